@@ -1,0 +1,263 @@
+//! Reading and writing configurations in the formats users already have.
+//!
+//! - slidysim rows: `1 2 3/4 5 6/7 8 0` (rows top to bottom, `/` between
+//!   rows, 0 the blank). Boxes are written as their `H * D` rows, layer by
+//!   layer.
+//! - Flat lists (Korf's format): `1 2 3 4 5 6 7 8 0`, the puzzle (or
+//!   `--size`) giving the shape; commas may separate labels too.
+//! - Graph label lists: one label per vertex in vertex order, 0 the blank.
+
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Puzzle, PuzzleKind, Tile};
+
+/// Labels read from a state string, with the row structure if it had one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedLabels {
+    /// All labels in reading order.
+    pub labels: Vec<Tile>,
+    /// `(width, row_count)` when the text had `/`-separated rows.
+    pub rows: Option<(usize, usize)>,
+}
+
+fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
+    row.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<Tile>().map_err(|_| {
+                let place = row_number
+                    .map(|r| format!(" in row {r}"))
+                    .unwrap_or_default();
+                Error::State(format!(
+                    "'{t}'{place} is not a tile number (0 is the blank)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Splits a state string into labels, checking that rows (if any) all have
+/// the same width.
+///
+/// # Errors
+/// [`Error::State`] for a non-numeric label (with its row) or ragged rows
+/// (naming the row).
+pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
+    let text = text.trim();
+    if !text.contains('/') {
+        let labels = parse_tokens(text, None)?;
+        if labels.is_empty() {
+            return Err(Error::State("empty configuration".into()));
+        }
+        return Ok(ParsedLabels { labels, rows: None });
+    }
+    let mut labels = Vec::new();
+    let mut width = None;
+    let mut count = 0;
+    for (i, row) in text.split('/').enumerate() {
+        let tiles = parse_tokens(row, Some(i + 1))?;
+        match width {
+            None => width = Some(tiles.len()),
+            Some(w) if w != tiles.len() => {
+                return Err(Error::State(format!(
+                    "row {} has {} tiles but row 1 has {w}",
+                    i + 1,
+                    tiles.len()
+                )));
+            }
+            _ => {}
+        }
+        if tiles.is_empty() {
+            return Err(Error::State(format!("row {} is empty", i + 1)));
+        }
+        labels.extend(tiles);
+        count += 1;
+    }
+    Ok(ParsedLabels {
+        labels,
+        rows: Some((width.unwrap_or(0), count)),
+    })
+}
+
+/// The board a row-structured state implies when no puzzle is given:
+/// `1 2 3/4 5 6/7 8 0` is a 3x3 board.
+///
+/// # Errors
+/// [`Error::Spec`] when the state has no rows, so the shape is unknown.
+pub fn infer_board(text: &str) -> Result<Puzzle> {
+    match parse_labels(text)?.rows {
+        Some((w, h)) => Puzzle::board(w, h, false, false),
+        None => {
+            let n = parse_labels(text)?.labels.len();
+            // A flat list whose length is a square is read as a square board.
+            let side = (n as f64).sqrt().round() as usize;
+            if side * side == n && side >= 2 {
+                Puzzle::board(side, side, false, false)
+            } else {
+                Err(Error::Spec(format!(
+                    "cannot tell the puzzle from a flat list of {n} labels: give --puzzle or --size, or write rows separated by '/'"
+                )))
+            }
+        }
+    }
+}
+
+/// Parses a configuration of `puzzle` with `blanks` blanks.
+///
+/// # Errors
+/// [`Error::State`]: wrong tile count, rows that do not match the board,
+/// duplicated, missing or out-of-range tiles (see
+/// [`Configuration::from_cells`]).
+///
+/// ```
+/// use slidepuzzle::{format::parse_configuration, model::Puzzle};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let c = parse_configuration(&p, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+/// assert_eq!(c.blank(), 7);
+/// ```
+pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result<Configuration> {
+    let parsed = parse_labels(text)?;
+    let n = puzzle.vertex_count();
+    if let (Some((w, rows)), PuzzleKind::Board { width, height, .. }) = (parsed.rows, puzzle.kind())
+    {
+        if w != *width || rows != *height {
+            return Err(Error::State(format!(
+                "the state has {rows} rows of {w} but the puzzle is {} ({height} rows of {width})",
+                puzzle.spec()
+            )));
+        }
+    }
+    if let (Some((w, _)), PuzzleKind::Box { width, .. }) = (parsed.rows, puzzle.kind()) {
+        if w != *width {
+            return Err(Error::State(format!(
+                "the state has rows of {w} but the box {} has rows of {width}",
+                puzzle.spec()
+            )));
+        }
+    }
+    if parsed.labels.len() != n {
+        return Err(Error::State(format!(
+            "expected {n} labels for {} ({} tiles and {blanks} blank(s)), got {}",
+            puzzle.spec(),
+            n - blanks,
+            parsed.labels.len()
+        )));
+    }
+    Configuration::from_cells(parsed.labels, blanks)
+}
+
+/// Writes a configuration in the puzzle's natural format: slidysim rows for
+/// boards and boxes, a space-separated label list for other graphs. The
+/// output parses back with [`parse_configuration`].
+pub fn format_configuration(puzzle: &Puzzle, config: &Configuration) -> String {
+    let width = match puzzle.kind() {
+        PuzzleKind::Board { width, .. } | PuzzleKind::Box { width, .. } => *width,
+        PuzzleKind::Graph => config.len(),
+    };
+    config
+        .cells()
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Draws a board (or each layer of a box) as an aligned grid, blank as `.`;
+/// other graphs as `vertex: tile` lines with their neighbours.
+pub fn draw(puzzle: &Puzzle, config: &Configuration) -> String {
+    let cell = |t: Tile| {
+        if t == 0 {
+            ".".to_string()
+        } else {
+            t.to_string()
+        }
+    };
+    let pad = config.len().to_string().len();
+    let (width, height, depth) = match puzzle.kind() {
+        PuzzleKind::Board { width, height, .. } => (*width, *height, 1),
+        PuzzleKind::Box {
+            width,
+            height,
+            depth,
+        } => (*width, *height, *depth),
+        PuzzleKind::Graph => {
+            let mut out = String::new();
+            for v in 0..config.len() {
+                let ns: Vec<String> = puzzle
+                    .graph()
+                    .neighbors(v)
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect();
+                out.push_str(&format!(
+                    "vertex {v:>pad$}: {:>pad$}   (neighbours {})\n",
+                    cell(config.tile_at(v)),
+                    ns.join(" ")
+                ));
+            }
+            return out;
+        }
+    };
+    let mut out = String::new();
+    for z in 0..depth {
+        if depth > 1 {
+            out.push_str(&format!("layer {}\n", z + 1));
+        }
+        for y in 0..height {
+            let row: Vec<String> = (0..width)
+                .map(|x| {
+                    format!(
+                        "{:>pad$}",
+                        cell(config.tile_at(x + width * (y + height * z)))
+                    )
+                })
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_flat_and_errors() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let c = parse_configuration(&p, "1 2 3/4 5 6/7 8 0", 1).unwrap();
+        assert_eq!(c, Configuration::natural(9));
+        assert_eq!(parse_configuration(&p, "1,2,3,4,5,6,7,8,0", 1).unwrap(), c);
+        assert_eq!(format_configuration(&p, &c), "1 2 3/4 5 6/7 8 0");
+        let e = parse_configuration(&p, "1 2 3/4 5/7 8 0", 1).unwrap_err();
+        assert!(
+            e.to_string().contains("row 2 has 2 tiles but row 1 has 3"),
+            "{e}"
+        );
+        let e = parse_configuration(&p, "1 2 3/4 x 6/7 8 0", 1).unwrap_err();
+        assert!(e.to_string().contains("'x' in row 2"), "{e}");
+        let e = parse_configuration(&p, "1 2 3 4 5 6 7 8", 1).unwrap_err();
+        assert!(e.to_string().contains("expected 9 labels"), "{e}");
+        let e = parse_configuration(&p, "1 2/3 4/5 6/7 8/0 9", 1).unwrap_err();
+        assert!(e.to_string().contains("5 rows of 2"), "{e}");
+    }
+
+    #[test]
+    fn infer_board_from_rows() {
+        assert_eq!(infer_board("1 2/3 0/4 5").unwrap().spec(), "2x3");
+        assert_eq!(infer_board("1 2 3 0").unwrap().spec(), "2x2");
+        assert!(infer_board("1 2 0").is_err());
+    }
+
+    #[test]
+    fn draw_board() {
+        let p = Puzzle::parse("2x2").unwrap();
+        let c = Configuration::natural(4);
+        assert_eq!(draw(&p, &c), "1 2\n3 .\n");
+    }
+}

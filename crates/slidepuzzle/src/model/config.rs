@@ -1,0 +1,176 @@
+//! Configurations: which tile is on which vertex.
+
+use crate::error::{Error, Result};
+
+/// A tile label. `0` is the blank; tiles are `1..n`.
+pub type Tile = u32;
+
+/// The blank's label.
+pub const BLANK: Tile = 0;
+
+/// A configuration: `cells[v]` is the tile on vertex `v` (0 = blank).
+///
+/// With one blank (the default) a valid configuration on `n` vertices holds
+/// each of `0..n` exactly once. With `k` blanks it holds `k` zeros and tiles
+/// `1..=n-k` once each. Build one with [`Configuration::from_cells`], which
+/// checks this, or with the parsers in [`crate::format`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Configuration {
+    cells: Vec<Tile>,
+}
+
+impl Configuration {
+    /// The natural arrangement on `n` vertices: tile `i + 1` on vertex `i`,
+    /// blank on vertex `n - 1` (THEORY.md section 1).
+    pub fn natural(n: usize) -> Self {
+        let mut cells: Vec<Tile> = (1..=n as Tile).collect();
+        if let Some(last) = cells.last_mut() {
+            *last = BLANK;
+        }
+        Configuration { cells }
+    }
+
+    /// Checks and wraps `cells` for a puzzle with `blanks` blanks.
+    ///
+    /// # Errors
+    /// [`Error::State`] naming the first problem: a tile out of range (with
+    /// its position, 1-based), a duplicated tile (with both positions), a
+    /// missing tile, or the wrong number of blanks.
+    pub fn from_cells(cells: Vec<Tile>, blanks: usize) -> Result<Self> {
+        let n = cells.len();
+        if n < 2 {
+            return Err(Error::State(format!(
+                "a configuration needs at least 2 cells, got {n}"
+            )));
+        }
+        if blanks == 0 || blanks >= n {
+            return Err(Error::State(format!(
+                "{blanks} blanks on {n} cells: need at least one blank and one tile"
+            )));
+        }
+        let max_tile = (n - blanks) as Tile;
+        let mut seen_at = vec![usize::MAX; n - blanks + 1];
+        let mut blank_count = 0;
+        for (pos, &t) in cells.iter().enumerate() {
+            if t == BLANK {
+                blank_count += 1;
+                continue;
+            }
+            if t > max_tile {
+                return Err(Error::State(format!(
+                    "tile {t} at position {} is out of range: tiles are 1..{max_tile} with 0 the blank",
+                    pos + 1
+                )));
+            }
+            let slot = &mut seen_at[t as usize];
+            if *slot != usize::MAX {
+                return Err(Error::State(format!(
+                    "tile {t} is duplicated (positions {} and {})",
+                    *slot + 1,
+                    pos + 1
+                )));
+            }
+            *slot = pos;
+        }
+        if blank_count != blanks {
+            let missing: Vec<String> = (1..=max_tile)
+                .filter(|&t| seen_at[t as usize] == usize::MAX)
+                .map(|t| t.to_string())
+                .collect();
+            let what = if blank_count == 0 {
+                "no blank (0)".to_string()
+            } else {
+                format!("{blank_count} blanks (0)")
+            };
+            let miss = if missing.is_empty() {
+                String::new()
+            } else {
+                format!("; missing tile(s) {}", missing.join(", "))
+            };
+            return Err(Error::State(format!(
+                "expected {blanks} blank(s), found {what}{miss}"
+            )));
+        }
+        Ok(Configuration { cells })
+    }
+
+    /// The tiles by vertex.
+    pub fn cells(&self) -> &[Tile] {
+        &self.cells
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false for a valid configuration (at least 2 cells).
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The tile on vertex `v`.
+    pub fn tile_at(&self, v: usize) -> Tile {
+        self.cells[v]
+    }
+
+    /// The (first) vertex holding the blank.
+    pub fn blank(&self) -> usize {
+        self.cells
+            .iter()
+            .position(|&t| t == BLANK)
+            .expect("a valid configuration has a blank")
+    }
+
+    /// Every vertex holding a blank, in increasing order.
+    pub fn blanks(&self) -> Vec<usize> {
+        (0..self.cells.len())
+            .filter(|&v| self.cells[v] == BLANK)
+            .collect()
+    }
+
+    /// `position[t]` = the vertex holding tile `t` (for `t >= 1`; entry 0 is
+    /// the first blank). O(n).
+    pub fn positions(&self) -> Vec<usize> {
+        let mut pos = vec![usize::MAX; self.cells.len()];
+        for (v, &t) in self.cells.iter().enumerate().rev() {
+            pos[t as usize] = v;
+        }
+        pos
+    }
+
+    /// Swaps the contents of two vertices. The caller checks adjacency;
+    /// see [`crate::model::Puzzle`] and [`crate::moves`] for checked moves.
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.cells.swap(a, b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_goal() {
+        assert_eq!(Configuration::natural(4).cells(), &[1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let e = Configuration::from_cells(vec![1, 1, 0], 1).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("tile 1 is duplicated (positions 1 and 2)")
+        );
+        let e = Configuration::from_cells(vec![1, 5, 0], 1).unwrap_err();
+        assert!(e.to_string().contains("tile 5 at position 2"));
+        let e = Configuration::from_cells(vec![1, 2, 3], 1).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("tile 3 at position 3 is out of range"),
+            "{e}"
+        );
+        let e = Configuration::from_cells(vec![1, 0, 0], 1).unwrap_err();
+        assert!(e.to_string().contains("missing tile(s) 2"), "{e}");
+    }
+}

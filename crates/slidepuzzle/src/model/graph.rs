@@ -1,0 +1,223 @@
+//! The undirected graph a puzzle is played on.
+
+use std::collections::VecDeque;
+
+use crate::error::{Error, Result};
+
+/// A finite simple undirected graph on vertices `0..n`.
+///
+/// Loops and parallel edges are dropped when the graph is built: they change
+/// nothing in a sliding puzzle (seed 000, section 5). Neighbour lists keep the
+/// order in which edges were first given, so searches are deterministic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    adjacency: Vec<Vec<usize>>,
+    edge_count: usize,
+}
+
+/// Marker for "no path" in [`Graph::distance_matrix`].
+pub const UNREACHABLE: u32 = u32::MAX;
+
+impl Graph {
+    /// Builds a graph with `vertex_count` vertices from an edge list.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if an edge names a vertex `>= vertex_count`.
+    /// Loops (`u == v`) and repeated edges are ignored.
+    pub fn from_edges(vertex_count: usize, edges: &[(usize, usize)]) -> Result<Self> {
+        let mut adjacency = vec![Vec::new(); vertex_count];
+        let mut edge_count = 0;
+        for (index, &(u, v)) in edges.iter().enumerate() {
+            if u >= vertex_count || v >= vertex_count {
+                return Err(Error::Spec(format!(
+                    "edge {} ({u}-{v}) names a vertex outside 0..{}",
+                    index + 1,
+                    vertex_count.saturating_sub(1)
+                )));
+            }
+            if u == v || adjacency[u].contains(&v) {
+                continue;
+            }
+            adjacency[u].push(v);
+            adjacency[v].push(u);
+            edge_count += 1;
+        }
+        Ok(Graph {
+            adjacency,
+            edge_count,
+        })
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.adjacency.len()
+    }
+
+    /// Number of edges (after dropping loops and duplicates).
+    pub fn edge_count(&self) -> usize {
+        self.edge_count
+    }
+
+    /// Neighbours of `v`, in the order the edges were given.
+    pub fn neighbors(&self, v: usize) -> &[usize] {
+        &self.adjacency[v]
+    }
+
+    /// Whether `u` and `v` are adjacent. O(degree).
+    pub fn has_edge(&self, u: usize, v: usize) -> bool {
+        self.adjacency[u].contains(&v)
+    }
+
+    /// Every edge once, as `(u, v)` with `u < v`.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adjacency
+            .iter()
+            .enumerate()
+            .flat_map(|(u, ns)| ns.iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
+    }
+
+    /// Breadth-first distances from `source` (in edges); [`UNREACHABLE`]
+    /// where there is no path. O(V + E).
+    pub fn distances_from(&self, source: usize) -> Vec<u32> {
+        let mut dist = vec![UNREACHABLE; self.vertex_count()];
+        let mut queue = VecDeque::new();
+        dist[source] = 0;
+        queue.push_back(source);
+        while let Some(u) = queue.pop_front() {
+            for &v in &self.adjacency[u] {
+                if dist[v] == UNREACHABLE {
+                    dist[v] = dist[u] + 1;
+                    queue.push_back(v);
+                }
+            }
+        }
+        dist
+    }
+
+    /// All-pairs distances, row-major `n x n` (`d[u * n + v]`). O(V (V + E))
+    /// time and O(V^2) memory.
+    pub fn distance_matrix(&self) -> Vec<u32> {
+        let n = self.vertex_count();
+        let mut out = Vec::with_capacity(n * n);
+        for u in 0..n {
+            out.extend(self.distances_from(u));
+        }
+        out
+    }
+
+    /// A shortest path from `from` to `to`, both included, or `None` when
+    /// they are in different components. O(V + E).
+    pub fn shortest_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let n = self.vertex_count();
+        let mut parent = vec![usize::MAX; n];
+        parent[from] = from;
+        let mut queue = VecDeque::from([from]);
+        while let Some(u) = queue.pop_front() {
+            if u == to {
+                break;
+            }
+            for &v in &self.adjacency[u] {
+                if parent[v] == usize::MAX {
+                    parent[v] = u;
+                    queue.push_back(v);
+                }
+            }
+        }
+        if parent[to] == usize::MAX {
+            return None;
+        }
+        let mut path = vec![to];
+        let mut v = to;
+        while v != from {
+            v = parent[v];
+            path.push(v);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Connected component index of every vertex (components numbered from 0
+    /// in order of their smallest vertex) and the number of components.
+    pub fn components(&self) -> (Vec<usize>, usize) {
+        let n = self.vertex_count();
+        let mut comp = vec![usize::MAX; n];
+        let mut count = 0;
+        for s in 0..n {
+            if comp[s] != usize::MAX {
+                continue;
+            }
+            comp[s] = count;
+            let mut stack = vec![s];
+            while let Some(u) = stack.pop() {
+                for &v in &self.adjacency[u] {
+                    if comp[v] == usize::MAX {
+                        comp[v] = count;
+                        stack.push(v);
+                    }
+                }
+            }
+            count += 1;
+        }
+        (comp, count)
+    }
+
+    /// A proper 2-colouring (`0`/`1` per vertex) if the graph is bipartite,
+    /// else `None`. Each component is coloured from its smallest vertex.
+    pub fn two_coloring(&self) -> Option<Vec<u8>> {
+        let n = self.vertex_count();
+        let mut color = vec![u8::MAX; n];
+        for s in 0..n {
+            if color[s] != u8::MAX {
+                continue;
+            }
+            color[s] = 0;
+            let mut stack = vec![s];
+            while let Some(u) = stack.pop() {
+                for &v in &self.adjacency[u] {
+                    if color[v] == u8::MAX {
+                        color[v] = 1 - color[u];
+                        stack.push(v);
+                    } else if color[v] == color[u] {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(color)
+    }
+
+    /// Whether the graph is bipartite.
+    pub fn is_bipartite(&self) -> bool {
+        self.two_coloring().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loops_and_parallel_edges_are_dropped() {
+        let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 1), (1, 2)]).unwrap();
+        assert_eq!(g.edge_count(), 2);
+        assert_eq!(g.edges().collect::<Vec<_>>(), vec![(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn out_of_range_edge_is_an_error() {
+        let err = Graph::from_edges(2, &[(0, 2)]).unwrap_err();
+        assert!(err.to_string().contains("edge 1 (0-2)"), "{err}");
+    }
+
+    #[test]
+    fn distances_paths_and_colouring() {
+        let g = Graph::from_edges(5, &[(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
+        assert_eq!(g.distances_from(0), vec![0, 1, 2, 1, UNREACHABLE]);
+        assert_eq!(g.shortest_path(0, 2).unwrap().len(), 3);
+        assert!(g.shortest_path(0, 4).is_none());
+        assert_eq!(g.components().1, 2);
+        assert!(g.is_bipartite());
+        let triangle = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 0)]).unwrap();
+        assert!(!triangle.is_bipartite());
+    }
+}

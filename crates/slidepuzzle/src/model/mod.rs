@@ -1,0 +1,13 @@
+//! The general model: a graph, a configuration on it, and moves.
+//!
+//! Everything in the library accepts these types; fast kernels (packed
+//! boards) convert from them and agree with them (see `search::board`).
+
+pub mod config;
+pub mod graph;
+pub mod puzzle;
+pub mod spec;
+
+pub use config::{BLANK, Configuration, Tile};
+pub use graph::Graph;
+pub use puzzle::{Direction, Puzzle, PuzzleKind};

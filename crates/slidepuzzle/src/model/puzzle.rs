@@ -1,0 +1,412 @@
+//! A puzzle: a graph, what family it belongs to, and how to draw it.
+
+use std::fmt;
+
+use super::config::Configuration;
+use super::graph::Graph;
+use crate::error::{Error, Result};
+
+/// The family a puzzle was built from. Boards and boxes know their geometry,
+/// so moves can be written as slidysim letters and fast kernels can be chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleKind {
+    /// A `width x height` board, cell `(x, y)` is vertex `x + width * y`
+    /// (row-major, top row first). `diagonal` adds the king moves of seed
+    /// 000's "8-puzzle with diagonal movements"; `torus` wraps rows and
+    /// columns.
+    Board {
+        /// Number of columns (W).
+        width: usize,
+        /// Number of rows (H).
+        height: usize,
+        /// Whether diagonal neighbours are adjacent too.
+        diagonal: bool,
+        /// Whether rows and columns wrap around.
+        torus: bool,
+    },
+    /// A `width x height x depth` box; vertex `(x, y, z)` is
+    /// `x + width * (y + height * z)` (THEORY.md section 1). `2x2x2` is the
+    /// Varikon box.
+    Box {
+        /// Extent along x.
+        width: usize,
+        /// Extent along y.
+        height: usize,
+        /// Extent along z (number of layers).
+        depth: usize,
+    },
+    /// Any other graph (cycles, paths, theta graphs, JSON graphs, ...).
+    Graph,
+}
+
+/// A sliding puzzle: a graph plus the family it came from, its canonical
+/// spec string, optional vertex names and drawing positions, and an
+/// optional goal that overrides the default.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    graph: Graph,
+    kind: PuzzleKind,
+    spec: String,
+    vertex_names: Option<Vec<String>>,
+    positions: Option<Vec<[f64; 3]>>,
+    goal: Option<Configuration>,
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.spec)
+    }
+}
+
+/// The six axis directions a tile can move on a board or in a box.
+///
+/// The letter names the direction **the tile moves** (slidysim): `U` slides
+/// the tile below the blank up, so the blank goes down. In boxes `F`
+/// (front) moves the tile to the layer with smaller z, `B` (back) to larger
+/// z.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Tile moves up (blank moves down, +y).
+    Up,
+    /// Tile moves down (blank moves up, -y).
+    Down,
+    /// Tile moves left (blank moves right, +x).
+    Left,
+    /// Tile moves right (blank moves left, -x).
+    Right,
+    /// Tile moves to the previous layer (blank moves +z).
+    Front,
+    /// Tile moves to the next layer (blank moves -z).
+    Back,
+}
+
+impl Direction {
+    /// All six directions, in letter order U D L R F B.
+    pub const ALL: [Direction; 6] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+        Direction::Front,
+        Direction::Back,
+    ];
+
+    /// The slidysim letter.
+    pub fn letter(self) -> char {
+        match self {
+            Direction::Up => 'U',
+            Direction::Down => 'D',
+            Direction::Left => 'L',
+            Direction::Right => 'R',
+            Direction::Front => 'F',
+            Direction::Back => 'B',
+        }
+    }
+
+    /// Parses a letter (case-insensitive).
+    pub fn from_letter(c: char) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The blank's displacement `(dx, dy, dz)` for this tile direction.
+    pub fn blank_delta(self) -> (isize, isize, isize) {
+        match self {
+            Direction::Up => (0, 1, 0),
+            Direction::Down => (0, -1, 0),
+            Direction::Left => (1, 0, 0),
+            Direction::Right => (-1, 0, 0),
+            Direction::Front => (0, 0, 1),
+            Direction::Back => (0, 0, -1),
+        }
+    }
+}
+
+impl Puzzle {
+    /// Builds a puzzle from its parts. Prefer [`Puzzle::parse`] or the named
+    /// constructors; this is for graphs read from elsewhere.
+    pub fn new(graph: Graph, kind: PuzzleKind, spec: impl Into<String>) -> Self {
+        Puzzle {
+            graph,
+            kind,
+            spec: spec.into(),
+            vertex_names: None,
+            positions: None,
+            goal: None,
+        }
+    }
+
+    /// A `width x height` board; see [`PuzzleKind::Board`].
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if a side is 0 or the board has fewer than 2 cells.
+    pub fn board(width: usize, height: usize, diagonal: bool, torus: bool) -> Result<Self> {
+        if width == 0 || height == 0 || width * height < 2 {
+            return Err(Error::Spec(format!(
+                "board {width}x{height} needs at least 2 cells and sides >= 1"
+            )));
+        }
+        let mut edges = Vec::new();
+        let idx = |x: usize, y: usize| x + width * y;
+        for y in 0..height {
+            for x in 0..width {
+                if x + 1 < width {
+                    edges.push((idx(x, y), idx(x + 1, y)));
+                } else if torus && width > 1 {
+                    edges.push((idx(x, y), idx(0, y)));
+                }
+                if y + 1 < height {
+                    edges.push((idx(x, y), idx(x, y + 1)));
+                } else if torus && height > 1 {
+                    edges.push((idx(x, y), idx(x, 0)));
+                }
+                if diagonal && y + 1 < height {
+                    if x + 1 < width {
+                        edges.push((idx(x, y), idx(x + 1, y + 1)));
+                    }
+                    if x > 0 {
+                        edges.push((idx(x, y), idx(x - 1, y + 1)));
+                    }
+                }
+            }
+        }
+        let mut spec = format!("{width}x{height}");
+        if diagonal {
+            spec.push_str("+diag");
+        }
+        if torus {
+            spec.push_str(":torus");
+        }
+        let graph = Graph::from_edges(width * height, &edges)?;
+        let mut p = Puzzle::new(
+            graph,
+            PuzzleKind::Board {
+                width,
+                height,
+                diagonal,
+                torus,
+            },
+            spec,
+        );
+        p.positions = Some(
+            (0..width * height)
+                .map(|v| [(v % width) as f64, (v / width) as f64, 0.0])
+                .collect(),
+        );
+        Ok(p)
+    }
+
+    /// A `width x height x depth` box (3-D grid graph).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if a side is 0 or the box has fewer than 2 cells.
+    pub fn cuboid(width: usize, height: usize, depth: usize) -> Result<Self> {
+        let n = width * height * depth;
+        if width == 0 || height == 0 || depth == 0 || n < 2 {
+            return Err(Error::Spec(format!(
+                "box {width}x{height}x{depth} needs at least 2 cells and sides >= 1"
+            )));
+        }
+        let idx = |x: usize, y: usize, z: usize| x + width * (y + height * z);
+        let mut edges = Vec::new();
+        for z in 0..depth {
+            for y in 0..height {
+                for x in 0..width {
+                    if x + 1 < width {
+                        edges.push((idx(x, y, z), idx(x + 1, y, z)));
+                    }
+                    if y + 1 < height {
+                        edges.push((idx(x, y, z), idx(x, y + 1, z)));
+                    }
+                    if z + 1 < depth {
+                        edges.push((idx(x, y, z), idx(x, y, z + 1)));
+                    }
+                }
+            }
+        }
+        let graph = Graph::from_edges(n, &edges)?;
+        let mut p = Puzzle::new(
+            graph,
+            PuzzleKind::Box {
+                width,
+                height,
+                depth,
+            },
+            format!("{width}x{height}x{depth}"),
+        );
+        p.positions = Some(
+            (0..n)
+                .map(|v| {
+                    [
+                        (v % width) as f64,
+                        ((v / width) % height) as f64,
+                        (v / (width * height)) as f64,
+                    ]
+                })
+                .collect(),
+        );
+        Ok(p)
+    }
+
+    /// Sets vertex names (used by JSON graphs); `names.len()` must equal the
+    /// vertex count.
+    pub fn with_vertex_names(mut self, names: Vec<String>) -> Self {
+        debug_assert_eq!(names.len(), self.vertex_count());
+        self.vertex_names = Some(names);
+        self
+    }
+
+    /// Sets drawing positions (2-D positions have z = 0).
+    pub fn with_positions(mut self, positions: Vec<[f64; 3]>) -> Self {
+        debug_assert_eq!(positions.len(), self.vertex_count());
+        self.positions = Some(positions);
+        self
+    }
+
+    /// Sets the puzzle's own goal, used when the user gives none.
+    pub fn with_goal(mut self, goal: Configuration) -> Self {
+        self.goal = Some(goal);
+        self
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The family.
+    pub fn kind(&self) -> &PuzzleKind {
+        &self.kind
+    }
+
+    /// The canonical spec string (`4x4`, `theta:1,2,2`, `graph:FILE`, ...).
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// Number of vertices (cells).
+    pub fn vertex_count(&self) -> usize {
+        self.graph.vertex_count()
+    }
+
+    /// Vertex names, when the puzzle came from a JSON graph that had them.
+    pub fn vertex_names(&self) -> Option<&[String]> {
+        self.vertex_names.as_deref()
+    }
+
+    /// Drawing positions `[x, y, z]` per vertex, when known.
+    pub fn positions(&self) -> Option<&[[f64; 3]]> {
+        self.positions.as_deref()
+    }
+
+    /// `(width, height)` for plain boards (no diagonals, no wrap), the ones
+    /// the fast board kernels handle.
+    pub fn plain_board_size(&self) -> Option<(usize, usize)> {
+        match self.kind {
+            PuzzleKind::Board {
+                width,
+                height,
+                diagonal: false,
+                torus: false,
+            } => Some((width, height)),
+            _ => None,
+        }
+    }
+
+    /// The goal: the puzzle's own if it has one, else the default (tile
+    /// `i + 1` on vertex `i`, blank on the last vertex; THEORY.md section 1).
+    pub fn default_goal(&self) -> Configuration {
+        self.goal
+            .clone()
+            .unwrap_or_else(|| Configuration::natural(self.vertex_count()))
+    }
+
+    /// Coordinates `(x, y, z)` of vertex `v` on a board or box.
+    fn coords(&self, v: usize) -> Option<(usize, usize, usize, usize, usize, usize)> {
+        match self.kind {
+            PuzzleKind::Board { width, height, .. } => {
+                Some((v % width, v / width, 0, width, height, 1))
+            }
+            PuzzleKind::Box {
+                width,
+                height,
+                depth,
+            } => Some((
+                v % width,
+                (v / width) % height,
+                v / (width * height),
+                width,
+                height,
+                depth,
+            )),
+            PuzzleKind::Graph => None,
+        }
+    }
+
+    /// The vertex the blank goes to when a tile at `blank`'s neighbour moves
+    /// in direction `d`, or `None` if there is no such tile (the move is off
+    /// the board) or the puzzle has no geometry. Wraps on tori.
+    pub fn blank_target(&self, blank: usize, d: Direction) -> Option<usize> {
+        let (x, y, z, w, h, depth) = self.coords(blank)?;
+        let torus = matches!(self.kind, PuzzleKind::Board { torus: true, .. });
+        let (dx, dy, dz) = d.blank_delta();
+        let step = |c: usize, delta: isize, size: usize| -> Option<usize> {
+            let t = c as isize + delta;
+            if (0..size as isize).contains(&t) {
+                Some(t as usize)
+            } else if torus && size > 1 && delta != 0 {
+                Some(t.rem_euclid(size as isize) as usize)
+            } else {
+                None
+            }
+        };
+        let (nx, ny, nz) = (step(x, dx, w)?, step(y, dy, h)?, step(z, dz, depth)?);
+        let target = nx + w * (ny + h * nz);
+        (target != blank).then_some(target)
+    }
+
+    /// The direction the tile moves when the blank goes from `from` to the
+    /// neighbouring vertex `to`, or `None` for diagonal moves and graphs
+    /// without geometry.
+    pub fn direction_of(&self, from: usize, to: usize) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.blank_target(from, d) == Some(to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_edges_and_directions() {
+        let p = Puzzle::board(3, 3, false, false).unwrap();
+        assert_eq!(p.graph().edge_count(), 12);
+        // Blank in the centre (4): U moves the tile below (7) up.
+        assert_eq!(p.blank_target(4, Direction::Up), Some(7));
+        assert_eq!(p.blank_target(4, Direction::Left), Some(5));
+        assert_eq!(p.blank_target(8, Direction::Up), None);
+        assert_eq!(p.direction_of(4, 1), Some(Direction::Down));
+    }
+
+    #[test]
+    fn torus_diag_and_box() {
+        let t = Puzzle::board(4, 4, false, true).unwrap();
+        assert_eq!(t.graph().edge_count(), 32);
+        assert_eq!(t.blank_target(3, Direction::Left), Some(0));
+        let d = Puzzle::board(3, 3, true, false).unwrap();
+        assert_eq!(d.graph().edge_count(), 20);
+        assert_eq!(d.direction_of(0, 4), None);
+        let b = Puzzle::cuboid(2, 2, 2).unwrap();
+        assert_eq!(b.graph().edge_count(), 12);
+        assert_eq!(b.blank_target(0, Direction::Front), Some(4));
+    }
+
+    #[test]
+    fn tiny_boards_are_rejected() {
+        assert!(Puzzle::board(1, 1, false, false).is_err());
+        assert!(Puzzle::board(0, 3, false, false).is_err());
+    }
+}

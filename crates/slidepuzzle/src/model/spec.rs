@@ -1,0 +1,414 @@
+//! Puzzle specs: the strings users pass as `--puzzle`.
+//!
+//! | spec | puzzle |
+//! |---|---|
+//! | `WxH` | W x H board (`1xN` is a path) |
+//! | `WxH+diag` | board with diagonal moves too |
+//! | `WxH:torus` | board whose rows and columns wrap |
+//! | `WxHxD` | box; `2x2x2` is the Varikon box |
+//! | `cycle:N`, `path:N`, `complete:N` | the named graph on N vertices |
+//! | `theta:A,B,C` | theta graph (THEORY.md section 1 numbering) |
+//! | `theta0` | Wilson's exceptional graph, `theta:1,2,2` |
+//! | `petersen` | the Petersen graph (outer cycle 0..4, spokes i-(i+5), inner pentagram) |
+//! | `graph:FILE` | a JSON graph file, see [`GraphFile`] |
+//! | `edges:0-1,1-2,2-0` | inline edge list on vertices `0..=max` |
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::config::{Configuration, Tile};
+use super::graph::Graph;
+use super::puzzle::{Puzzle, PuzzleKind};
+use crate::error::{Error, Result};
+
+/// The JSON graph format read by `graph:FILE`.
+///
+/// ```json
+/// {"name": "house", "vertices": 5,
+///  "edges": [[0,1],[1,2],[2,3],[3,0],[2,4],[3,4]],
+///  "positions": [[0,0],[1,0],[1,1],[0,1],[0.5,2]],
+///  "goal": [1,2,3,4,0]}
+/// ```
+/// `vertices` is a count or a list of names; with names, edges may use
+/// names or indices. `positions` (2-D or 3-D) and `goal` (tile per vertex,
+/// 0 the blank) are optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GraphFile {
+    /// Optional display name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A vertex count or the vertex names.
+    pub vertices: VertexList,
+    /// Edges as pairs of indices or names.
+    pub edges: Vec<[VertexRef; 2]>,
+    /// Optional drawing positions, one `[x, y]` or `[x, y, z]` per vertex.
+    #[serde(default)]
+    pub positions: Option<Vec<Vec<f64>>>,
+    /// Optional goal configuration, one label per vertex.
+    #[serde(default)]
+    pub goal: Option<Vec<Tile>>,
+}
+
+/// `vertices` in a [`GraphFile`].
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum VertexList {
+    /// Vertices `0..n`.
+    Count(usize),
+    /// Named vertices, numbered in list order.
+    Names(Vec<String>),
+}
+
+/// One end of an edge in a [`GraphFile`].
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum VertexRef {
+    /// A vertex index.
+    Index(usize),
+    /// A vertex name.
+    Name(String),
+}
+
+fn parse_usize(s: &str, what: &str, spec: &str) -> Result<usize> {
+    s.trim()
+        .parse::<usize>()
+        .map_err(|_| Error::Spec(format!("'{spec}': {what} '{s}' is not a whole number")))
+}
+
+fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<Puzzle> {
+    Ok(Puzzle::new(
+        Graph::from_edges(vertex_count, edges)?,
+        PuzzleKind::Graph,
+        spec,
+    ))
+}
+
+/// A cycle on `n >= 3` vertices, `i` adjacent to `i + 1 mod n`.
+pub fn cycle(n: usize) -> Result<Puzzle> {
+    if n < 3 {
+        return Err(Error::Spec(format!("cycle:{n} needs at least 3 vertices")));
+    }
+    let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    named(n, &edges, format!("cycle:{n}"))
+}
+
+/// A path on `n >= 2` vertices.
+pub fn path(n: usize) -> Result<Puzzle> {
+    if n < 2 {
+        return Err(Error::Spec(format!("path:{n} needs at least 2 vertices")));
+    }
+    let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    named(n, &edges, format!("path:{n}"))
+}
+
+/// The complete graph on `n >= 2` vertices.
+pub fn complete(n: usize) -> Result<Puzzle> {
+    if n < 2 {
+        return Err(Error::Spec(format!(
+            "complete:{n} needs at least 2 vertices"
+        )));
+    }
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            edges.push((u, v));
+        }
+    }
+    named(n, &edges, format!("complete:{n}"))
+}
+
+/// theta(a, b, c): vertices 0 and 1 joined by three internally disjoint
+/// paths with `a`, `b`, `c` internal vertices, numbered 2.. along each path
+/// from 0 to 1 (THEORY.md section 1). At most one of a, b, c may be 0 (the
+/// graph must stay simple).
+pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
+    let zeros = [a, b, c].iter().filter(|&&x| x == 0).count();
+    if zeros > 1 {
+        return Err(Error::Spec(format!(
+            "theta:{a},{b},{c}: at most one path may have no internal vertex (the graph must be simple)"
+        )));
+    }
+    let mut edges = Vec::new();
+    let mut next = 2;
+    for len in [a, b, c] {
+        let mut prev = 0;
+        for _ in 0..len {
+            edges.push((prev, next));
+            prev = next;
+            next += 1;
+        }
+        edges.push((prev, 1));
+    }
+    named(next, &edges, format!("theta:{a},{b},{c}"))
+}
+
+/// The Petersen graph: outer cycle 0..4, spokes `i - (i + 5)`, inner
+/// pentagram `5 + i - 5 + (i + 2) mod 5`.
+pub fn petersen() -> Result<Puzzle> {
+    let mut edges = Vec::new();
+    for i in 0..5 {
+        edges.push((i, (i + 1) % 5));
+        edges.push((i, i + 5));
+        edges.push((5 + i, 5 + (i + 2) % 5));
+    }
+    named(10, &edges, "petersen".to_string())
+}
+
+/// Parses `0-1,1-2,2-0` (vertices `0..=max`).
+fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
+    let mut edges = Vec::new();
+    for (i, item) in body.split(',').enumerate() {
+        let item = item.trim();
+        let (a, b) = item.split_once('-').ok_or_else(|| {
+            Error::Spec(format!(
+                "'{spec}': edge {} '{item}' is not of the form U-V",
+                i + 1
+            ))
+        })?;
+        edges.push((
+            parse_usize(a, "vertex", spec)?,
+            parse_usize(b, "vertex", spec)?,
+        ));
+    }
+    let n = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) + 1;
+    if n < 2 {
+        return Err(Error::Spec(format!("'{spec}': needs at least 2 vertices")));
+    }
+    named(n, &edges, format!("edges:{}", body.trim()))
+}
+
+/// Reads a JSON graph file (see [`GraphFile`]).
+///
+/// # Errors
+/// [`Error::Spec`] naming the file and the problem (unreadable, bad JSON
+/// with its line and column, unknown vertex name, wrong number of positions,
+/// invalid goal).
+pub fn graph_file(path: &Path) -> Result<Puzzle> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Spec(format!("cannot read graph file {}: {e}", path.display())))?;
+    graph_json(&text, &format!("graph:{}", path.display()))
+}
+
+/// Parses the JSON of a [`GraphFile`]; `spec` is used in messages and as the
+/// puzzle's spec string.
+pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
+    let file: GraphFile =
+        serde_json::from_str(text).map_err(|e| Error::Spec(format!("{spec}: {e}")))?;
+    let (n, names) = match file.vertices {
+        VertexList::Count(n) => (n, None),
+        VertexList::Names(names) => (names.len(), Some(names)),
+    };
+    if n < 2 {
+        return Err(Error::Spec(format!("{spec}: needs at least 2 vertices")));
+    }
+    let resolve = |r: &VertexRef, edge: usize| -> Result<usize> {
+        match r {
+            VertexRef::Index(i) => Ok(*i),
+            VertexRef::Name(name) => names
+                .as_ref()
+                .and_then(|ns| ns.iter().position(|x| x == name))
+                .ok_or_else(|| {
+                    Error::Spec(format!("{spec}: edge {edge} names unknown vertex '{name}'"))
+                }),
+        }
+    };
+    let mut edges = Vec::new();
+    for (i, [a, b]) in file.edges.iter().enumerate() {
+        edges.push((resolve(a, i + 1)?, resolve(b, i + 1)?));
+    }
+    let graph = Graph::from_edges(n, &edges).map_err(|e| Error::Spec(format!("{spec}: {e}")))?;
+    let display = file.name.clone().unwrap_or_else(|| spec.to_string());
+    let mut puzzle = Puzzle::new(graph, PuzzleKind::Graph, display);
+    if let Some(names) = names {
+        puzzle = puzzle.with_vertex_names(names);
+    }
+    if let Some(pos) = file.positions {
+        if pos.len() != n {
+            return Err(Error::Spec(format!(
+                "{spec}: {} positions for {n} vertices",
+                pos.len()
+            )));
+        }
+        let mut out = Vec::with_capacity(n);
+        for (i, p) in pos.iter().enumerate() {
+            match p.as_slice() {
+                [x, y] => out.push([*x, *y, 0.0]),
+                [x, y, z] => out.push([*x, *y, *z]),
+                _ => {
+                    return Err(Error::Spec(format!(
+                        "{spec}: position {} has {} coordinates, expected 2 or 3",
+                        i + 1,
+                        p.len()
+                    )));
+                }
+            }
+        }
+        puzzle = puzzle.with_positions(out);
+    }
+    if let Some(goal) = file.goal {
+        if goal.len() != n {
+            return Err(Error::Spec(format!(
+                "{spec}: goal has {} labels for {n} vertices",
+                goal.len()
+            )));
+        }
+        let goal = Configuration::from_cells(goal, 1)
+            .map_err(|e| Error::Spec(format!("{spec}: goal: {e}")))?;
+        puzzle = puzzle.with_goal(goal);
+    }
+    Ok(puzzle)
+}
+
+/// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
+fn grid(spec: &str) -> Result<Puzzle> {
+    let (body, torus) = match spec.strip_suffix(":torus") {
+        Some(b) => (b, true),
+        None => (spec, false),
+    };
+    let (body, diagonal) = match body.strip_suffix("+diag") {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let sides: Vec<&str> = body.split(['x', 'X']).collect();
+    let sides: Vec<usize> = sides
+        .iter()
+        .map(|s| parse_usize(s, "side", spec))
+        .collect::<Result<_>>()?;
+    match sides.as_slice() {
+        [w, h] => Puzzle::board(*w, *h, diagonal, torus),
+        [w, h, d] if !diagonal && !torus => Puzzle::cuboid(*w, *h, *d),
+        _ => Err(Error::Spec(format!(
+            "'{spec}' is not WxH, WxH+diag, WxH:torus or WxHxD"
+        ))),
+    }
+}
+
+impl Puzzle {
+    /// Parses a puzzle spec (see the [module docs](self)).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] with the spec and what is wrong with it.
+    ///
+    /// ```
+    /// use slidepuzzle::model::Puzzle;
+    /// let p = Puzzle::parse("theta0").unwrap();
+    /// assert_eq!((p.vertex_count(), p.graph().edge_count()), (7, 8));
+    /// assert!(Puzzle::parse("4x").is_err());
+    /// ```
+    pub fn parse(spec: &str) -> Result<Puzzle> {
+        let spec = spec.trim();
+        let (family, arg) = match spec.split_once(':') {
+            Some((f, a)) if !f.contains(['x', 'X']) => (f, Some(a)),
+            _ => (spec, None),
+        };
+        let need = |what: &str| -> Result<&str> {
+            arg.ok_or_else(|| Error::Spec(format!("'{spec}': {family} needs {what}")))
+        };
+        match family.to_ascii_lowercase().as_str() {
+            "cycle" => cycle(parse_usize(need("N")?, "N", spec)?),
+            "path" => path(parse_usize(need("N")?, "N", spec)?),
+            "complete" => complete(parse_usize(need("N")?, "N", spec)?),
+            "theta" => {
+                let parts: Vec<usize> = need("A,B,C")?
+                    .split(',')
+                    .map(|s| parse_usize(s, "path length", spec))
+                    .collect::<Result<_>>()?;
+                match parts.as_slice() {
+                    [a, b, c] => theta(*a, *b, *c),
+                    _ => Err(Error::Spec(format!(
+                        "'{spec}': theta needs three path lengths A,B,C"
+                    ))),
+                }
+            }
+            "theta0" => theta(1, 2, 2).map(|p| rename(p, "theta0")),
+            "petersen" => petersen(),
+            "graph" => graph_file(Path::new(need("a file name")?)),
+            "edges" => inline_edges(need("an edge list")?, spec),
+            _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec),
+            _ => Err(Error::Spec(format!(
+                "unknown puzzle '{spec}': expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, graph:FILE or edges:U-V,..."
+            ))),
+        }
+    }
+}
+
+fn rename(p: Puzzle, spec: &str) -> Puzzle {
+    let mut q = Puzzle::new(p.graph().clone(), p.kind().clone(), spec);
+    if let Some(pos) = p.positions() {
+        q = q.with_positions(pos.to_vec());
+    }
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_build_the_right_graphs() {
+        let cases = [
+            ("3x3", 9, 12),
+            ("4x4", 16, 24),
+            ("1x5", 5, 4),
+            ("3x3+diag", 9, 20),
+            ("4x4:torus", 16, 32),
+            ("2x2x2", 8, 12),
+            ("3x3x3", 27, 54),
+            ("cycle:6", 6, 6),
+            ("path:4", 4, 3),
+            ("complete:5", 5, 10),
+            ("theta0", 7, 8),
+            ("theta:2,2,3", 9, 10),
+            ("theta:1,2,3", 8, 9),
+            ("petersen", 10, 15),
+            ("edges:0-1,1-2,2-0", 3, 3),
+        ];
+        for (spec, v, e) in cases {
+            let p = Puzzle::parse(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            assert_eq!((p.vertex_count(), p.graph().edge_count()), (v, e), "{spec}");
+        }
+    }
+
+    #[test]
+    fn petersen_is_cubic_and_not_bipartite() {
+        let p = petersen().unwrap();
+        for v in 0..10 {
+            assert_eq!(p.graph().neighbors(v).len(), 3);
+        }
+        assert!(!p.graph().is_bipartite());
+    }
+
+    #[test]
+    fn bad_specs_say_why() {
+        for (spec, needle) in [
+            ("4x", "side ''"),
+            ("cycle:2", "at least 3"),
+            ("cycle", "needs N"),
+            ("theta:1,2", "three path lengths"),
+            ("theta:0,0,3", "at most one path"),
+            ("zebra", "unknown puzzle"),
+            ("edges:0-1,12", "edge 2 '12'"),
+            ("1x1", "at least 2 cells"),
+        ] {
+            let e = Puzzle::parse(spec).unwrap_err().to_string();
+            assert!(e.contains(needle), "{spec}: {e}");
+        }
+    }
+
+    #[test]
+    fn json_graphs() {
+        let p = graph_json(
+            r#"{"vertices":["a","b","c"],"edges":[["a","b"],["b","c"],[2,0]],"goal":[0,1,2]}"#,
+            "test",
+        )
+        .unwrap();
+        assert_eq!(p.graph().edge_count(), 3);
+        assert_eq!(p.default_goal().cells(), &[0, 1, 2]);
+        let e = graph_json(r#"{"vertices":3,"edges":[["a","b"]]}"#, "t").unwrap_err();
+        assert!(e.to_string().contains("unknown vertex 'a'"), "{e}");
+        let e = graph_json(r#"{"vertices":3,"edges":[[0,1]],"goal":[1,1,0]}"#, "t").unwrap_err();
+        assert!(e.to_string().contains("duplicated"), "{e}");
+    }
+}

@@ -1,0 +1,329 @@
+//! Moves: slidysim letters, blank paths and tile numbers.
+//!
+//! Internally a solution is a **blank path**: the vertices the blank visits,
+//! after its start. Each step swaps the blank with the tile on the next
+//! vertex. The other notations convert to and from it:
+//! - slidysim letters with counts, `R3U2`: the letter is the direction the
+//!   **tile** moves (see [`Direction`]); boards, tori and boxes only.
+//! - blank paths `12-11-7` (0-based vertices; a leading vertex equal to the
+//!   blank's start is skipped).
+//! - tile numbers `tiles:5 8 2` or just `5 8 2`: the tile that slides.
+//!
+//! STM (single-tile metric) counts every step; MTM (multi-tile metric)
+//! counts a run of steps in the same direction as one move.
+
+use crate::error::{Error, Result};
+use crate::model::{BLANK, Configuration, Direction, Puzzle, Tile};
+
+/// Which notation a move string is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// slidysim letters `UDLR` (and `FB` in boxes) with optional counts.
+    Letters,
+    /// Vertices the blank visits, `3-4-7`.
+    BlankPath,
+    /// Tile numbers that slide into the blank.
+    Tiles,
+}
+
+/// Guesses the notation: `tiles:` prefix or plain numbers are tiles, a
+/// `-` between numbers is a blank path, letters are slidysim moves.
+pub fn detect_notation(text: &str) -> Notation {
+    let t = text.trim();
+    if t.starts_with("tiles:") {
+        Notation::Tiles
+    } else if t.starts_with("path:")
+        || (t.contains('-') && !t.chars().any(|c| c.is_ascii_alphabetic()))
+    {
+        Notation::BlankPath
+    } else if t.chars().any(|c| c.is_ascii_alphabetic()) {
+        Notation::Letters
+    } else {
+        Notation::Tiles
+    }
+}
+
+/// Parses a move string (any [`Notation`]) into a blank path, checking every
+/// move against `start`.
+///
+/// # Errors
+/// [`Error::Moves`] naming the offending item and its position (1-based
+/// character position for letters, item number otherwise): an unknown
+/// letter, a move off the board, a vertex not adjacent to the blank, a tile
+/// not next to the blank.
+///
+/// ```
+/// use slidepuzzle::{model::Puzzle, moves::parse_moves};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let start = p.default_goal();
+/// // Blank bottom-right: R slides the tile left of the blank right.
+/// assert_eq!(parse_moves(&p, &start, "R2D").unwrap(), vec![7, 6, 3]);
+/// ```
+pub fn parse_moves(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<usize>> {
+    match detect_notation(text) {
+        Notation::Letters => parse_letters(puzzle, start.blank(), text),
+        Notation::BlankPath => parse_blank_path(puzzle, start.blank(), text),
+        Notation::Tiles => parse_tiles(puzzle, start, text),
+    }
+}
+
+fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<usize>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut path = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' {
+            i += 1;
+            continue;
+        }
+        let dir = Direction::from_letter(c).ok_or_else(|| {
+            Error::Moves(format!(
+                "unknown move letter '{c}' at position {} (use U, D, L, R{})",
+                i + 1,
+                if matches!(puzzle.kind(), crate::model::PuzzleKind::Box { .. }) {
+                    ", F, B"
+                } else {
+                    ""
+                }
+            ))
+        })?;
+        let letter_pos = i + 1;
+        i += 1;
+        let digits_start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let count = if i > digits_start {
+            chars[digits_start..i]
+                .iter()
+                .collect::<String>()
+                .parse::<usize>()
+                .map_err(|_| {
+                    Error::Moves(format!("bad count after '{c}' at position {letter_pos}"))
+                })?
+        } else {
+            1
+        };
+        for _ in 0..count {
+            let next = puzzle.blank_target(blank, dir).ok_or_else(|| {
+                Error::Moves(format!(
+                    "move '{c}' at position {letter_pos} goes off the board: no tile can move {} into the blank at vertex {blank}",
+                    format!("{dir:?}").to_lowercase()
+                ))
+            })?;
+            path.push(next);
+            blank = next;
+        }
+    }
+    Ok(path)
+}
+
+fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<Vec<usize>> {
+    let body = text.trim().trim_start_matches("path:");
+    let mut path = Vec::new();
+    let mut blank = start_blank;
+    for (i, item) in body
+        .split(|c: char| c == '-' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .enumerate()
+    {
+        let v: usize = item
+            .parse()
+            .map_err(|_| Error::Moves(format!("item {} '{item}' is not a vertex number", i + 1)))?;
+        if i == 0 && v == start_blank {
+            continue;
+        }
+        if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
+            return Err(Error::Moves(format!(
+                "item {} of the blank path: vertex {v} is not adjacent to the blank at vertex {blank}",
+                i + 1
+            )));
+        }
+        path.push(v);
+        blank = v;
+    }
+    Ok(path)
+}
+
+fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<usize>> {
+    let body = text.trim().trim_start_matches("tiles:");
+    let mut config = start.clone();
+    let mut positions = config.positions();
+    let mut path = Vec::new();
+    for (i, item) in body
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .enumerate()
+    {
+        let t: Tile = item
+            .parse()
+            .map_err(|_| Error::Moves(format!("item {} '{item}' is not a tile number", i + 1)))?;
+        if t == BLANK || t as usize >= positions.len() {
+            return Err(Error::Moves(format!(
+                "item {}: there is no tile {t} (tiles are 1..{})",
+                i + 1,
+                positions.len() - 1
+            )));
+        }
+        let blank = positions[BLANK as usize];
+        let v = positions[t as usize];
+        if !puzzle.graph().has_edge(blank, v) {
+            return Err(Error::Moves(format!(
+                "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
+                i + 1
+            )));
+        }
+        config.swap(blank, v);
+        positions[t as usize] = blank;
+        positions[BLANK as usize] = v;
+        path.push(v);
+    }
+    Ok(path)
+}
+
+/// Replays a blank path from `start`, checking that every step moves the
+/// blank to a neighbouring vertex; returns the final configuration. O(len).
+///
+/// # Errors
+/// [`Error::Moves`] naming the first illegal step.
+pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<Configuration> {
+    let mut config = start.clone();
+    let mut blank = config.blank();
+    for (i, &v) in path.iter().enumerate() {
+        if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
+            return Err(Error::Moves(format!(
+                "step {}: vertex {v} is not adjacent to the blank at vertex {blank}",
+                i + 1
+            )));
+        }
+        config.swap(blank, v);
+        blank = v;
+    }
+    Ok(config)
+}
+
+/// The tile directions of a blank path, or `None` if some step has no
+/// letter (a graph without geometry, or a diagonal move).
+pub fn directions(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<Vec<Direction>> {
+    let mut blank = start_blank;
+    path.iter()
+        .map(|&v| {
+            let d = puzzle.direction_of(blank, v);
+            blank = v;
+            d
+        })
+        .collect()
+}
+
+/// slidysim letters with counts (`R3U2`) for a blank path, or `None` where
+/// [`directions`] is `None`.
+pub fn letters(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<String> {
+    let dirs = directions(puzzle, start_blank, path)?;
+    let mut out = String::new();
+    let mut i = 0;
+    while i < dirs.len() {
+        let mut j = i;
+        while j < dirs.len() && dirs[j] == dirs[i] {
+            j += 1;
+        }
+        out.push(dirs[i].letter());
+        if j - i > 1 {
+            out.push_str(&(j - i).to_string());
+        }
+        i = j;
+    }
+    Some(out)
+}
+
+/// Length in the multi-tile metric (runs of one direction count once), or
+/// `None` where [`directions`] is `None`.
+pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<usize> {
+    let dirs = directions(puzzle, start_blank, path)?;
+    Some(
+        dirs.iter()
+            .enumerate()
+            .filter(|&(i, d)| i == 0 || dirs[i - 1] != *d)
+            .count(),
+    )
+}
+
+/// The tiles moved by a blank path, in order.
+pub fn tiles_moved(start: &Configuration, path: &[usize]) -> Vec<Tile> {
+    let mut config = start.clone();
+    let mut blank = config.blank();
+    path.iter()
+        .map(|&v| {
+            let t = config.tile_at(v);
+            config.swap(blank, v);
+            blank = v;
+            t
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_configuration;
+
+    #[test]
+    fn notations_agree() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let start = p.default_goal();
+        let by_letters = parse_moves(&p, &start, "R2D").unwrap();
+        let by_path = parse_moves(&p, &start, "8-7-6-3").unwrap();
+        let by_tiles = parse_moves(&p, &start, "8 7 4").unwrap();
+        assert_eq!(by_letters, by_path);
+        assert_eq!(by_letters, by_tiles);
+        assert_eq!(letters(&p, 8, &by_letters).unwrap(), "R2D");
+        assert_eq!(mtm_length(&p, 8, &by_letters), Some(2));
+        let end = replay(&p, &start, &by_letters).unwrap();
+        assert_eq!(
+            end,
+            parse_configuration(&p, "1 2 3/0 5 6/4 7 8", 1).unwrap()
+        );
+        assert_eq!(tiles_moved(&start, &by_letters), vec![8, 7, 4]);
+    }
+
+    #[test]
+    fn letters_follow_slidysim() {
+        // Blank in the top-left: U slides the tile below up, L the tile to
+        // the right left.
+        let p = Puzzle::parse("2x2").unwrap();
+        let start = parse_configuration(&p, "0 1/2 3", 1).unwrap();
+        assert_eq!(
+            replay(&p, &start, &parse_moves(&p, &start, "U").unwrap())
+                .unwrap()
+                .cells(),
+            &[2, 1, 0, 3]
+        );
+        assert_eq!(
+            replay(&p, &start, &parse_moves(&p, &start, "L").unwrap())
+                .unwrap()
+                .cells(),
+            &[1, 0, 2, 3]
+        );
+    }
+
+    #[test]
+    fn bad_moves_say_where() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let start = p.default_goal();
+        let e = parse_moves(&p, &start, "RRX").unwrap_err().to_string();
+        assert!(e.contains("unknown move letter 'X' at position 3"), "{e}");
+        let e = parse_moves(&p, &start, "RLL").unwrap_err().to_string();
+        assert!(
+            e.contains("move 'L' at position 3 goes off the board"),
+            "{e}"
+        );
+        let e = parse_moves(&p, &start, "8-7-2").unwrap_err().to_string();
+        assert!(e.contains("vertex 2 is not adjacent"), "{e}");
+        let e = parse_moves(&p, &start, "tiles:1").unwrap_err().to_string();
+        assert!(
+            e.contains("tile 1 (vertex 0) is not next to the blank"),
+            "{e}"
+        );
+        assert!(replay(&p, &start, &[0]).is_err());
+    }
+}

@@ -1,0 +1,62 @@
+//! JSON records printed by `slidepuzzle solve --json` (one per instance)
+//! and returned by the web API. Field names are part of the interface.
+
+use serde_json::{Value, json};
+
+use crate::model::{Configuration, Puzzle};
+use crate::moves::{letters, mtm_length, tiles_moved};
+use crate::search::Outcome;
+
+/// The record for one solved, unsolvable or stopped instance.
+///
+/// - solved: `{"id", "solvable": true, "length", "optimal", "moves"
+///   (slidysim letters, or null where some move has no letter),
+///   "blank_path", "tiles", "stm", "mtm" (null off boards), "algorithm",
+///   "expanded", "generated", "seconds"}`;
+/// - unsolvable: `{"id", "solvable": false, "reason"}`;
+/// - stopped by a limit: `{"id", "solvable": true, "solved": false,
+///   "stopped", "algorithm", "bound", "expanded", "generated", "seconds"}`.
+pub fn solve_record(id: &str, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) -> Value {
+    match outcome {
+        Outcome::Solved(s) => {
+            let blank = start.blank();
+            json!({
+                "id": id,
+                "solvable": true,
+                "solved": true,
+                "length": s.blank_path.len(),
+                "optimal": s.optimal,
+                "moves": letters(puzzle, blank, &s.blank_path),
+                "blank_path": s.blank_path,
+                "tiles": tiles_moved(start, &s.blank_path),
+                "stm": s.blank_path.len(),
+                "mtm": mtm_length(puzzle, blank, &s.blank_path),
+                "algorithm": s.algorithm,
+                "expanded": s.stats.expanded,
+                "generated": s.stats.generated,
+                "seconds": s.stats.seconds,
+            })
+        }
+        Outcome::Unsolvable(v) => json!({
+            "id": id,
+            "solvable": false,
+            "reason": v.reason,
+        }),
+        Outcome::Stopped {
+            reason,
+            algorithm,
+            stats,
+        } => json!({
+            "id": id,
+            "solvable": true,
+            "solved": false,
+            "stopped": reason,
+            "message": format!("{}; searched every solution up to length {} without finding one", reason.describe(), stats.bound.saturating_sub(1)),
+            "algorithm": algorithm,
+            "bound": stats.bound,
+            "expanded": stats.expanded,
+            "generated": stats.generated,
+            "seconds": stats.seconds,
+        }),
+    }
+}

@@ -1,0 +1,262 @@
+//! Solving: optimal search (IDA*, A*, BFS) and weighted A*.
+//!
+//! [`solve`] is the entry point: it checks reachability first (so an
+//! unsolvable instance is answered at once, with the reason), picks an
+//! algorithm, runs it within the [`Limits`], and **replays** the solution
+//! against the puzzle before returning it.
+//!
+//! Automatic choice ([`Algorithm::Auto`]): plain boards of up to
+//! [`board::MAX_CELLS`] cells use the board kernel (IDA* with Manhattan
+//! distance and linear conflict); other puzzles with at most 10 vertices use
+//! A* with the generalised Manhattan distance; larger ones IDA* with it.
+
+pub mod astar;
+pub mod board;
+pub mod heuristic;
+pub mod ida;
+pub mod limits;
+
+use std::time::Instant;
+
+pub use limits::{Limits, StopReason};
+
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Puzzle};
+use crate::moves::replay;
+use crate::theory::{Verdict, check};
+use board::{BoardHeuristic, BoardTables};
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SearchStats {
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Nodes generated (IDA*: every node visited, the roots of all
+    /// iterations included).
+    pub generated: u64,
+    /// The last f-bound (IDA*) or largest g expanded (A*, BFS).
+    pub bound: u32,
+    /// Wall-clock seconds of the search.
+    pub seconds: f64,
+}
+
+/// What a search algorithm returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The blank path, if a solution was found.
+    pub path: Option<Vec<usize>>,
+    /// Whether the path is proven optimal.
+    pub optimal: bool,
+    /// Counters.
+    pub stats: SearchStats,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+/// The search algorithm to use.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum Algorithm {
+    /// Choose by puzzle and size (see the module docs).
+    #[default]
+    Auto,
+    /// IDA* (the board kernel on plain boards, generalised Manhattan
+    /// elsewhere).
+    Ida,
+    /// A* with the generalised Manhattan distance.
+    AStar,
+    /// Breadth-first search.
+    Bfs,
+    /// Weighted A* with f = g + weight * h (not optimal for weight > 1).
+    WeightedAStar {
+        /// The weight on h.
+        weight: f64,
+    },
+}
+
+impl Algorithm {
+    /// Parses `auto`, `ida`, `astar`, `bfs` or `wastar` (the latter with
+    /// `weight`).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for an unknown name or a weight below 1.
+    pub fn parse(name: &str, weight: f64) -> Result<Self> {
+        match name {
+            "auto" => Ok(Algorithm::Auto),
+            "ida" | "idastar" => Ok(Algorithm::Ida),
+            "astar" => Ok(Algorithm::AStar),
+            "bfs" => Ok(Algorithm::Bfs),
+            "wastar" => {
+                if weight >= 1.0 && weight.is_finite() {
+                    Ok(Algorithm::WeightedAStar { weight })
+                } else {
+                    Err(Error::Unsupported(format!(
+                        "--weight must be a number >= 1, got {weight}"
+                    )))
+                }
+            }
+            _ => Err(Error::Unsupported(format!(
+                "unknown algorithm '{name}': expected auto, ida, astar, bfs or wastar"
+            ))),
+        }
+    }
+}
+
+/// Options for [`solve`].
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Heuristic for the board kernel.
+    pub board_heuristic: BoardHeuristic,
+    /// Limits.
+    pub limits: Limits,
+}
+
+/// A verified solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Vertices the blank visits, after its start.
+    pub blank_path: Vec<usize>,
+    /// Whether the length is proven optimal.
+    pub optimal: bool,
+    /// Name of the algorithm that found it (`ida-md-lc`, `astar`, ...).
+    pub algorithm: String,
+    /// Search counters.
+    pub stats: SearchStats,
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Solved; the path has been replayed and reaches the goal.
+    Solved(Solution),
+    /// The goal cannot be reached; the verdict says why.
+    Unsolvable(Verdict),
+    /// A limit stopped the search first.
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// Algorithm name.
+        algorithm: String,
+        /// Counters up to the stop (`bound` = how far it got).
+        stats: SearchStats,
+    },
+}
+
+/// Solves `start` -> `goal` on `puzzle`.
+///
+/// # Errors
+/// [`Error::Unsupported`] when the algorithm cannot handle the puzzle (more
+/// than 255 vertices for the general searches, several blanks), and an
+/// internal error if a found path fails its replay (a bug, never a wrong
+/// answer printed).
+///
+/// ```
+/// use slidepuzzle::{format::parse_configuration, model::Puzzle, search::*};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let start = parse_configuration(&p, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+/// let Outcome::Solved(s) = solve(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap()
+/// else { panic!() };
+/// assert_eq!(s.blank_path.len(), 31); // one of the two hardest 8-puzzles
+/// ```
+pub fn solve(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Outcome> {
+    let verdict = check(puzzle, start, goal)?;
+    if !verdict.solvable {
+        return Ok(Outcome::Unsolvable(verdict));
+    }
+    let clock = Instant::now();
+    let n = puzzle.vertex_count();
+    let board = puzzle
+        .plain_board_size()
+        .filter(|&(w, h)| w * h <= board::MAX_CELLS);
+    let algorithm = match options.algorithm {
+        Algorithm::Auto if board.is_some() => Algorithm::Ida,
+        Algorithm::Auto if n <= 10 => Algorithm::AStar,
+        Algorithm::Auto => Algorithm::Ida,
+        a => a,
+    };
+    if n > 256 && !(algorithm == Algorithm::Ida && board.is_some()) {
+        return Err(Error::Unsupported(format!(
+            "optimal search is limited to 256 vertices ({} has {n}); the constructive solver handles larger puzzles",
+            puzzle.spec()
+        )));
+    }
+    let (name, result) = match (algorithm, board) {
+        (Algorithm::Ida, Some((w, h))) => {
+            let tables = BoardTables::new(w, h, goal, options.board_heuristic)
+                .ok_or_else(|| Error::Unsupported("board too large for the board kernel".into()))?;
+            let name = match options.board_heuristic {
+                BoardHeuristic::Manhattan => "ida-md",
+                BoardHeuristic::LinearConflict => "ida-md-lc",
+            };
+            (
+                name.to_string(),
+                board::solve_board(&tables, start, &options.limits),
+            )
+        }
+        (Algorithm::Ida, None) => (
+            "ida-graph-md".to_string(),
+            ida::ida_star(puzzle.graph(), start, goal, &options.limits),
+        ),
+        (Algorithm::AStar, _) => (
+            "astar-graph-md".to_string(),
+            astar::best_first(
+                puzzle.graph(),
+                start,
+                goal,
+                astar::BestFirst::AStar { weight: 1.0 },
+                &options.limits,
+            ),
+        ),
+        (Algorithm::WeightedAStar { weight }, _) => (
+            format!("wastar-{weight}"),
+            astar::best_first(
+                puzzle.graph(),
+                start,
+                goal,
+                astar::BestFirst::AStar { weight },
+                &options.limits,
+            ),
+        ),
+        (Algorithm::Bfs, _) => (
+            "bfs".to_string(),
+            astar::best_first(
+                puzzle.graph(),
+                start,
+                goal,
+                astar::BestFirst::Bfs,
+                &options.limits,
+            ),
+        ),
+        (Algorithm::Auto, _) => unreachable!("auto resolved above"),
+    };
+    let mut stats = result.stats;
+    stats.seconds = clock.elapsed().as_secs_f64();
+    match result.path {
+        Some(path) => {
+            let end = replay(puzzle, start, &path)?;
+            if &end != goal {
+                return Err(Error::Unsupported(format!(
+                    "internal error: the {name} solution of length {} does not reach the goal on replay",
+                    path.len()
+                )));
+            }
+            Ok(Outcome::Solved(Solution {
+                blank_path: path,
+                optimal: result.optimal,
+                algorithm: name,
+                stats,
+            }))
+        }
+        None => Ok(Outcome::Stopped {
+            reason: result.stopped.unwrap_or(StopReason::Cancelled),
+            algorithm: name,
+            stats,
+        }),
+    }
+}

@@ -1,0 +1,361 @@
+//! Can configuration `f` reach configuration `g`? One blank, any graph.
+//!
+//! The O(V + E) test of THEORY.md section 3 (Wilson 1974 for 2-connected
+//! graphs; extended block by block to any graph, checked by brute force in
+//! this crate's tests): move the blank of `f` along a shortest path to `g`'s
+//! blank vertex `b`; root every block of `b`'s component at its vertex
+//! nearest `b`; each block owns its other vertices. Then `g` is reachable iff
+//! every block's owned tiles are the same set in both, and
+//! - on a cycle, the cyclic order of those tiles is a rotation of `g`'s;
+//! - on a bipartite non-cycle block, their permutation is even;
+//! - on theta0, their permutation lies in the order-120 group;
+//! - on other blocks (non-bipartite), there is no further condition.
+//!
+//! Tiles on components without the blank never move.
+
+use std::collections::{HashSet, VecDeque};
+
+use super::blocks::{Block, BlockKind, Blocks, decompose, local_graph};
+use crate::error::{Error, Result};
+use crate::model::{BLANK, Configuration, Graph, Puzzle};
+use crate::moves::replay;
+
+/// The answer of [`check`]: solvable or not, with a reason a person can
+/// follow.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Verdict {
+    /// Whether the goal is reachable from the start.
+    pub solvable: bool,
+    /// Why (names the block, parity or tile involved).
+    pub reason: String,
+}
+
+/// A block of the blank's component rooted toward a blank vertex.
+#[derive(Clone, Debug)]
+pub struct RootedBlock {
+    /// Index into [`Blocks::blocks`].
+    pub block: usize,
+    /// The block's vertex nearest the blank (the blank's vertex itself if
+    /// the block contains it).
+    pub root: usize,
+    /// The owned vertices (all but the root); for a cycle, in cycle order
+    /// starting next to the root.
+    pub owned: Vec<usize>,
+}
+
+/// Roots every block of the component of `blank` at its vertex nearest
+/// `blank`. O(V + E).
+pub fn root_blocks(graph: &Graph, blocks: &Blocks, blank: usize) -> Vec<RootedBlock> {
+    let dist = graph.distances_from(blank);
+    let mut out = Vec::new();
+    for (i, block) in blocks.blocks.iter().enumerate() {
+        if dist[block.vertices[0]] == crate::model::graph::UNREACHABLE {
+            continue;
+        }
+        let root = *block
+            .vertices
+            .iter()
+            .min_by_key(|&&v| (dist[v], v))
+            .expect("blocks are non-empty");
+        let owned = if block.kind == BlockKind::Cycle {
+            cycle_order(block, root)
+        } else {
+            block
+                .vertices
+                .iter()
+                .copied()
+                .filter(|&v| v != root)
+                .collect()
+        };
+        out.push(RootedBlock {
+            block: i,
+            root,
+            owned,
+        });
+    }
+    out
+}
+
+/// The vertices of a cycle block in order, starting next to `root` and
+/// ending next to it on the other side.
+fn cycle_order(block: &Block, root: usize) -> Vec<usize> {
+    let next = |prev: usize, cur: usize| -> usize {
+        block
+            .edges
+            .iter()
+            .find_map(|&(a, b)| {
+                if a == cur && b != prev {
+                    Some(b)
+                } else if b == cur && a != prev {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
+            .expect("a cycle vertex has two neighbours")
+    };
+    let first = block
+        .edges
+        .iter()
+        .find_map(|&(a, b)| {
+            if a == root {
+                Some(b)
+            } else if b == root {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .expect("root is on the cycle");
+    let mut order = vec![first];
+    let (mut prev, mut cur) = (root, first);
+    loop {
+        let n = next(prev, cur);
+        if n == root {
+            break;
+        }
+        order.push(n);
+        prev = cur;
+        cur = n;
+    }
+    order
+}
+
+/// The permutation group of theta0 with the blank on its root, as the set of
+/// arrangements `arr[i]` = index (into `owned`) of the vertex whose content
+/// now sits on `owned[i]`. Found by BFS over the block's 7! states.
+pub fn theta0_group(block: &Block, root: usize, owned: &[usize]) -> HashSet<Vec<u8>> {
+    let g = local_graph(&block.vertices, &block.edges);
+    let local = |v: usize| block.vertices.binary_search(&v).expect("in block");
+    let root_l = local(root);
+    // State: label per local vertex; label = local vertex it came from.
+    let start: Vec<u8> = (0..block.vertices.len() as u8).collect();
+    let mut seen = HashSet::from([start.clone()]);
+    let mut queue = VecDeque::from([(start, root_l)]);
+    let mut group = HashSet::new();
+    let owned_l: Vec<usize> = owned.iter().map(|&v| local(v)).collect();
+    while let Some((state, blank)) = queue.pop_front() {
+        if blank == root_l {
+            let arr: Vec<u8> = owned_l
+                .iter()
+                .map(|&v| {
+                    let from = state[v] as usize;
+                    owned_l.iter().position(|&o| o == from).expect("owned") as u8
+                })
+                .collect();
+            group.insert(arr);
+        }
+        for &w in g.neighbors(blank) {
+            let mut next = state.clone();
+            next.swap(blank, w);
+            if seen.insert(next.clone()) {
+                queue.push_back((next, w));
+            }
+        }
+    }
+    group
+}
+
+/// Number of cycles of a permutation given as `perm[i]`.
+fn cycle_count(perm: &[usize]) -> usize {
+    let mut seen = vec![false; perm.len()];
+    let mut cycles = 0;
+    for s in 0..perm.len() {
+        if !seen[s] {
+            cycles += 1;
+            let mut v = s;
+            while !seen[v] {
+                seen[v] = true;
+                v = perm[v];
+            }
+        }
+    }
+    cycles
+}
+
+/// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
+/// O(V + E), plus a one-off 5,040-state search per theta0 block.
+///
+/// # Errors
+/// [`Error::Unsupported`] for configurations with several blanks;
+/// [`Error::State`] if the two configurations have different sizes.
+///
+/// ```
+/// use slidepuzzle::{format::parse_configuration, model::Puzzle, theory::check};
+/// let p = Puzzle::parse("4x4").unwrap();
+/// let loyd = parse_configuration(&p, "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", 1).unwrap();
+/// assert!(!check(&p, &loyd, &p.default_goal()).unwrap().solvable);
+/// ```
+pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+    let n = puzzle.vertex_count();
+    if start.len() != n || goal.len() != n {
+        return Err(Error::State(format!(
+            "start has {} cells and goal {} but the puzzle has {n}",
+            start.len(),
+            goal.len()
+        )));
+    }
+    if start.blanks().len() != 1 || goal.blanks().len() != 1 {
+        return Err(Error::Unsupported(
+            "the reachability test handles one blank; several blanks come with --blanks".into(),
+        ));
+    }
+    let mut start_tiles: Vec<_> = start.cells().to_vec();
+    let mut goal_tiles: Vec<_> = goal.cells().to_vec();
+    start_tiles.sort_unstable();
+    goal_tiles.sort_unstable();
+    if start_tiles != goal_tiles {
+        return Err(Error::State("start and goal hold different tiles".into()));
+    }
+    let graph = puzzle.graph();
+    let b = goal.blank();
+    let Some(path) = graph.shortest_path(start.blank(), b) else {
+        return Ok(Verdict {
+            solvable: false,
+            reason: format!(
+                "the blank is on vertex {} but must reach vertex {b}, which is in another connected component",
+                start.blank()
+            ),
+        });
+    };
+    let moved = replay(puzzle, start, &path[1..])?;
+    let (component, _) = graph.components();
+    for v in 0..n {
+        if component[v] != component[b] && moved.tile_at(v) != goal.tile_at(v) {
+            return Ok(Verdict {
+                solvable: false,
+                reason: format!(
+                    "tile {} on vertex {v} is in a component the blank never enters, but the goal has tile {} there",
+                    moved.tile_at(v),
+                    goal.tile_at(v)
+                ),
+            });
+        }
+    }
+    let blocks = decompose(graph);
+    let single_bipartite_block = blocks.blocks.len() == 1
+        && blocks.blocks[0].kind == BlockKind::Bipartite
+        && blocks.blocks[0].vertices.len() == n;
+    let mut checked_kinds = Vec::new();
+    for rb in root_blocks(graph, &blocks, b) {
+        let block = &blocks.blocks[rb.block];
+        let describe = || describe_block(block);
+        // Owned tile sets must agree; record where each goal tile sits.
+        let mut goal_index = std::collections::HashMap::with_capacity(rb.owned.len());
+        for (i, &v) in rb.owned.iter().enumerate() {
+            goal_index.insert(goal.tile_at(v), i);
+        }
+        let mut perm = Vec::with_capacity(rb.owned.len());
+        for &v in &rb.owned {
+            let t = moved.tile_at(v);
+            match goal_index.get(&t) {
+                Some(&i) => perm.push(i),
+                None => {
+                    let goal_vertex = goal.positions()[t as usize];
+                    return Ok(Verdict {
+                        solvable: false,
+                        reason: format!(
+                            "tile {t} cannot leave its block {}: it must go to vertex {goal_vertex}, outside that block",
+                            describe()
+                        ),
+                    });
+                }
+            }
+        }
+        match block.kind {
+            BlockKind::Bridge | BlockKind::NonBipartite => {}
+            BlockKind::Cycle => {
+                let len = perm.len();
+                let shift = perm.first().copied().unwrap_or(0);
+                if (0..len).any(|i| perm[i] != (i + shift) % len) {
+                    return Ok(Verdict {
+                        solvable: false,
+                        reason: format!(
+                            "on the cycle block {} the tiles can only rotate, and the goal's cyclic order of tiles differs",
+                            describe()
+                        ),
+                    });
+                }
+            }
+            BlockKind::Bipartite => {
+                let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+                if odd {
+                    let reason = if single_bipartite_block {
+                        classical_parity_reason(puzzle, start, goal)
+                    } else {
+                        format!(
+                            "the tiles of the bipartite block {} would need an odd permutation, and only even ones are possible there (Wilson 1974)",
+                            describe()
+                        )
+                    };
+                    return Ok(Verdict {
+                        solvable: false,
+                        reason,
+                    });
+                }
+            }
+            BlockKind::Theta0 => {
+                let group = theta0_group(block, rb.root, &rb.owned);
+                // perm[i] = goal index of the tile now on owned[i]; the
+                // arrangement needed has arr[goal index] = current index.
+                let mut arr = vec![0u8; perm.len()];
+                for (i, &gi) in perm.iter().enumerate() {
+                    arr[gi] = i as u8;
+                }
+                if !group.contains(&arr) {
+                    return Ok(Verdict {
+                        solvable: false,
+                        reason: format!(
+                            "on the theta0 block {} only 120 of the 720 tile arrangements are possible (Wilson 1974), and the goal's is not one of them",
+                            describe()
+                        ),
+                    });
+                }
+            }
+        }
+        checked_kinds.push(block.kind);
+    }
+    Ok(Verdict {
+        solvable: true,
+        reason: solvable_reason(&checked_kinds, single_bipartite_block),
+    })
+}
+
+fn describe_block(block: &Block) -> String {
+    let vs: Vec<String> = block.vertices.iter().map(|v| v.to_string()).collect();
+    format!("{{{}}} ({})", vs.join(","), block.kind.name())
+}
+
+fn solvable_reason(kinds: &[BlockKind], single_bipartite: bool) -> String {
+    if single_bipartite {
+        return "the permutation parity matches the blank's distance parity (Johnson and Story 1879; Wilson 1974)".into();
+    }
+    if kinds.len() == 1 && kinds[0] == BlockKind::NonBipartite {
+        return "the graph is 2-connected, not a cycle and not bipartite: every configuration is reachable (Wilson 1974)".into();
+    }
+    "every block's tiles are arranged as its group allows (THEORY.md section 3)".into()
+}
+
+/// The Johnson-Story explanation for a 2-connected bipartite graph: the sign
+/// of the permutation over all symbols against the blank's distance.
+fn classical_parity_reason(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> String {
+    let goal_pos = goal.positions();
+    let perm: Vec<usize> = start
+        .cells()
+        .iter()
+        .map(|&t| goal_pos[t as usize])
+        .collect();
+    let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+    let d = puzzle.graph().distances_from(start.blank())[goal.blank()];
+    format!(
+        "the permutation of all {} symbols (blank included) is {} but the blank's distance to its goal vertex is {d} ({}); every move changes both parities (Johnson and Story 1879)",
+        perm.len(),
+        if odd { "odd" } else { "even" },
+        if d % 2 == 0 { "even" } else { "odd" }
+    )
+}
+
+/// Whether `config` has exactly one blank (the form [`check`] handles).
+pub fn has_one_blank(config: &Configuration) -> bool {
+    config.cells().iter().filter(|&&t| t == BLANK).count() == 1
+}

@@ -1,0 +1,98 @@
+//! Uniformly random configurations reachable from a goal.
+//!
+//! A random walk is not uniform (it favours configurations near the goal
+//! and, on bipartite graphs, one colour class of blank positions). Instead
+//! this samples the structure THEORY.md section 3 describes: every vertex
+//! of the goal blank's component is an equally likely blank position, and
+//! for each blank position the reachable configurations are one orbit of
+//! the puzzle group, a direct product over blocks. So: pick the blank's
+//! vertex uniformly, walk the goal's blank there along a shortest path, then
+//! apply an independent uniform element of every block's group (a uniform
+//! shuffle for S_k, a shuffle fixed up by one transposition for A_k, a
+//! uniform rotation for a cycle, a uniform element of the 120-group for
+//! theta0). O(V + E) per sample.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use super::blocks::{BlockKind, decompose};
+use super::reachability::{root_blocks, theta0_group};
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Puzzle};
+use crate::moves::replay;
+
+/// Draws one configuration uniformly from those reachable from `goal`.
+///
+/// # Errors
+/// [`Error::Unsupported`] if `goal` has more than one blank.
+pub fn uniform_reachable<R: Rng + ?Sized>(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    rng: &mut R,
+) -> Result<Configuration> {
+    if goal.blanks().len() != 1 {
+        return Err(Error::Unsupported("scramble handles one blank".into()));
+    }
+    let graph = puzzle.graph();
+    let (component, _) = graph.components();
+    let home = goal.blank();
+    let candidates: Vec<usize> = (0..graph.vertex_count())
+        .filter(|&v| component[v] == component[home])
+        .collect();
+    let b = candidates[rng.random_range(0..candidates.len())];
+    let path = graph.shortest_path(home, b).expect("same component");
+    let mut config = replay(puzzle, goal, &path[1..])?;
+    let blocks = decompose(graph);
+    for rb in root_blocks(graph, &blocks, b) {
+        let block = &blocks.blocks[rb.block];
+        let tiles: Vec<_> = rb.owned.iter().map(|&v| config.tile_at(v)).collect();
+        let k = tiles.len();
+        let arrangement: Vec<usize> = match block.kind {
+            BlockKind::Bridge => continue,
+            BlockKind::Cycle => {
+                let shift = rng.random_range(0..k);
+                (0..k).map(|i| (i + shift) % k).collect()
+            }
+            BlockKind::NonBipartite | BlockKind::Bipartite => {
+                let mut arr: Vec<usize> = (0..k).collect();
+                arr.shuffle(rng);
+                if block.kind == BlockKind::Bipartite && is_odd(&arr) && k >= 2 {
+                    arr.swap(0, 1);
+                }
+                arr
+            }
+            BlockKind::Theta0 => {
+                let mut group: Vec<Vec<u8>> = theta0_group(block, rb.root, &rb.owned)
+                    .into_iter()
+                    .collect();
+                group.sort_unstable();
+                let pick = &group[rng.random_range(0..group.len())];
+                pick.iter().map(|&x| x as usize).collect()
+            }
+        };
+        let mut cells = config.cells().to_vec();
+        for (i, &v) in rb.owned.iter().enumerate() {
+            cells[v] = tiles[arrangement[i]];
+        }
+        config = Configuration::from_cells(cells, 1)?;
+    }
+    Ok(config)
+}
+
+fn is_odd(perm: &[usize]) -> bool {
+    let mut seen = vec![false; perm.len()];
+    let mut transpositions = 0;
+    for s in 0..perm.len() {
+        let mut v = s;
+        let mut len = 0;
+        while !seen[v] {
+            seen[v] = true;
+            v = perm[v];
+            len += 1;
+        }
+        if len > 0 {
+            transpositions += len - 1;
+        }
+    }
+    transpositions % 2 == 1
+}
