@@ -26,6 +26,7 @@
 //! }
 //! ```
 
+pub mod batch;
 pub mod error;
 pub mod format;
 pub mod instances;

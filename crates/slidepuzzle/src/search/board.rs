@@ -254,7 +254,6 @@ const ABORT: u32 = u32::MAX;
 impl Search<'_> {
     /// Returns FOUND, ABORT, or the smallest f above the bound.
     fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
-        self.stats.generated += 1;
         let f = g + h;
         if f > bound {
             return f;
@@ -279,6 +278,7 @@ impl Search<'_> {
             if p == prev {
                 continue;
             }
+            self.stats.generated += 1;
             let tile = self.cells[p] as usize;
             let mut nh = h + t.md[tile * n + blank] as u32 - t.md[tile * n + p] as u32;
             self.cells[blank] = tile as u8;
@@ -345,7 +345,11 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
         row_lc: [0; MAX_CELLS],
         col_lc: [0; MAX_CELLS],
         path: Vec::new(),
-        stats: SearchStats::default(),
+        // The root counts as generated once (Korf 1985's convention).
+        stats: SearchStats {
+            generated: 1,
+            ..SearchStats::default()
+        },
         limits,
         stopped: None,
     };

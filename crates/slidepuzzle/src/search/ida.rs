@@ -85,7 +85,10 @@ pub fn ida_star(
         h,
         cells: start.cells().to_vec(),
         path: Vec::new(),
-        stats: SearchStats::default(),
+        stats: SearchStats {
+            generated: 1,
+            ..SearchStats::default()
+        },
         limits,
         stopped: None,
     };

@@ -31,8 +31,8 @@ use board::{BoardHeuristic, BoardTables};
 pub struct SearchStats {
     /// Nodes whose children were generated.
     pub expanded: u64,
-    /// Nodes generated (IDA*: every node visited, the roots of all
-    /// iterations included).
+    /// Nodes generated: the root once, plus every child created (IDA*
+    /// counts re-generations in later iterations, as Korf 1985 does).
     pub generated: u64,
     /// The last f-bound (IDA*) or largest g expanded (A*, BFS).
     pub bound: u32,

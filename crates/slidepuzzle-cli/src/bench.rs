@@ -1,0 +1,191 @@
+//! `slidepuzzle bench`: published benchmark sets, solved and checked
+//! against their published optimal lengths.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use slidepuzzle::instances::{Instance, blank_first_goal, korf50, korf100};
+use slidepuzzle::model::Puzzle;
+use slidepuzzle::search::board::BoardHeuristic;
+use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
+use slidepuzzle::{Error, Result};
+
+/// The benchmark sets.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Set {
+    /// Korf's 100 random 15-puzzles (1985).
+    Korf100,
+    /// Korf and Felner's 50 random 24-puzzles (2002).
+    Korf50,
+}
+
+/// Options of `bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Which set.
+    pub set: Set,
+    /// Board heuristic: lc (Manhattan + linear conflict) or md (Manhattan).
+    #[arg(long, default_value = "lc")]
+    pub heuristic: String,
+    /// Only these instance ids: `1-10`, `3,5,79`.
+    #[arg(long)]
+    pub ids: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Per-instance time limit in seconds.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+}
+
+fn parse_ids(spec: &str) -> Result<Vec<u32>> {
+    let mut out = Vec::new();
+    for part in spec.split(',') {
+        let bad = || Error::Unsupported(format!("--ids: '{part}' is not N or N-M"));
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (u32, u32) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                out.extend(a..=b);
+            }
+            None => out.push(part.trim().parse().map_err(|_| bad())?),
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let (instances, side): (Vec<Instance>, usize) = match args.set {
+        Set::Korf100 => (korf100(), 4),
+        Set::Korf50 => (korf50(), 5),
+    };
+    let instances: Vec<Instance> = match &args.ids {
+        Some(spec) => {
+            let ids = parse_ids(spec)?;
+            instances
+                .into_iter()
+                .filter(|i| ids.contains(&i.id))
+                .collect()
+        }
+        None => instances,
+    };
+    let heuristic = match args.heuristic.as_str() {
+        "lc" => BoardHeuristic::LinearConflict,
+        "md" => BoardHeuristic::Manhattan,
+        h => {
+            return Err(Error::Unsupported(format!(
+                "unknown heuristic '{h}': expected lc or md"
+            )));
+        }
+    };
+    let puzzle = Puzzle::board(side, side, false, false)?;
+    let goal = blank_first_goal(side * side);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    let options = SolveOptions {
+        algorithm: Algorithm::Ida,
+        board_heuristic: heuristic,
+        limits: Limits {
+            cancel: Some(cancel),
+            ..Limits::default()
+        },
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?;
+    let wall = Instant::now();
+    println!("id\tpublished\tlength\tmatch\texpanded\tgenerated\tseconds\tkorf_md_nodes");
+    let results: Vec<(Instance, Result<Outcome>)> = pool.install(|| {
+        instances
+            .into_par_iter()
+            .map(|inst| {
+                let mut opts = options.clone();
+                opts.limits = opts
+                    .limits
+                    .with_timeout(args.timeout.map(Duration::from_secs_f64));
+                let out = solve(&puzzle, &inst.start, &goal, &opts);
+                if let Ok(Outcome::Solved(s)) = &out {
+                    eprintln!(
+                        "solved {} ({} moves, {:.2} s)",
+                        inst.id,
+                        s.blank_path.len(),
+                        s.stats.seconds
+                    );
+                }
+                (inst, out)
+            })
+            .collect()
+    });
+    let wall = wall.elapsed().as_secs_f64();
+    let (mut generated, mut expanded, mut cpu, mut all_match, mut solved) =
+        (0u64, 0u64, 0.0, true, 0);
+    for (inst, out) in &results {
+        let md = inst
+            .md_nodes
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| "-".into());
+        match out {
+            Ok(Outcome::Solved(s)) => {
+                let ok = s.blank_path.len() as u32 == inst.optimal;
+                all_match &= ok;
+                solved += 1;
+                generated += s.stats.generated;
+                expanded += s.stats.expanded;
+                cpu += s.stats.seconds;
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{md}",
+                    inst.id,
+                    inst.optimal,
+                    s.blank_path.len(),
+                    if ok { "yes" } else { "NO" },
+                    s.stats.expanded,
+                    s.stats.generated,
+                    s.stats.seconds
+                );
+            }
+            Ok(Outcome::Stopped { reason, stats, .. }) => {
+                all_match = false;
+                println!(
+                    "{}\t{}\t-\tstopped ({})\t{}\t{}\t{:.3}\t{md}",
+                    inst.id,
+                    inst.optimal,
+                    reason.describe(),
+                    stats.expanded,
+                    stats.generated,
+                    stats.seconds
+                );
+            }
+            Ok(Outcome::Unsolvable(v)) => {
+                all_match = false;
+                println!(
+                    "{}\t{}\t-\tunsolvable?! {}",
+                    inst.id, inst.optimal, v.reason
+                );
+            }
+            Err(e) => return Err(e.clone()),
+        }
+    }
+    println!(
+        "# {solved}/{} solved; all lengths match the published optimum: {}",
+        results.len(),
+        if all_match { "yes" } else { "NO" }
+    );
+    println!(
+        "# total: {expanded} expanded, {generated} generated, {wall:.2} s wall, {cpu:.2} s summed over instances, {:.1} M generated/s per thread, {} threads",
+        generated as f64 / cpu.max(1e-9) / 1e6,
+        pool.current_num_threads()
+    );
+    Ok(if all_match {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,73 @@
+//! Options shared by the subcommands: which puzzle, which goal.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use slidepuzzle::format::{infer_board, parse_configuration};
+use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::{Error, Result};
+
+/// `--puzzle`, `--size` and `--goal`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PuzzleArgs {
+    /// Puzzle spec: WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N,
+    /// complete:N, theta:A,B,C, theta0, petersen, graph:FILE, edges:0-1,1-2.
+    /// May be left out for boards written as rows.
+    #[arg(long, short = 'p')]
+    pub puzzle: Option<String>,
+    /// Board size WxH for flat lists (Korf's format); same as --puzzle WxH.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Goal configuration (default: tile i+1 on vertex i, blank last).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+}
+
+impl PuzzleArgs {
+    /// The puzzle from `--puzzle` or `--size`, if given.
+    pub fn explicit_puzzle(&self) -> Result<Option<Puzzle>> {
+        match (&self.puzzle, &self.size) {
+            (Some(_), Some(_)) => Err(Error::Spec("give --puzzle or --size, not both".into())),
+            (Some(p), None) => Puzzle::parse(p).map(Some),
+            (None, Some(s)) => match Puzzle::parse(s)? {
+                p if p.plain_board_size().is_some() => Ok(Some(p)),
+                _ => Err(Error::Spec(format!("--size takes a board WxH, got '{s}'"))),
+            },
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// The puzzle, which must be given (commands without a state).
+    pub fn puzzle_or_err(&self) -> Result<Puzzle> {
+        self.explicit_puzzle()?.ok_or_else(|| {
+            Error::Spec("give the puzzle with --puzzle (for example --puzzle 4x4)".into())
+        })
+    }
+
+    /// The goal: `--goal` parsed for `puzzle`, or the puzzle's default.
+    pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
+        match &self.goal {
+            Some(g) => {
+                parse_configuration(puzzle, g, 1).map_err(|e| Error::State(format!("--goal: {e}")))
+            }
+            None => Ok(puzzle.default_goal()),
+        }
+    }
+
+    /// Puzzle, start and goal for a state given on the command line.
+    pub fn resolve(&self, state: &str) -> Result<(Puzzle, Configuration, Configuration)> {
+        let puzzle = match self.explicit_puzzle()? {
+            Some(p) => p,
+            None => infer_board(state)?,
+        };
+        let start = parse_configuration(&puzzle, state, 1)?;
+        let goal = self.goal_for(&puzzle)?;
+        Ok((puzzle, start, goal))
+    }
+}
+
+/// Prints an error and returns exit code 2.
+pub fn fail(e: &Error) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(2)
+}

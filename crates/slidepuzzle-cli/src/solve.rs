@@ -1,0 +1,223 @@
+//! `slidepuzzle solve`: one instance, or a batch file solved on all cores.
+
+use std::io::{IsTerminal, Read};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use slidepuzzle::batch::read_batch;
+use slidepuzzle::format::format_configuration;
+use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::moves::{letters, mtm_length};
+use slidepuzzle::report::solve_record;
+use slidepuzzle::search::board::BoardHeuristic;
+use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
+use slidepuzzle::{Error, Result};
+
+use crate::common::PuzzleArgs;
+
+/// Options of `solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Algorithm: auto, ida, astar, bfs, wastar.
+    #[arg(long, default_value = "auto")]
+    pub algo: String,
+    /// Weight W for wastar (f = g + W h).
+    #[arg(long, default_value_t = 1.5)]
+    pub weight: f64,
+    /// Board heuristic: lc (Manhattan + linear conflict) or md (Manhattan).
+    #[arg(long, default_value = "lc")]
+    pub heuristic: String,
+    /// Stop after this many node expansions (per instance).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds (per instance).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Memory budget for A*/BFS, in MiB.
+    #[arg(long, default_value_t = 4096)]
+    pub memory: u64,
+    /// Print one JSON object per instance.
+    #[arg(long)]
+    pub json: bool,
+    /// Read instances from a file, one per line (`-` for standard input).
+    #[arg(long, conflicts_with = "state")]
+    pub file: Option<String>,
+    /// The configuration to solve.
+    #[arg(required_unless_present = "file")]
+    pub state: Option<String>,
+}
+
+pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
+    let board_heuristic = match args.heuristic.as_str() {
+        "lc" | "linear-conflict" => BoardHeuristic::LinearConflict,
+        "md" | "manhattan" => BoardHeuristic::Manhattan,
+        h => {
+            return Err(Error::Unsupported(format!(
+                "unknown heuristic '{h}': expected lc or md"
+            )));
+        }
+    };
+    if let Some(t) = args.timeout {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(Error::Unsupported(format!(
+                "--timeout must be a positive number of seconds, got {t}"
+            )));
+        }
+    }
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        cancel: Some(cancel),
+        max_memory: args.memory.saturating_mul(1 << 20),
+        ..Limits::default()
+    };
+    Ok(SolveOptions {
+        algorithm: Algorithm::parse(&args.algo, args.weight)?,
+        board_heuristic,
+        limits,
+    })
+}
+
+fn install_ctrlc() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let f = flag.clone();
+    // Failing to install the handler (already installed) only loses Ctrl-C.
+    let _ = ctrlc::set_handler(move || f.store(true, std::sync::atomic::Ordering::SeqCst));
+    flag
+}
+
+fn solve_one(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    options: &SolveOptions,
+    timeout: Option<f64>,
+) -> Result<Outcome> {
+    let mut opts = options.clone();
+    opts.limits = opts
+        .limits
+        .with_timeout(timeout.map(Duration::from_secs_f64));
+    solve(puzzle, start, goal, &opts)
+}
+
+fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
+    let prefix = id.map(|i| format!("[{i}] ")).unwrap_or_default();
+    match outcome {
+        Outcome::Solved(s) => {
+            let blank = start.blank();
+            let mtm = mtm_length(puzzle, blank, &s.blank_path)
+                .map(|m| format!(", {m} MTM"))
+                .unwrap_or_default();
+            println!(
+                "{prefix}{} moves (STM{mtm}){}, verified by replay",
+                s.blank_path.len(),
+                if s.optimal {
+                    ", optimal"
+                } else {
+                    ", not proven optimal"
+                }
+            );
+            if let Some(l) = letters(puzzle, blank, &s.blank_path) {
+                println!("{prefix}moves: {l}");
+            }
+            let path: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
+            println!("{prefix}blank path: {}", path.join("-"));
+            println!(
+                "{prefix}{}: {} expanded, {} generated, {:.3} s",
+                s.algorithm, s.stats.expanded, s.stats.generated, s.stats.seconds
+            );
+        }
+        Outcome::Unsolvable(v) => println!("{prefix}unsolvable: {}", v.reason),
+        Outcome::Stopped {
+            reason,
+            algorithm,
+            stats,
+        } => println!(
+            "{prefix}stopped ({}): {algorithm} searched every solution up to length {} without finding one; {} expanded, {:.3} s",
+            reason.describe(),
+            stats.bound.saturating_sub(1),
+            stats.expanded,
+            stats.seconds
+        ),
+    }
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let cancel = install_ctrlc();
+    let options = options(&args, cancel)?;
+    let mut stopped = false;
+    if let Some(file) = &args.file {
+        let text = if file == "-" {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| Error::Input(format!("cannot read standard input: {e}")))?;
+            s
+        } else {
+            std::fs::read_to_string(file)
+                .map_err(|e| Error::Input(format!("cannot read {file}: {e}")))?
+        };
+        let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
+        let goal = args.puzzle.goal_for(&puzzle)?;
+        let bar = if std::io::stderr().is_terminal() {
+            let b = ProgressBar::new(batch.len() as u64);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} solved, {elapsed} elapsed, eta {eta}",
+                )
+                .expect("valid template"),
+            );
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let results: Vec<Result<Outcome>> = batch
+            .par_iter()
+            .map(|inst| {
+                let r = solve_one(&puzzle, &inst.start, &goal, &options, args.timeout)
+                    .map_err(|e| Error::Input(format!("line {} (id {}): {e}", inst.line, inst.id)));
+                bar.inc(1);
+                r
+            })
+            .collect();
+        bar.finish_and_clear();
+        for (inst, result) in batch.iter().zip(results) {
+            let outcome = result?;
+            stopped |= matches!(outcome, Outcome::Stopped { .. });
+            if args.json {
+                println!("{}", solve_record(&inst.id, &puzzle, &inst.start, &outcome));
+            } else {
+                print_human(Some(&inst.id), &puzzle, &inst.start, &outcome);
+            }
+        }
+    } else {
+        let state = args
+            .state
+            .as_deref()
+            .expect("clap requires state or --file");
+        let (puzzle, start, goal) = args.puzzle.resolve(state)?;
+        let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
+        stopped = matches!(outcome, Outcome::Stopped { .. });
+        if args.json {
+            println!("{}", solve_record("1", &puzzle, &start, &outcome));
+        } else {
+            println!(
+                "puzzle {}: {}",
+                puzzle.spec(),
+                format_configuration(&puzzle, &start)
+            );
+            print_human(None, &puzzle, &start, &outcome);
+        }
+    }
+    Ok(if stopped {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
