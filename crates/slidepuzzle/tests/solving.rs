@@ -1,0 +1,231 @@
+//! Solvers agree with each other and with published numbers, and every
+//! solution replays to the goal.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::format::parse_configuration;
+use slidepuzzle::instances::{korf100, korf100_puzzle};
+use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::moves::replay;
+use slidepuzzle::search::board::BoardHeuristic;
+use slidepuzzle::search::{Algorithm, Outcome, Solution, SolveOptions, solve};
+use slidepuzzle::theory::uniform_reachable;
+
+fn solved(
+    p: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    algorithm: Algorithm,
+) -> Solution {
+    let opts = SolveOptions {
+        algorithm,
+        ..SolveOptions::default()
+    };
+    match solve(p, start, goal, &opts).unwrap() {
+        Outcome::Solved(s) => {
+            // solve() replays internally; replay again here independently.
+            assert_eq!(&replay(p, start, &s.blank_path).unwrap(), goal);
+            s
+        }
+        other => panic!("{} {:?}: {other:?}", p.spec(), start),
+    }
+}
+
+#[test]
+fn eight_puzzle_worst_cases_take_31_moves() {
+    let p = Puzzle::parse("3x3").unwrap();
+    for state in ["8 6 7/2 5 4/3 0 1", "6 4 7/8 5 0/3 2 1"] {
+        let start = parse_configuration(&p, state, 1).unwrap();
+        let s = solved(&p, &start, &p.default_goal(), Algorithm::Auto);
+        assert_eq!(s.blank_path.len(), 31, "{state}");
+        assert!(s.optimal);
+    }
+}
+
+#[test]
+fn board_kernel_matches_bfs_on_random_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for spec in ["3x3", "2x3", "4x2", "5x2", "2x4", "3x2"] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        for _ in 0..6 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let fast = solved(&p, &start, &goal, Algorithm::Ida);
+            let bfs = solved(&p, &start, &goal, Algorithm::Bfs);
+            let astar = solved(&p, &start, &goal, Algorithm::AStar);
+            assert_eq!(
+                fast.blank_path.len(),
+                bfs.blank_path.len(),
+                "{spec} {start:?}"
+            );
+            assert_eq!(
+                astar.blank_path.len(),
+                bfs.blank_path.len(),
+                "{spec} {start:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn manhattan_only_kernel_agrees_with_linear_conflict() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let p = Puzzle::parse("4x3").unwrap();
+    let goal = p.default_goal();
+    for _ in 0..3 {
+        let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        let lengths: Vec<usize> = [BoardHeuristic::Manhattan, BoardHeuristic::LinearConflict]
+            .into_iter()
+            .map(|h| {
+                let opts = SolveOptions {
+                    board_heuristic: h,
+                    ..SolveOptions::default()
+                };
+                match solve(&p, &start, &goal, &opts).unwrap() {
+                    Outcome::Solved(s) => s.blank_path.len(),
+                    o => panic!("{o:?}"),
+                }
+            })
+            .collect();
+        assert_eq!(lengths[0], lengths[1]);
+    }
+}
+
+#[test]
+fn graph_searches_agree_with_bfs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for spec in [
+        "theta0",
+        "theta:1,2,3",
+        "cycle:6",
+        "2x2x2",
+        "3x3+diag",
+        "3x3:torus",
+        "edges:0-1,1-2,2-3,3-0,2-4,4-5,5-2,5-6",
+        "path:5",
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        for _ in 0..3 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let bfs = solved(&p, &start, &goal, Algorithm::Bfs).blank_path.len();
+            for algo in [Algorithm::AStar, Algorithm::Ida] {
+                let s = solved(&p, &start, &goal, algo);
+                assert_eq!(s.blank_path.len(), bfs, "{spec} {algo:?}");
+                assert!(s.optimal);
+            }
+            let w = solved(&p, &start, &goal, Algorithm::WeightedAStar { weight: 2.0 });
+            assert!(w.blank_path.len() >= bfs);
+            assert!(!w.optimal);
+        }
+    }
+}
+
+#[test]
+fn petersen_ida_matches_astar() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let p = Puzzle::parse("petersen").unwrap();
+    let goal = p.default_goal();
+    for _ in 0..2 {
+        let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        let a = solved(&p, &start, &goal, Algorithm::AStar).blank_path.len();
+        let b = solved(&p, &start, &goal, Algorithm::Ida).blank_path.len();
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn korf_manhattan_node_counts_are_reproduced_exactly() {
+    // IDA* with Manhattan distance, blank moves up, left, right, down, no
+    // parent move, root counted once: the published counts (Korf 1985).
+    let (p, goal) = korf100_puzzle();
+    let opts = SolveOptions {
+        algorithm: Algorithm::Ida,
+        board_heuristic: BoardHeuristic::Manhattan,
+        ..SolveOptions::default()
+    };
+    for inst in korf100()
+        .into_iter()
+        .filter(|i| [12, 42, 55, 79].contains(&i.id))
+    {
+        match solve(&p, &inst.start, &goal, &opts).unwrap() {
+            Outcome::Solved(s) => {
+                assert_eq!(
+                    s.blank_path.len() as u32,
+                    inst.optimal,
+                    "instance {}",
+                    inst.id
+                );
+                assert_eq!(
+                    Some(s.stats.generated),
+                    inst.md_nodes,
+                    "instance {}",
+                    inst.id
+                );
+            }
+            o => panic!("{o:?}"),
+        }
+    }
+}
+
+#[test]
+fn korf_instances_with_linear_conflict_are_optimal() {
+    let (p, goal) = korf100_puzzle();
+    for inst in korf100()
+        .into_iter()
+        .filter(|i| [12, 42, 55, 79, 97, 2].contains(&i.id))
+    {
+        let s = solved(&p, &inst.start, &goal, Algorithm::Auto);
+        assert_eq!(
+            s.blank_path.len() as u32,
+            inst.optimal,
+            "instance {}",
+            inst.id
+        );
+        assert_eq!(s.algorithm, "ida-md-lc");
+    }
+}
+
+#[test]
+fn limits_stop_cleanly_and_report_the_bound() {
+    let (p, goal) = korf100_puzzle();
+    let inst = &korf100()[0];
+    let opts = SolveOptions {
+        limits: slidepuzzle::search::Limits {
+            max_nodes: Some(200_000),
+            ..Default::default()
+        },
+        ..SolveOptions::default()
+    };
+    match solve(&p, &inst.start, &goal, &opts).unwrap() {
+        Outcome::Stopped { reason, stats, .. } => {
+            assert_eq!(reason, slidepuzzle::search::StopReason::MaxNodes);
+            assert!(stats.bound >= 41 && stats.bound < inst.optimal, "{stats:?}");
+        }
+        o => panic!("{o:?}"),
+    }
+}
+
+#[test]
+fn unsolvable_instances_are_answered_without_search() {
+    let p = Puzzle::parse("4x4").unwrap();
+    let loyd = parse_configuration(&p, "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", 1).unwrap();
+    match solve(&p, &loyd, &p.default_goal(), &SolveOptions::default()).unwrap() {
+        Outcome::Unsolvable(v) => assert!(v.reason.contains("odd"), "{}", v.reason),
+        o => panic!("{o:?}"),
+    }
+}
+
+#[test]
+fn any_goal_is_accepted() {
+    // Johnson and Story's column-wise arrangement as the goal.
+    let p = Puzzle::parse("3x3").unwrap();
+    let goal = parse_configuration(&p, "1 4 7/2 5 8/3 6 0", 1).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..4 {
+        let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        let a = solved(&p, &start, &goal, Algorithm::Ida).blank_path.len();
+        let b = solved(&p, &start, &goal, Algorithm::Bfs).blank_path.len();
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,228 @@
+//! The reachability test and the scrambler against brute force.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::model::{Configuration, Graph, Puzzle, PuzzleKind};
+use slidepuzzle::moves::replay;
+use slidepuzzle::theory::{check, uniform_reachable};
+
+/// Every configuration reachable from `goal`, by breadth-first search.
+fn reachable(p: &Puzzle, goal: &Configuration) -> HashSet<Vec<u32>> {
+    let mut seen = HashSet::from([goal.cells().to_vec()]);
+    let mut queue = VecDeque::from([goal.cells().to_vec()]);
+    while let Some(cells) = queue.pop_front() {
+        let blank = cells.iter().position(|&t| t == 0).unwrap();
+        for &w in p.graph().neighbors(blank) {
+            let mut next = cells.clone();
+            next.swap(blank, w);
+            if seen.insert(next.clone()) {
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+fn all_permutations(n: usize) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut items: Vec<u32> = (0..n as u32).collect();
+    fn heap(k: usize, items: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if k == 1 {
+            out.push(items.clone());
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, items, out);
+            let j = if k % 2 == 0 { i } else { 0 };
+            items.swap(j, k - 1);
+        }
+    }
+    heap(n, &mut items, &mut out);
+    out
+}
+
+/// Compares `check` with BFS on every configuration of `p`.
+fn agree_exhaustively(p: &Puzzle) -> usize {
+    let goal = p.default_goal();
+    let reach = reachable(p, &goal);
+    let mut count = 0;
+    for cells in all_permutations(p.vertex_count()) {
+        let c = Configuration::from_cells(cells.clone(), 1).unwrap();
+        let verdict = check(p, &c, &goal).unwrap();
+        assert_eq!(
+            verdict.solvable,
+            reach.contains(&cells),
+            "{}: {cells:?}: {}",
+            p.spec(),
+            verdict.reason
+        );
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn check_agrees_with_bfs_on_every_graph_with_at_most_5_vertices() {
+    // All labelled graphs on 3..=5 vertices, connected or not (isolated
+    // vertices and components without the blank included).
+    let mut graphs = 0;
+    for n in 3..=5usize {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .collect();
+        for mask in 0u32..(1 << pairs.len()) {
+            let edges: Vec<_> = (0..pairs.len())
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| pairs[i])
+                .collect();
+            let p = Puzzle::new(
+                Graph::from_edges(n, &edges).unwrap(),
+                PuzzleKind::Graph,
+                format!("mask {mask} on {n}"),
+            );
+            agree_exhaustively(&p);
+            graphs += 1;
+        }
+    }
+    assert_eq!(graphs, 8 + 64 + 1024);
+}
+
+#[test]
+fn check_agrees_with_bfs_on_named_and_random_graphs() {
+    for spec in [
+        "theta0",
+        "theta:1,2,3",
+        "theta:2,2,2",
+        "cycle:7",
+        "3x2",
+        "2x3",
+        "1x6",
+        "complete:6",
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3",
+    ] {
+        agree_exhaustively(&Puzzle::parse(spec).unwrap());
+    }
+    // Random connected graphs on 6 and 7 vertices, random queries.
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    for trial in 0..60 {
+        let n = 6 + trial % 2;
+        let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (rand_below(&mut rng, v), v)).collect();
+        for _ in 0..rand_below(&mut rng, n + 2) {
+            let (a, b) = (rand_below(&mut rng, n), rand_below(&mut rng, n));
+            edges.push((a, b));
+        }
+        let p = Puzzle::new(
+            Graph::from_edges(n, &edges).unwrap(),
+            PuzzleKind::Graph,
+            format!("random {trial}"),
+        );
+        let goal = p.default_goal();
+        let reach = reachable(&p, &goal);
+        for _ in 0..300 {
+            let mut cells: Vec<u32> = (0..n as u32).collect();
+            cells.shuffle(&mut rng);
+            let c = Configuration::from_cells(cells.clone(), 1).unwrap();
+            assert_eq!(
+                check(&p, &c, &goal).unwrap().solvable,
+                reach.contains(&cells),
+                "{edges:?} {cells:?}"
+            );
+        }
+    }
+}
+
+fn rand_below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    use rand::RngExt;
+    rng.random_range(0..n)
+}
+
+#[test]
+fn check_on_non_square_boards() {
+    // Random walks are reachable by construction; swapping two tiles makes
+    // them unreachable on boards with W, H >= 2.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for spec in ["4x3", "3x5", "5x2", "2x6", "4x4", "7x3"] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        for _ in 0..20 {
+            let mut c = goal.clone();
+            let mut blank = c.blank();
+            let mut path = Vec::new();
+            for _ in 0..200 {
+                let ns = p.graph().neighbors(blank);
+                blank = ns[rand_below(&mut rng, ns.len())];
+                path.push(blank);
+            }
+            c = replay(&p, &c, &path).unwrap();
+            assert!(check(&p, &c, &goal).unwrap().solvable, "{spec}");
+            let tiles: Vec<usize> = (0..c.len()).filter(|&v| c.tile_at(v) != 0).collect();
+            c.swap(tiles[0], tiles[1]);
+            let v = check(&p, &c, &goal).unwrap();
+            assert!(!v.solvable, "{spec}");
+            assert!(v.reason.contains("parit"), "{}", v.reason);
+        }
+    }
+}
+
+#[test]
+fn reachable_counts_match_theory() {
+    let goal_count = |spec: &str| {
+        let p = Puzzle::parse(spec).unwrap();
+        reachable(&p, &p.default_goal()).len()
+    };
+    assert_eq!(goal_count("theta0"), 840);
+    assert_eq!(goal_count("2x2x2"), 20_160);
+    assert_eq!(goal_count("3x3"), 181_440);
+}
+
+/// Chi-square statistic of `samples` draws over the reachable set.
+fn chi_square(spec: &str, samples: usize, seed: u64) -> (f64, usize) {
+    let p = Puzzle::parse(spec).unwrap();
+    let goal = p.default_goal();
+    let reach = reachable(&p, &goal);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut counts: HashMap<Vec<u32>, usize> = HashMap::new();
+    for _ in 0..samples {
+        let c = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        assert!(
+            reach.contains(c.cells()),
+            "{spec}: scramble produced an unreachable configuration"
+        );
+        *counts.entry(c.cells().to_vec()).or_default() += 1;
+    }
+    let expected = samples as f64 / reach.len() as f64;
+    let chi: f64 = reach
+        .iter()
+        .map(|c| {
+            let o = *counts.get(c).unwrap_or(&0) as f64;
+            (o - expected).powi(2) / expected
+        })
+        .sum();
+    (chi, reach.len() - 1)
+}
+
+#[test]
+fn scrambles_are_uniform() {
+    // Critical value at p = 0.001: dof + 3.09 sqrt(2 dof) + a little (Wilson-
+    // Hilferty is within a few units at these sizes).
+    for (spec, samples) in [
+        ("3x2", 36_000),
+        ("theta0", 84_000),
+        ("cycle:5", 20_000),
+        ("edges:0-1,1-2,2-0,2-3,3-4", 12_000),
+    ] {
+        let (chi, dof) = chi_square(spec, samples, 99);
+        let critical = dof as f64 + 3.09 * (2.0 * dof as f64).sqrt() + 5.0;
+        assert!(
+            chi < critical,
+            "{spec}: chi-square {chi:.1} with {dof} dof exceeds {critical:.1}"
+        );
+        assert!(
+            chi > dof as f64 * 0.5,
+            "{spec}: suspiciously even ({chi:.1}); not random?"
+        );
+    }
+}
