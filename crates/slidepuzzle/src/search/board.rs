@@ -262,12 +262,11 @@ impl Search<'_> {
             return FOUND;
         }
         self.stats.expanded += 1;
-        if self.stats.expanded & 0xFFFF == 0 {
-            if let Some(r) = self.limits.check(self.stats.expanded) {
+        if self.stats.expanded & 0xFFFF == 0
+            && let Some(r) = self.limits.check(self.stats.expanded) {
                 self.stopped = Some(r);
                 return ABORT;
             }
-        }
         let t = self.t;
         let n = t.n;
         let w = t.width;

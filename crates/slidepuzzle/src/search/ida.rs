@@ -38,12 +38,11 @@ impl Ida<'_> {
             return Step::Found;
         }
         self.stats.expanded += 1;
-        if self.stats.expanded % 16384 == 0 {
-            if let Some(r) = self.limits.check(self.stats.expanded) {
+        if self.stats.expanded.is_multiple_of(16384)
+            && let Some(r) = self.limits.check(self.stats.expanded) {
                 self.stopped = Some(r);
                 return Step::Next(u32::MAX);
             }
-        }
         let mut next_bound = u32::MAX;
         for i in 0..self.graph.neighbors(blank).len() {
             let w = self.graph.neighbors(blank)[i];

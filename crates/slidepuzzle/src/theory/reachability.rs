@@ -351,7 +351,7 @@ fn classical_parity_reason(puzzle: &Puzzle, start: &Configuration, goal: &Config
         "the permutation of all {} symbols (blank included) is {} but the blank's distance to its goal vertex is {d} ({}); every move changes both parities (Johnson and Story 1879)",
         perm.len(),
         if odd { "odd" } else { "even" },
-        if d % 2 == 0 { "even" } else { "odd" }
+        if d.is_multiple_of(2) { "even" } else { "odd" }
     )
 }
 

@@ -1,0 +1,199 @@
+//! End-to-end tests of the `slidepuzzle` binary: output, JSON, batches and
+//! bad input (exit code 2, a message naming the problem, never a panic).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn readme_solve_command_works() {
+    let o = run(&["solve", "8 6 7/2 5 4/3 0 1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("31 moves"), "{out}");
+    assert!(out.contains("optimal"), "{out}");
+    assert!(out.contains("moves: "), "{out}");
+}
+
+#[test]
+fn solve_json_has_the_documented_fields_and_replays() {
+    let o = run(&["solve", "--json", "1 2 3/4 5 6/0 7 8"]);
+    assert!(o.status.success());
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["length"], 2);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["moves"], "L2");
+    assert_eq!(v["blank_path"], serde_json::json!([7, 8]));
+    for key in ["id", "expanded", "generated", "seconds", "mtm", "stm", "tiles"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    // Apply the printed moves and get the goal back.
+    let a = run(&["apply", "1 2 3/4 5 6/0 7 8", v["moves"].as_str().unwrap()]);
+    assert_eq!(stdout(&a).trim(), "1 2 3/4 5 6/7 8 0");
+}
+
+#[test]
+fn graph_puzzles_solve_from_the_cli() {
+    for (puzzle, state) in [
+        ("theta0", "3 5 4 0 2 6 1"),
+        ("2x2x2", "0 2/3 1/6 7/4 5"),
+        ("theta:1,2,3", "5 0 3 7 4 1 2 6"),
+        ("cycle:6", "2 3 4 5 1 0"),
+        ("petersen", "9 2 3 4 5 6 7 8 1 0"),
+    ] {
+        let o = run(&["solve", "--json", "--puzzle", puzzle, state]);
+        assert!(o.status.success(), "{puzzle}: {}", stderr(&o));
+        let v = &json_lines(&o)[0];
+        assert_eq!(v["optimal"], true, "{puzzle}: {v}");
+        assert!(v["length"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn json_graph_file() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("house.json");
+    std::fs::write(
+        &file,
+        r#"{"name": "house", "vertices": ["a","b","c","d","e"],
+            "edges": [["a","b"],["b","c"],["c","d"],["d","a"],["c","e"],["d","e"]],
+            "positions": [[0,0],[1,0],[1,1],[0,1],[0.5,2]]}"#,
+    )
+    .unwrap();
+    let spec = format!("graph:{}", file.display());
+    let o = run(&["solve", "--json", "--puzzle", &spec, "4 3 2 1 0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json_lines(&o)[0]["optimal"], true);
+    let o = run(&["check", "--puzzle", &spec, "2 1 3 4 0"]);
+    assert!(stdout(&o).starts_with("solvable"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn loyd_14_15_is_unsolvable_at_once() {
+    let o = run(&["check", "--json", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["solvable"], false);
+    assert!(v["reason"].as_str().unwrap().contains("odd"));
+    let o = run(&["solve", "--json", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"]);
+    assert!(o.status.success());
+    assert_eq!(json_lines(&o)[0]["solvable"], false);
+}
+
+#[test]
+fn batch_of_korf_lines_in_input_order() {
+    let input = "# two of Korf's instances\n79 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n\n12 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n";
+    let o = run_stdin(
+        &["solve", "--json", "--file", "-", "--size", "4x4", "--goal", "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"],
+        input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 2);
+    assert_eq!((lines[0]["id"].as_str(), lines[0]["length"].as_u64()), (Some("79"), Some(42)));
+    assert_eq!((lines[1]["id"].as_str(), lines[1]["length"].as_u64()), (Some("12"), Some(45)));
+}
+
+#[test]
+fn limits_stop_with_exit_1_and_the_bound() {
+    let o = run(&[
+        "solve",
+        "--json",
+        "--max-nodes",
+        "100000",
+        "--size",
+        "4x4",
+        "--goal",
+        "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["stopped"], "max_nodes");
+    assert!(v["bound"].as_u64().unwrap() >= 41);
+}
+
+#[test]
+fn scramble_is_reproducible_and_solvable() {
+    let a = run(&["scramble", "--puzzle", "4x4", "--seed", "5", "--count", "3"]);
+    let b = run(&["scramble", "--puzzle", "4x4", "--seed", "5", "--count", "3"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    for line in stdout(&a).lines() {
+        let c = run(&["check", line]);
+        assert!(stdout(&c).starts_with("solvable"), "{line}");
+    }
+}
+
+#[test]
+fn show_draws_the_board() {
+    let o = run(&["show", "1 2 3/4 5 6/7 8 0"]);
+    assert_eq!(stdout(&o), "1 2 3\n4 5 6\n7 8 .\n");
+}
+
+#[test]
+fn bad_input_gives_exit_2_and_names_the_problem() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "1 2 3/4 5 6/7 8"], "row 3 has 2 tiles"),
+        (&["solve", "1 2 3/4 5 5/7 8 0"], "tile 5 is duplicated (positions 5 and 6)"),
+        (&["solve", "1 2 3/4 5 6/7 8 9"], "tile 9 at position 9 is out of range"),
+        (&["solve", "--puzzle", "3x3", "1 2 3 4 5 6 7 8"], "expected 9 labels"),
+        (&["solve", "1 2 3/4 x 6/7 8 0"], "'x' in row 2"),
+        (&["apply", "1 2 3/4 5 6/7 8 0", "RRQ"], "unknown move letter 'Q' at position 3"),
+        (&["apply", "1 2 3/4 5 6/7 8 0", "RRR"], "move 'R' at position 3 goes off the board"),
+        (&["solve", "--puzzle", "hexagon", "1 0"], "unknown puzzle 'hexagon'"),
+        (&["solve", "--puzzle", "cycle:2", "1 0"], "at least 3"),
+        (&["solve", "--puzzle", "graph:/nonexistent/g.json", "1 0"], "cannot read graph file"),
+        (&["solve", "--algo", "magic", "1 2 3/4 5 6/7 8 0"], "unknown algorithm 'magic'"),
+        (&["solve", "--algo", "wastar", "--weight", "0.5", "1 2 3/4 5 6/7 8 0"], "--weight must be"),
+        (&["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"], "--goal"),
+        (&["solve", "1 2 0"], "cannot tell the puzzle"),
+        (&["scramble"], "give the puzzle"),
+    ];
+    for (args, needle) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn bad_batch_lines_name_the_line() {
+    let o = run_stdin(&["solve", "--file", "-"], "1 2 3/4 5 6/7 0 8\n# fine\n1 2 3/4 5 6/7 7 0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 3"), "{}", stderr(&o));
+}
