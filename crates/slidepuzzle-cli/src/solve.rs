@@ -65,11 +65,12 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         }
     };
     if let Some(t) = args.timeout
-        && !(t > 0.0 && t.is_finite()) {
-            return Err(Error::Unsupported(format!(
-                "--timeout must be a positive number of seconds, got {t}"
-            )));
-        }
+        && !(t > 0.0 && t.is_finite())
+    {
+        return Err(Error::Unsupported(format!(
+            "--timeout must be a positive number of seconds, got {t}"
+        )));
+    }
     let limits = Limits {
         max_nodes: args.max_nodes,
         cancel: Some(cancel),

@@ -19,7 +19,12 @@ fn run_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -57,7 +62,15 @@ fn solve_json_has_the_documented_fields_and_replays() {
     assert_eq!(v["optimal"], true);
     assert_eq!(v["moves"], "L2");
     assert_eq!(v["blank_path"], serde_json::json!([7, 8]));
-    for key in ["id", "expanded", "generated", "seconds", "mtm", "stm", "tiles"] {
+    for key in [
+        "id",
+        "expanded",
+        "generated",
+        "seconds",
+        "mtm",
+        "stm",
+        "tiles",
+    ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
     // Apply the printed moves and get the goal back.
@@ -118,14 +131,29 @@ fn loyd_14_15_is_unsolvable_at_once() {
 fn batch_of_korf_lines_in_input_order() {
     let input = "# two of Korf's instances\n79 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n\n12 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n";
     let o = run_stdin(
-        &["solve", "--json", "--file", "-", "--size", "4x4", "--goal", "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"],
+        &[
+            "solve",
+            "--json",
+            "--file",
+            "-",
+            "--size",
+            "4x4",
+            "--goal",
+            "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        ],
         input,
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = json_lines(&o);
     assert_eq!(lines.len(), 2);
-    assert_eq!((lines[0]["id"].as_str(), lines[0]["length"].as_u64()), (Some("79"), Some(42)));
-    assert_eq!((lines[1]["id"].as_str(), lines[1]["length"].as_u64()), (Some("12"), Some(45)));
+    assert_eq!(
+        (lines[0]["id"].as_str(), lines[0]["length"].as_u64()),
+        (Some("79"), Some(42))
+    );
+    assert_eq!(
+        (lines[1]["id"].as_str(), lines[1]["length"].as_u64()),
+        (Some("12"), Some(45))
+    );
 }
 
 #[test]
@@ -168,18 +196,55 @@ fn show_draws_the_board() {
 fn bad_input_gives_exit_2_and_names_the_problem() {
     let cases: &[(&[&str], &str)] = &[
         (&["solve", "1 2 3/4 5 6/7 8"], "row 3 has 2 tiles"),
-        (&["solve", "1 2 3/4 5 5/7 8 0"], "tile 5 is duplicated (positions 5 and 6)"),
-        (&["solve", "1 2 3/4 5 6/7 8 9"], "tile 9 at position 9 is out of range"),
-        (&["solve", "--puzzle", "3x3", "1 2 3 4 5 6 7 8"], "expected 9 labels"),
+        (
+            &["solve", "1 2 3/4 5 5/7 8 0"],
+            "tile 5 is duplicated (positions 5 and 6)",
+        ),
+        (
+            &["solve", "1 2 3/4 5 6/7 8 9"],
+            "tile 9 at position 9 is out of range",
+        ),
+        (
+            &["solve", "--puzzle", "3x3", "1 2 3 4 5 6 7 8"],
+            "expected 9 labels",
+        ),
         (&["solve", "1 2 3/4 x 6/7 8 0"], "'x' in row 2"),
-        (&["apply", "1 2 3/4 5 6/7 8 0", "RRQ"], "unknown move letter 'Q' at position 3"),
-        (&["apply", "1 2 3/4 5 6/7 8 0", "RRR"], "move 'R' at position 3 goes off the board"),
-        (&["solve", "--puzzle", "hexagon", "1 0"], "unknown puzzle 'hexagon'"),
+        (
+            &["apply", "1 2 3/4 5 6/7 8 0", "RRQ"],
+            "unknown move letter 'Q' at position 3",
+        ),
+        (
+            &["apply", "1 2 3/4 5 6/7 8 0", "RRR"],
+            "move 'R' at position 3 goes off the board",
+        ),
+        (
+            &["solve", "--puzzle", "hexagon", "1 0"],
+            "unknown puzzle 'hexagon'",
+        ),
         (&["solve", "--puzzle", "cycle:2", "1 0"], "at least 3"),
-        (&["solve", "--puzzle", "graph:/nonexistent/g.json", "1 0"], "cannot read graph file"),
-        (&["solve", "--algo", "magic", "1 2 3/4 5 6/7 8 0"], "unknown algorithm 'magic'"),
-        (&["solve", "--algo", "wastar", "--weight", "0.5", "1 2 3/4 5 6/7 8 0"], "--weight must be"),
-        (&["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"], "--goal"),
+        (
+            &["solve", "--puzzle", "graph:/nonexistent/g.json", "1 0"],
+            "cannot read graph file",
+        ),
+        (
+            &["solve", "--algo", "magic", "1 2 3/4 5 6/7 8 0"],
+            "unknown algorithm 'magic'",
+        ),
+        (
+            &[
+                "solve",
+                "--algo",
+                "wastar",
+                "--weight",
+                "0.5",
+                "1 2 3/4 5 6/7 8 0",
+            ],
+            "--weight must be",
+        ),
+        (
+            &["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"],
+            "--goal",
+        ),
         (&["solve", "1 2 0"], "cannot tell the puzzle"),
         (&["scramble"], "give the puzzle"),
     ];
@@ -193,7 +258,10 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
 
 #[test]
 fn bad_batch_lines_name_the_line() {
-    let o = run_stdin(&["solve", "--file", "-"], "1 2 3/4 5 6/7 0 8\n# fine\n1 2 3/4 5 6/7 7 0\n");
+    let o = run_stdin(
+        &["solve", "--file", "-"],
+        "1 2 3/4 5 6/7 0 8\n# fine\n1 2 3/4 5 6/7 7 0\n",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 3"), "{}", stderr(&o));
 }

@@ -23,18 +23,21 @@ pub struct BatchInstance {
 /// Splits a line into `(id, state text)`.
 fn split_id(line: &str, cells: Option<usize>) -> (Option<String>, String) {
     if let Some((id, rest)) = line.split_once(':')
-        && !id.trim().is_empty() && !id.contains('/') {
-            return (Some(id.trim().to_string()), rest.trim().to_string());
-        }
+        && !id.trim().is_empty()
+        && !id.contains('/')
+    {
+        return (Some(id.trim().to_string()), rest.trim().to_string());
+    }
     if !line.contains('/') {
         let tokens: Vec<&str> = line
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .collect();
         if let Some(n) = cells
-            && tokens.len() == n + 1 {
-                return (Some(tokens[0].to_string()), tokens[1..].join(" "));
-            }
+            && tokens.len() == n + 1
+        {
+            return (Some(tokens[0].to_string()), tokens[1..].join(" "));
+        }
     }
     (None, line.trim().to_string())
 }

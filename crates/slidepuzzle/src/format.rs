@@ -118,19 +118,21 @@ pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result
     let parsed = parse_labels(text)?;
     let n = puzzle.vertex_count();
     if let (Some((w, rows)), PuzzleKind::Board { width, height, .. }) = (parsed.rows, puzzle.kind())
-        && (w != *width || rows != *height) {
-            return Err(Error::State(format!(
-                "the state has {rows} rows of {w} but the puzzle is {} ({height} rows of {width})",
-                puzzle.spec()
-            )));
-        }
+        && (w != *width || rows != *height)
+    {
+        return Err(Error::State(format!(
+            "the state has {rows} rows of {w} but the puzzle is {} ({height} rows of {width})",
+            puzzle.spec()
+        )));
+    }
     if let (Some((w, _)), PuzzleKind::Box { width, .. }) = (parsed.rows, puzzle.kind())
-        && w != *width {
-            return Err(Error::State(format!(
-                "the state has rows of {w} but the box {} has rows of {width}",
-                puzzle.spec()
-            )));
-        }
+        && w != *width
+    {
+        return Err(Error::State(format!(
+            "the state has rows of {w} but the box {} has rows of {width}",
+            puzzle.spec()
+        )));
+    }
     if parsed.labels.len() != n {
         return Err(Error::State(format!(
             "expected {n} labels for {} ({} tiles and {blanks} blank(s)), got {}",

@@ -38,28 +38,11 @@ pub enum BoardHeuristic {
     LinearConflict,
 }
 
-/// Precomputed tables for one board size and goal.
-pub struct BoardTables {
-    width: usize,
-    height: usize,
-    n: usize,
-    /// `md[t * n + p]`: Manhattan distance of tile t from cell p to its goal.
-    md: Vec<u8>,
-    goal_row: Vec<u8>,
-    goal_col: Vec<u8>,
-    /// Blank moves from each cell in the order up, left, right, down.
-    moves: Vec<[u8; 4]>,
-    move_count: Vec<u8>,
-    row_table: Option<Vec<u8>>,
-    col_table: Option<Vec<u8>>,
-    heuristic: BoardHeuristic,
-}
-
 /// Linear conflict of one line: `digits` holds, per cell, 0 for a tile that
 /// does not belong to this line (or the blank), else 1 + its goal index
 /// along the line. Returns `2 * (k - LIS)`.
 fn line_conflict(digits: &[u8]) -> u8 {
-    let mut tails: [u8; MAX_CELLS] = [0; MAX_CELLS];
+    let mut tails = [0u8; MAX_CELLS];
     let mut len = 0;
     let mut k = 0;
     for &d in digits.iter().filter(|&&d| d != 0) {
@@ -73,23 +56,55 @@ fn line_conflict(digits: &[u8]) -> u8 {
     (2 * (k - len)) as u8
 }
 
+/// Largest line (row or column) that gets a linear-conflict table:
+/// `(len + 1)^len` entries, 2 MiB at 7. Longer lines contribute no linear
+/// conflict (the heuristic stays admissible).
+const MAX_TABLE_LINE: usize = 7;
+
+/// Precomputed tables for one board size and goal.
+pub struct BoardTables {
+    width: usize,
+    height: usize,
+    n: usize,
+    /// `md[t][p]`: Manhattan distance of tile t from cell p to its goal.
+    md: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+    /// Blank moves from each cell in the order up, left, right, down.
+    moves: [[u8; 4]; MAX_CELLS],
+    move_count: [u8; MAX_CELLS],
+    row_of: [u8; MAX_CELLS],
+    col_of: [u8; MAX_CELLS],
+    /// `row_contrib[t][p]`: tile t's term in the code of p's row
+    /// (`digit * (W + 1)^x`, digit = 1 + goal column if t belongs to that
+    /// row, else 0).
+    row_contrib: Box<[[u32; MAX_CELLS]; MAX_CELLS]>,
+    /// Same for columns (`digit * (H + 1)^y`).
+    col_contrib: Box<[[u32; MAX_CELLS]; MAX_CELLS]>,
+    row_table: Option<Vec<u8>>,
+    col_table: Option<Vec<u8>>,
+    heuristic: BoardHeuristic,
+}
+
+/// Linear conflict of every line code: the code of a line is
+/// `sum digit_i * (len + 1)^i` along the line.
 fn conflict_table(line: usize) -> Option<Vec<u8>> {
-    if line > 6 {
+    if line > MAX_TABLE_LINE {
         return None;
     }
     let base = line + 1;
     let size = base.pow(line as u32);
-    let mut table = vec![0u8; size];
     let mut digits = vec![0u8; line];
-    for (code, slot) in table.iter_mut().enumerate() {
-        let mut c = code;
-        for i in (0..line).rev() {
-            digits[i] = (c % base) as u8;
-            c /= base;
-        }
-        *slot = line_conflict(&digits);
-    }
-    Some(table)
+    Some(
+        (0..size)
+            .map(|code| {
+                let mut c = code;
+                for d in digits.iter_mut() {
+                    *d = (c % base) as u8;
+                    c /= base;
+                }
+                line_conflict(&digits)
+            })
+            .collect(),
+    )
 }
 
 impl BoardTables {
@@ -108,20 +123,31 @@ impl BoardTables {
             return None;
         }
         let goal_pos = goal.positions();
-        let mut md = vec![0u8; n * n];
-        let mut goal_row = vec![0u8; n];
-        let mut goal_col = vec![0u8; n];
+        let mut md = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+        let mut row_contrib = Box::new([[0u32; MAX_CELLS]; MAX_CELLS]);
+        let mut col_contrib = Box::new([[0u32; MAX_CELLS]; MAX_CELLS]);
+        let mut row_of = [0u8; MAX_CELLS];
+        let mut col_of = [0u8; MAX_CELLS];
+        for p in 0..n {
+            row_of[p] = (p / width) as u8;
+            col_of[p] = (p % width) as u8;
+        }
         for t in 1..n {
             let gp = goal_pos[t];
-            goal_row[t] = (gp / width) as u8;
-            goal_col[t] = (gp % width) as u8;
+            let (gx, gy) = (gp % width, gp / width);
             for p in 0..n {
-                md[t * n + p] =
-                    ((p / width).abs_diff(gp / width) + (p % width).abs_diff(gp % width)) as u8;
+                let (x, y) = (p % width, p / width);
+                md[t][p] = (x.abs_diff(gx) + y.abs_diff(gy)) as u8;
+                if y == gy && width <= MAX_TABLE_LINE {
+                    row_contrib[t][p] = (gx as u32 + 1) * (width as u32 + 1).pow(x as u32);
+                }
+                if x == gx && height <= MAX_TABLE_LINE {
+                    col_contrib[t][p] = (gy as u32 + 1) * (height as u32 + 1).pow(y as u32);
+                }
             }
         }
-        let mut moves = vec![[0u8; 4]; n];
-        let mut move_count = vec![0u8; n];
+        let mut moves = [[0u8; 4]; MAX_CELLS];
+        let mut move_count = [0u8; MAX_CELLS];
         for p in 0..n {
             let (x, y) = (p % width, p / width);
             let mut add = |q: usize| {
@@ -150,65 +176,42 @@ impl BoardTables {
             height,
             n,
             md,
-            goal_row,
-            goal_col,
             moves,
             move_count,
+            row_of,
+            col_of,
+            row_contrib,
+            col_contrib,
             row_table,
             col_table,
             heuristic,
         })
     }
 
-    /// Linear conflict of row `r` of `cells`.
-    fn row_conflict(&self, cells: &[u8], r: usize) -> u8 {
-        let w = self.width;
-        let digit = |t: u8| {
-            if t != 0 && self.goal_row[t as usize] as usize == r {
-                self.goal_col[t as usize] + 1
-            } else {
-                0
-            }
-        };
-        let line = &cells[r * w..r * w + w];
-        match &self.row_table {
-            Some(table) => {
-                let mut code = 0usize;
-                for &t in line {
-                    code = code * (w + 1) + digit(t) as usize;
-                }
-                table[code]
-            }
-            None => {
-                let digits: Vec<u8> = line.iter().map(|&t| digit(t)).collect();
-                line_conflict(&digits)
-            }
-        }
+    fn row_code(&self, cells: &[u8], r: usize) -> u32 {
+        (0..self.width)
+            .map(|x| {
+                let p = r * self.width + x;
+                self.row_contrib[cells[p] as usize][p]
+            })
+            .sum()
     }
 
-    /// Linear conflict of column `c` of `cells`.
-    fn col_conflict(&self, cells: &[u8], c: usize) -> u8 {
-        let (w, h) = (self.width, self.height);
-        let digit = |t: u8| {
-            if t != 0 && self.goal_col[t as usize] as usize == c {
-                self.goal_row[t as usize] + 1
-            } else {
-                0
-            }
-        };
-        match &self.col_table {
-            Some(table) => {
-                let mut code = 0usize;
-                for y in 0..h {
-                    code = code * (h + 1) + digit(cells[y * w + c]) as usize;
-                }
-                table[code]
-            }
-            None => {
-                let digits: Vec<u8> = (0..h).map(|y| digit(cells[y * w + c])).collect();
-                line_conflict(&digits)
-            }
-        }
+    fn col_code(&self, cells: &[u8], c: usize) -> u32 {
+        (0..self.height)
+            .map(|y| {
+                let p = y * self.width + c;
+                self.col_contrib[cells[p] as usize][p]
+            })
+            .sum()
+    }
+
+    fn row_conflict(&self, code: u32) -> u8 {
+        self.row_table.as_ref().map_or(0, |t| t[code as usize])
+    }
+
+    fn col_conflict(&self, code: u32) -> u8 {
+        self.col_table.as_ref().map_or(0, |t| t[code as usize])
     }
 
     /// Manhattan distance of `cells`.
@@ -217,22 +220,20 @@ impl BoardTables {
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
-            .map(|(p, &t)| self.md[t as usize * self.n + p] as u32)
+            .map(|(p, &t)| self.md[t as usize][p] as u32)
             .sum()
     }
 
     /// The full heuristic value of `cells` (Manhattan plus, if enabled,
-    /// linear conflict).
+    /// linear conflict of every line of at most 7 cells).
     pub fn heuristic(&self, cells: &[u8]) -> u32 {
         let mut h = self.manhattan(cells);
-        if self.heuristic == BoardHeuristic::LinearConflict {
-            h += (0..self.height)
-                .map(|r| self.row_conflict(cells, r) as u32)
-                .sum::<u32>();
-            h += (0..self.width)
-                .map(|c| self.col_conflict(cells, c) as u32)
-                .sum::<u32>();
-        }
+        h += (0..self.height)
+            .map(|r| self.row_conflict(self.row_code(cells, r)) as u32)
+            .sum::<u32>();
+        h += (0..self.width)
+            .map(|c| self.col_conflict(self.col_code(cells, c)) as u32)
+            .sum::<u32>();
         h
     }
 }
@@ -240,8 +241,11 @@ impl BoardTables {
 struct Search<'a> {
     t: &'a BoardTables,
     cells: [u8; MAX_CELLS],
+    row_code: [u32; MAX_CELLS],
+    col_code: [u32; MAX_CELLS],
     row_lc: [u8; MAX_CELLS],
     col_lc: [u8; MAX_CELLS],
+    lc: bool,
     path: Vec<usize>,
     stats: SearchStats,
     limits: &'a Limits,
@@ -263,62 +267,85 @@ impl Search<'_> {
         }
         self.stats.expanded += 1;
         if self.stats.expanded & 0xFFFF == 0
-            && let Some(r) = self.limits.check(self.stats.expanded) {
-                self.stopped = Some(r);
-                return ABORT;
-            }
+            && let Some(r) = self.limits.check(self.stats.expanded)
+        {
+            self.stopped = Some(r);
+            return ABORT;
+        }
         let t = self.t;
-        let n = t.n;
-        let w = t.width;
-        let lc = t.heuristic == BoardHeuristic::LinearConflict;
         let mut next_bound = ABORT;
+        let blank = blank & (MAX_CELLS - 1);
         for i in 0..t.move_count[blank] as usize {
-            let p = t.moves[blank][i] as usize;
+            let p = t.moves[blank][i & 3] as usize & (MAX_CELLS - 1);
             if p == prev {
                 continue;
             }
             self.stats.generated += 1;
-            let tile = self.cells[p] as usize;
-            let mut nh = h + t.md[tile * n + blank] as u32 - t.md[tile * n + p] as u32;
-            self.cells[blank] = tile as u8;
-            self.cells[p] = 0;
-            // (line index, old value, is_row) for the two changed lines.
-            let mut saved = [(0usize, 0u8, false); 2];
-            if lc {
-                if p / w == blank / w {
-                    // Horizontal move: columns change.
-                    for (k, c) in [p % w, blank % w].into_iter().enumerate() {
-                        let new = t.col_conflict(&self.cells, c);
-                        saved[k] = (c, self.col_lc[c], false);
-                        nh = nh + new as u32 - self.col_lc[c] as u32;
-                        self.col_lc[c] = new;
-                    }
+            let tile = self.cells[p] as usize & (MAX_CELLS - 1);
+            let mut nh = h + t.md[tile][blank] as u32 - t.md[tile][p] as u32;
+            let (rp, rb) = (t.row_of[p] as usize, t.row_of[blank] as usize);
+            let (cp, cb) = (t.col_of[p] as usize, t.col_of[blank] as usize);
+            let mut saved_codes = (0, 0, 0, 0);
+            let mut saved_lc = (0, 0);
+            if self.lc {
+                saved_codes = (
+                    self.row_code[rp],
+                    self.row_code[rb],
+                    self.col_code[cp],
+                    self.col_code[cb],
+                );
+                self.row_code[rp] -= t.row_contrib[tile][p];
+                self.row_code[rb] += t.row_contrib[tile][blank];
+                self.col_code[cp] -= t.col_contrib[tile][p];
+                self.col_code[cb] += t.col_contrib[tile][blank];
+                if rp == rb {
+                    // Horizontal: the row keeps its order; two columns change.
+                    saved_lc = (self.col_lc[cp], self.col_lc[cb]);
+                    let a = t.col_conflict(self.col_code[cp]);
+                    let b = t.col_conflict(self.col_code[cb]);
+                    nh = nh + a as u32 + b as u32 - saved_lc.0 as u32 - saved_lc.1 as u32;
+                    self.col_lc[cp] = a;
+                    self.col_lc[cb] = b;
                 } else {
-                    for (k, r) in [p / w, blank / w].into_iter().enumerate() {
-                        let new = t.row_conflict(&self.cells, r);
-                        saved[k] = (r, self.row_lc[r], true);
-                        nh = nh + new as u32 - self.row_lc[r] as u32;
-                        self.row_lc[r] = new;
-                    }
+                    saved_lc = (self.row_lc[rp], self.row_lc[rb]);
+                    let a = t.row_conflict(self.row_code[rp]);
+                    let b = t.row_conflict(self.row_code[rb]);
+                    nh = nh + a as u32 + b as u32 - saved_lc.0 as u32 - saved_lc.1 as u32;
+                    self.row_lc[rp] = a;
+                    self.row_lc[rb] = b;
                 }
             }
-            self.path.push(p);
-            let result = self.dfs(p, blank, g + 1, nh, bound);
-            if result == FOUND {
-                return FOUND;
-            }
-            self.path.pop();
-            if lc {
-                for &(line, old, is_row) in saved.iter().rev() {
-                    if is_row {
-                        self.row_lc[line] = old;
-                    } else {
-                        self.col_lc[line] = old;
-                    }
+            let result = if g + 1 + nh > bound {
+                // Pruned without a call: the child's f is the next bound
+                // candidate.
+                g + 1 + nh
+            } else {
+                self.cells[blank] = tile as u8;
+                self.cells[p] = 0;
+                self.path.push(p);
+                let r = self.dfs(p, blank, g + 1, nh, bound);
+                if r == FOUND {
+                    return FOUND;
+                }
+                self.path.pop();
+                self.cells[p] = tile as u8;
+                self.cells[blank] = 0;
+                r
+            };
+            if self.lc {
+                // Restore in reverse order of assignment (indices may coincide).
+                self.col_code[cb] = saved_codes.3;
+                self.col_code[cp] = saved_codes.2;
+                self.row_code[rb] = saved_codes.1;
+                self.row_code[rp] = saved_codes.0;
+                if rp == rb {
+                    self.col_lc[cb] = saved_lc.1;
+                    self.col_lc[cp] = saved_lc.0;
+                } else {
+                    self.row_lc[rb] = saved_lc.1;
+                    self.row_lc[rp] = saved_lc.0;
                 }
             }
-            self.cells[p] = tile as u8;
-            self.cells[blank] = 0;
             if result == ABORT && self.stopped.is_some() {
                 return ABORT;
             }
@@ -341,8 +368,11 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
     let mut search = Search {
         t: tables,
         cells,
+        row_code: [0; MAX_CELLS],
+        col_code: [0; MAX_CELLS],
         row_lc: [0; MAX_CELLS],
         col_lc: [0; MAX_CELLS],
+        lc: tables.heuristic == BoardHeuristic::LinearConflict,
         path: Vec::new(),
         // The root counts as generated once (Korf 1985's convention).
         stats: SearchStats {
@@ -352,13 +382,13 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
         limits,
         stopped: None,
     };
-    if tables.heuristic == BoardHeuristic::LinearConflict {
-        for r in 0..tables.height {
-            search.row_lc[r] = tables.row_conflict(&cells[..n], r);
-        }
-        for c in 0..tables.width {
-            search.col_lc[c] = tables.col_conflict(&cells[..n], c);
-        }
+    for r in 0..tables.height {
+        search.row_code[r] = tables.row_code(&cells[..n], r);
+        search.row_lc[r] = tables.row_conflict(search.row_code[r]);
+    }
+    for c in 0..tables.width {
+        search.col_code[c] = tables.col_code(&cells[..n], c);
+        search.col_lc[c] = tables.col_conflict(search.col_code[c]);
     }
     let h0 = tables.heuristic(&cells[..n]);
     let blank = start.blank();

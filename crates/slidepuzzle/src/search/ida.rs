@@ -39,10 +39,11 @@ impl Ida<'_> {
         }
         self.stats.expanded += 1;
         if self.stats.expanded.is_multiple_of(16384)
-            && let Some(r) = self.limits.check(self.stats.expanded) {
-                self.stopped = Some(r);
-                return Step::Next(u32::MAX);
-            }
+            && let Some(r) = self.limits.check(self.stats.expanded)
+        {
+            self.stopped = Some(r);
+            return Step::Next(u32::MAX);
+        }
         let mut next_bound = u32::MAX;
         for i in 0..self.graph.neighbors(blank).len() {
             let w = self.graph.neighbors(blank)[i];
