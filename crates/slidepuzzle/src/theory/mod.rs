@@ -3,9 +3,16 @@
 //! configurations. See `../shared/THEORY.md` sections 2 to 4.
 
 pub mod blocks;
+pub mod group;
+pub mod perm;
 pub mod reachability;
+pub mod schreier_sims;
 pub mod scramble;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
+pub use group::{Analysis, analyze, loop_generators};
+pub use perm::Perm;
+pub use reachability::check_by_schreier_sims;
 pub use reachability::{Verdict, check};
+pub use schreier_sims::SimsTable;
 pub use scramble::uniform_reachable;
