@@ -6,6 +6,7 @@
 mod bench;
 mod common;
 mod solve;
+mod theory_cmds;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,10 @@ enum Command {
         /// Print {"solvable", "reason"} as JSON.
         #[arg(long)]
         json: bool,
+        /// linear (the O(V+E) block test) or schreier-sims (membership in
+        /// the group of the loop generators; graphs up to 40 vertices).
+        #[arg(long, default_value = "linear")]
+        method: String,
         /// The configuration (slidysim rows `1 2 3/4 5 6/7 8 0` or a flat list).
         state: String,
     },
@@ -63,6 +68,42 @@ enum Command {
         /// The configuration.
         state: String,
     },
+    /// Describe the puzzle: blocks, articulation points, the puzzle group
+    /// and its order, reachable configurations and classes.
+    Analyze {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Print JSON (big numbers as decimal strings).
+        #[arg(long)]
+        json: bool,
+    },
+    /// A configuration as a permutation in GAP cycle notation (seed 001's
+    /// convention: the hole is labelled n), with parity and cycle type.
+    Perm {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// The configuration.
+        state: String,
+        /// Moves to apply first (letters, blank path or tiles).
+        moves: Option<String>,
+    },
+    /// The puzzle group's loop generators; --gap writes a GAP script that
+    /// prints the group order.
+    Group {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Write a GAP script.
+        #[arg(long)]
+        gap: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shortest words in permutation generators (Cayley graph BFS).
+    Words(theory_cmds::WordsArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -75,8 +116,18 @@ fn main() -> ExitCode {
         Command::Check {
             puzzle,
             json,
+            method,
             state,
-        } => check(&puzzle, json, &state),
+        } => check(&puzzle, json, &method, &state),
+        Command::Analyze { puzzle, json } => theory_cmds::run_analyze(&puzzle, json),
+        Command::Perm {
+            puzzle,
+            json,
+            state,
+            moves,
+        } => theory_cmds::run_perm(&puzzle, &state, moves.as_deref(), json),
+        Command::Group { puzzle, gap, json } => theory_cmds::run_group(&puzzle, gap, json),
+        Command::Words(args) => theory_cmds::run_words(&args),
         Command::Scramble {
             puzzle,
             seed,
@@ -95,9 +146,22 @@ fn main() -> ExitCode {
     }
 }
 
-fn check(args: &PuzzleArgs, json: bool, state: &str) -> slidepuzzle::Result<ExitCode> {
+fn check(
+    args: &PuzzleArgs,
+    json: bool,
+    method: &str,
+    state: &str,
+) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, goal) = args.resolve(state)?;
-    let verdict = slidepuzzle::theory::check(&puzzle, &start, &goal)?;
+    let verdict = match method {
+        "linear" => slidepuzzle::theory::check(&puzzle, &start, &goal)?,
+        "schreier-sims" => slidepuzzle::theory::check_by_schreier_sims(&puzzle, &start, &goal)?,
+        m => {
+            return Err(slidepuzzle::Error::Unsupported(format!(
+                "unknown --method '{m}': expected linear or schreier-sims"
+            )));
+        }
+    };
     if json {
         println!("{}", serde_json::to_string(&verdict).expect("serialisable"));
     } else {

@@ -265,3 +265,112 @@ fn bad_batch_lines_name_the_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 3"), "{}", stderr(&o));
 }
+
+#[test]
+fn analyze_reports_groups_and_big_orders() {
+    let o = run(&["analyze", "--json", "--puzzle", "5x5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["group"], "A_24");
+    // 24!/2 does not fit in 64 bits.
+    assert_eq!(v["group_order"], "310224200866619719680000");
+    assert_eq!(v["classes"], "2");
+    for key in [
+        "vertices",
+        "edges",
+        "components",
+        "bipartite",
+        "cyclomatic_number",
+        "articulation_points",
+        "blocks",
+        "reachable_configurations",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let o = run(&["analyze", "--json", "--puzzle", "theta0"]);
+    assert_eq!(json_lines(&o)[0]["reachable_configurations"], "840");
+}
+
+#[test]
+fn perm_follows_seed_001() {
+    let o = run(&[
+        "perm",
+        "--puzzle",
+        "4x4",
+        "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+        "11-10-6-5-1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("(2,16,12,11,7,6)\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("parity: odd"));
+}
+
+#[test]
+fn words_reproduce_seed_004() {
+    let o = run(&[
+        "words",
+        "--json",
+        "--gens",
+        "(1,2,3),(3,4,5)",
+        "--element",
+        "(1,2)(4,5)",
+    ]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (v["max_length"].as_u64(), v["farthest_count"].as_u64()),
+        (Some(6), Some(1))
+    );
+    assert_eq!(v["farthest"][0], "(1,2)(4,5)");
+    assert_eq!(v["element_length"], 6);
+    let o = run(&["words", "--json", "--gens", "(1,2,3),(3,4,5),(5,6,1)"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (v["max_length"].as_u64(), v["farthest_count"].as_u64()),
+        (Some(5), Some(46))
+    );
+    let o = run(&["words", "--gens", "(1,2,x)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("generator 1"), "{}", stderr(&o));
+}
+
+#[test]
+fn gap_script_ends_by_printing_the_order() {
+    let o = run(&["group", "--gap", "--puzzle", "4x4"]);
+    let s = stdout(&o);
+    assert!(s.contains("G := Group(g1,"), "{s}");
+    assert!(
+        s.contains("L := (1,4,3,2)(5,8,7,6)(9,12,11,10)(13,15,14)(20,21,22,23);"),
+        "{s}"
+    );
+    assert!(s.trim_end().ends_with("Print(Size(G), \"\\n\");"));
+}
+
+#[test]
+fn both_check_methods_agree() {
+    for (puzzle, state) in [
+        ("theta0", "2 1 3 4 5 6 0"),
+        ("theta0", "3 5 4 0 2 6 1"),
+        ("cycle:5", "2 3 4 1 0"),
+        ("3x3", "2 1 3/4 5 6/7 8 0"),
+    ] {
+        let a = run(&["check", "--json", "--puzzle", puzzle, state]);
+        let b = run(&[
+            "check",
+            "--json",
+            "--method",
+            "schreier-sims",
+            "--puzzle",
+            puzzle,
+            state,
+        ]);
+        assert_eq!(
+            json_lines(&a)[0]["solvable"],
+            json_lines(&b)[0]["solvable"],
+            "{puzzle} {state}"
+        );
+    }
+}

@@ -28,6 +28,7 @@
 
 pub mod batch;
 pub mod error;
+pub mod explore;
 pub mod format;
 pub mod instances;
 pub mod model;

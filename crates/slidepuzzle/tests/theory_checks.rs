@@ -100,9 +100,9 @@ fn all_graphs(max_n: usize) -> Vec<Vec<Adj>> {
             for mask in 0u16..(1 << (n - 1)) {
                 let mut adj = g.clone();
                 adj.push(mask);
-                for v in 0..n - 1 {
+                for (v, row) in adj.iter_mut().enumerate().take(n - 1) {
                     if mask >> v & 1 == 1 {
-                        adj[v] |= 1 << (n - 1);
+                        *row |= 1 << (n - 1);
                     }
                 }
                 if seen.insert(canonical(&adj)) {
@@ -263,7 +263,7 @@ fn agreement_on_random_graphs_with_8_and_9_vertices() {
     for trial in 0..40 {
         let n = if trial < 28 { 8 } else { 9 };
         let mut adj: Adj = vec![0; n];
-        let mut add = |a: usize, b: usize, adj: &mut Adj| {
+        let add = |a: usize, b: usize, adj: &mut Adj| {
             if a != b {
                 adj[a] |= 1 << b;
                 adj[b] |= 1 << a;

@@ -3,6 +3,7 @@
 //! configurations. See `../shared/THEORY.md` sections 2 to 4.
 
 pub mod blocks;
+pub mod gap;
 pub mod group;
 pub mod perm;
 pub mod reachability;

@@ -1,0 +1,225 @@
+//! `analyze`, `perm`, `group` and `words`: the puzzle theory commands.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use slidepuzzle::explore::words::{parse_generators, word_lengths};
+use slidepuzzle::moves::{parse_moves, replay};
+use slidepuzzle::theory::gap::{gap_script, position_permutation};
+use slidepuzzle::theory::{Perm, analyze, loop_generators};
+use slidepuzzle::{Error, Result};
+
+use crate::common::PuzzleArgs;
+
+pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
+    let puzzle = args.puzzle_or_err()?;
+    let goal = args.goal_for(&puzzle)?;
+    let a = analyze(&puzzle, &goal);
+    if json {
+        println!("{}", serde_json::to_string(&a).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "puzzle {}: {} vertices, {} edges, {} component(s)",
+        a.puzzle, a.vertices, a.edges, a.components
+    );
+    println!(
+        "bipartite: {}; cyclomatic number: {}",
+        if a.bipartite { "yes" } else { "no" },
+        a.cyclomatic_number
+    );
+    let aps: Vec<String> = a
+        .articulation_points
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    println!(
+        "articulation points: {}",
+        if aps.is_empty() {
+            "none".into()
+        } else {
+            aps.join(" ")
+        }
+    );
+    println!("blocks ({}):", a.blocks.len());
+    const SHOWN: usize = 20;
+    for block in a.blocks.iter().take(SHOWN) {
+        let vs: Vec<String> = block
+            .vertices
+            .iter()
+            .take(12)
+            .map(|v| v.to_string())
+            .collect();
+        let more = if block.vertices.len() > 12 {
+            format!(" ... ({} vertices)", block.vertices.len())
+        } else {
+            String::new()
+        };
+        println!(
+            "  {{{}{more}}} {} with {} edges, root {}: group {} (order {})",
+            vs.join(","),
+            block.kind,
+            block.edges,
+            block
+                .root
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "-".into()),
+            block.group,
+            abbreviate(&block.group_order)
+        );
+    }
+    if a.blocks.len() > SHOWN {
+        println!(
+            "  ... and {} more (use --json for all)",
+            a.blocks.len() - SHOWN
+        );
+    }
+    println!(
+        "puzzle group (blank on vertex {}): {}",
+        a.blank_vertex, a.group
+    );
+    println!("group order: {}", abbreviate(&a.group_order));
+    println!(
+        "reachable configurations: {}",
+        abbreviate(&a.reachable_configurations)
+    );
+    println!("classes: {}", abbreviate(&a.classes));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Long decimal numbers are shortened for the terminal (JSON has them whole).
+fn abbreviate(n: &str) -> String {
+    if n.len() <= 40 {
+        n.to_string()
+    } else {
+        format!("{}...{} ({} digits)", &n[..12], &n[n.len() - 6..], n.len())
+    }
+}
+
+pub fn run_perm(
+    args: &PuzzleArgs,
+    state: &str,
+    moves: Option<&str>,
+    json: bool,
+) -> Result<ExitCode> {
+    let (puzzle, mut start, goal) = args.resolve(state)?;
+    if let Some(m) = moves {
+        let path = parse_moves(&puzzle, &start, m)?;
+        start = replay(&puzzle, &start, &path)?;
+    }
+    let p = position_permutation(&start, &goal);
+    let cycle_type: Vec<String> = p
+        .cycle_type()
+        .iter()
+        .map(|(l, c)| {
+            if *c > 1 {
+                format!("{l}^{c}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let parity = if p.is_odd() { "odd" } else { "even" };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"permutation": p.to_gap(), "parity": parity, "cycle_type": p.cycle_type(), "order": p.order().to_string(), "hole_label": puzzle.vertex_count()})
+        );
+    } else {
+        println!("{}", p.to_gap());
+        println!(
+            "parity: {parity}; cycle type: {}; order {}; hole labelled {}",
+            if cycle_type.is_empty() {
+                "identity".into()
+            } else {
+                cycle_type.join(" ")
+            },
+            p.order(),
+            puzzle.vertex_count()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
+    let puzzle = args.puzzle_or_err()?;
+    let goal = args.goal_for(&puzzle)?;
+    if gap {
+        print!("{}", gap_script(&puzzle, &goal));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let a = analyze(&puzzle, &goal);
+    let gens = loop_generators(&puzzle, goal.blank());
+    if json {
+        let g: Vec<_> = gens
+            .iter()
+            .map(|(w, p)| serde_json::json!({"blank_walk": w, "permutation": p.to_gap()}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"group": a.group, "group_order": a.group_order, "generators": g})
+        );
+    } else {
+        println!(
+            "{} (order {}), generated by {} loop generators:",
+            a.group,
+            abbreviate(&a.group_order),
+            gens.len()
+        );
+        for (w, p) in &gens {
+            let walk: Vec<String> = w.iter().map(|v| v.to_string()).collect();
+            println!("  {}   blank walk {}", p.to_gap(), walk.join("-"));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Options of `words`.
+#[derive(Args)]
+pub struct WordsArgs {
+    /// Generators in GAP cycle notation, comma-separated: "(1,2,3),(3,4,5)".
+    #[arg(long)]
+    pub gens: String,
+    /// Also give a shortest word for this element, e.g. "(1,2)(4,5)".
+    #[arg(long)]
+    pub element: Option<String>,
+    /// Refuse groups larger than this (memory: about 4 n + 64 bytes each).
+    #[arg(long, default_value_t = 20_000_000)]
+    pub max_elements: usize,
+    /// List at most this many farthest elements.
+    #[arg(long, default_value_t = 100)]
+    pub max_listed: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run_words(args: &WordsArgs) -> Result<ExitCode> {
+    let gens = parse_generators(&args.gens)?;
+    let element = match &args.element {
+        Some(e) => Some(
+            Perm::parse_gap(e, gens.first().map_or(0, |g| g.degree()))
+                .map_err(|e| Error::Unsupported(format!("--element: {e}")))?,
+        ),
+        None => None,
+    };
+    let r = word_lengths(&gens, element.as_ref(), args.max_elements, args.max_listed)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "group order {}; longest shortest word {}, reached by {} element(s)",
+        r.order, r.max_length, r.farthest_count
+    );
+    let dist: Vec<String> = r.distribution.iter().map(|d| d.to_string()).collect();
+    println!("elements by word length: {}", dist.join(" "));
+    println!("farthest: {}", r.farthest.join(" "));
+    if args.element.is_some() {
+        match (&r.element_word, r.element_length) {
+            (Some(w), Some(l)) => println!("shortest word for the element ({l}): {w}"),
+            _ => println!("the element is not in the group"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

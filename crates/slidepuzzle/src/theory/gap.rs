@@ -1,0 +1,204 @@
+//! GAP export, and seed 001's encodings of positions and of the toroidal
+//! model.
+//!
+//! Conventions (GAP's): points are 1-based, products read left to right,
+//! `p^(g*h) = (p^g)^h`.
+
+use super::group::loop_generators;
+use super::perm::Perm;
+use crate::model::{Configuration, Puzzle};
+
+/// A configuration as a permutation in seed 001's convention: with the
+/// blank labelled `n`, position `p` (1-based) maps to the label of the tile
+/// on it, where a tile's label is its goal position (1-based). With the
+/// default goal this is simply "position p holds tile σ(p)", and the
+/// 15-puzzle position reached by sliding the hole along 12-11-7-6-2 is
+/// `(2,16,12,11,7,6)`.
+pub fn position_permutation(start: &Configuration, goal: &Configuration) -> Perm {
+    let goal_pos = goal.positions();
+    let images: Vec<u32> = start
+        .cells()
+        .iter()
+        .map(|&t| goal_pos[t as usize] as u32)
+        .collect();
+    Perm::from_images(images).expect("same tiles")
+}
+
+/// Seed 001's toroidal model of a `width x height` board (W, H >= 2): the
+/// tokens' arrangement relative to the void, after rolling rows and columns
+/// so the void sits bottom-right, on points `1..n-1`; a counter of order H
+/// on points `n..n+H-1` (rows rolled) and one of order W on points
+/// `n+H..n+H+W-1` (columns rolled). Returns the generators `[L, R, U, D]`:
+/// L swaps the void with the token to its left (cyclically), and so on.
+/// Each is the inverse of the motion of the tokens, as in the seed (for the
+/// 4x4 board they are exactly the seed's L, R, U, D on 23 points).
+///
+/// The model is faithful (one group element per legal position, order
+/// (W H)!/2) when W and H are both even; with an odd side the torus is not
+/// bipartite and the generated group has order (W H)! (checked in tests).
+pub fn toroidal_generators(width: usize, height: usize) -> Option<[Perm; 4]> {
+    if width < 2 || height < 2 {
+        return None;
+    }
+    let n = width * height;
+    let degree = n - 1 + height + width;
+    let void = n - 1;
+    // Token motion when the void moves by (dx, dy) on the torus and the
+    // board is then rolled back so the void is bottom-right again.
+    let motion = |dx: isize, dy: isize| -> Perm {
+        let mut images: Vec<u32> = (0..degree as u32).collect();
+        let neighbour = {
+            let x = (width - 1) as isize + dx;
+            let y = (height - 1) as isize + dy;
+            (x.rem_euclid(width as isize) as usize)
+                + width * (y.rem_euclid(height as isize) as usize)
+        };
+        for (p, image) in images.iter_mut().enumerate().take(n - 1) {
+            // After the swap the token on the neighbour sits where the void
+            // was; then every cell rolls by (-dx, -dy).
+            let at = if p == neighbour { void } else { p };
+            let (x, y) = ((at % width) as isize - dx, (at / width) as isize - dy);
+            *image = ((x.rem_euclid(width as isize) as usize)
+                + width * (y.rem_euclid(height as isize) as usize)) as u32;
+        }
+        // Counters: rows rolled (up counter), columns rolled (left counter).
+        let cycle = |images: &mut Vec<u32>, start: usize, len: usize, step: isize| {
+            for k in 0..len {
+                images[start + k] =
+                    (start + ((k as isize + step).rem_euclid(len as isize) as usize)) as u32;
+            }
+        };
+        if dx != 0 {
+            cycle(&mut images, n - 1 + height, width, dx);
+        }
+        if dy != 0 {
+            cycle(&mut images, n - 1, height, dy);
+        }
+        Perm::from_images(images).expect("a permutation")
+    };
+    // Seed 001: L advances the left counter, U the up counter; each
+    // generator is the inverse of the token motion.
+    let l = motion(-1, 0).inverse();
+    let r = motion(1, 0).inverse();
+    let u = motion(0, -1).inverse();
+    let d = motion(0, 1).inverse();
+    Some([l, r, u, d])
+}
+
+/// A GAP script defining the puzzle group (loop generators with the blank
+/// on the goal's blank vertex; points are vertices + 1) and, for boards,
+/// seed 001's toroidal model `T`; it ends with `Print(Size(G), "\n");` so
+/// `gap -q script.g` prints the group order.
+pub fn gap_script(puzzle: &Puzzle, goal: &Configuration) -> String {
+    let b = goal.blank();
+    let gens = loop_generators(puzzle, b);
+    let mut s = String::new();
+    s.push_str(&format!(
+        "# slidepuzzle: the puzzle group of {} with the blank on vertex {} (GAP point {}).\n",
+        puzzle.spec(),
+        b,
+        b + 1
+    ));
+    s.push_str(
+        "# Points are vertices + 1. Products read left to right, as in GAP: p^(g*h) = (p^g)^h.\n",
+    );
+    s.push_str(
+        "# Each generator is a loop generator: the tile permutation of a closed blank walk\n",
+    );
+    s.push_str("# (p^g = the vertex + 1 where the tile on vertex p - 1 ends).\n");
+    let names: Vec<String> = (1..=gens.len()).map(|i| format!("g{i}")).collect();
+    for (name, (walk, g)) in names.iter().zip(&gens) {
+        let w: Vec<String> = walk.iter().map(|v| v.to_string()).collect();
+        s.push_str(&format!(
+            "{name} := {};  # blank walk {}\n",
+            g.to_gap(),
+            w.join("-")
+        ));
+    }
+    if names.is_empty() {
+        s.push_str("G := Group(());\n");
+    } else {
+        s.push_str(&format!("G := Group({});\n", names.join(", ")));
+    }
+    if let Some((w, h)) = puzzle.plain_board_size()
+        && let Some([l, r, u, d]) = toroidal_generators(w, h)
+    {
+        s.push_str(&format!(
+            "# Seed 001's toroidal model on {} points: tokens 1..{}, counters {}..{} (up) and {}..{} (left).\n",
+            l.degree(),
+            w * h - 1,
+            w * h,
+            w * h + h - 1,
+            w * h + h,
+            w * h + h + w - 1
+        ));
+        s.push_str(&format!("L := {l};\nR := {r};\nU := {u};\nD := {d};\n"));
+        s.push_str("T := Group(L, R, U, D);\n");
+    }
+    s.push_str("Print(Size(G), \"\\n\");\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::{parse_moves, replay};
+    use crate::theory::SimsTable;
+    use num_bigint::BigUint;
+
+    #[test]
+    fn seed_001_hole_path() {
+        let p = Puzzle::parse("4x4").unwrap();
+        let goal = p.default_goal();
+        // Seed 001's 1-based cells 12-11-7-6-2 are vertices 11-10-6-5-1.
+        let path = parse_moves(&p, &goal, "11-10-6-5-1").unwrap();
+        let c = replay(&p, &goal, &path).unwrap();
+        assert_eq!(position_permutation(&c, &goal).to_gap(), "(2,16,12,11,7,6)");
+    }
+
+    #[test]
+    fn toroidal_model_is_seed_001s() {
+        let [l, r, u, d] = toroidal_generators(4, 4).unwrap();
+        assert_eq!(
+            l.to_gap(),
+            "(1,4,3,2)(5,8,7,6)(9,12,11,10)(13,15,14)(20,21,22,23)"
+        );
+        assert_eq!(
+            r.to_gap(),
+            "(1,2,3,4)(5,6,7,8)(9,10,11,12)(13,14,15)(20,23,22,21)"
+        );
+        assert_eq!(
+            u.to_gap(),
+            "(1,13,9,5)(2,14,10,6)(3,15,11,7)(4,12,8)(16,17,18,19)"
+        );
+        assert_eq!(
+            d.to_gap(),
+            "(1,5,9,13)(2,6,10,14)(3,7,11,15)(4,8,12)(16,19,18,17)"
+        );
+    }
+
+    #[test]
+    fn toroidal_model_has_one_element_per_position() {
+        // Seed 001: on boards with even sides the model maps the legal
+        // positions 1:1, so its order is (W H)!/2. With an odd side the
+        // torus is not bipartite and the model reaches all (W H)!.
+        let order = |w: usize, h: usize| {
+            let [l, r, u, d] = toroidal_generators(w, h).unwrap();
+            SimsTable::new(l.degree(), &[l, r, u, d]).order()
+        };
+        assert_eq!(order(2, 2), BigUint::from(12u32));
+        assert_eq!(order(4, 2), BigUint::from(20_160u32));
+        assert_eq!(order(4, 4), BigUint::from(10_461_394_944_000u64));
+        assert_eq!(order(3, 3), BigUint::from(362_880u32));
+    }
+
+    #[test]
+    fn script_shape() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let s = gap_script(&p, &p.default_goal());
+        assert!(s.contains("G := Group(g1, g2, g3, g4);"), "{s}");
+        assert!(s.ends_with("Print(Size(G), \"\\n\");\n"));
+        let tree = Puzzle::parse("path:3").unwrap();
+        assert!(gap_script(&tree, &tree.default_goal()).contains("G := Group(());"));
+    }
+}
