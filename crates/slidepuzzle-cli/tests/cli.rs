@@ -374,3 +374,57 @@ fn both_check_methods_agree() {
         );
     }
 }
+
+/// Runs GAP on a script if GAP is installed (`.ci/run` installs Debian's
+/// gap-core); `None` when it is not.
+fn gap(script: &str) -> Option<String> {
+    let mut child = Command::new("gap")
+        .args(["-q", "-b"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn gap_confirms_group_orders_and_the_composition_convention() {
+    if gap("Print(1);\nQUIT;\n").is_none() {
+        eprintln!(
+            "note: GAP is not installed; skipping the GAP cross-check (.ci/run installs gap-core)"
+        );
+        return;
+    }
+    for puzzle in [
+        "4x4",
+        "3x3",
+        "5x2",
+        "theta0",
+        "theta:2,2,3",
+        "petersen",
+        "cycle:6",
+        "2x2x2",
+        "path:4",
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3",
+    ] {
+        let script = stdout(&run(&["group", "--gap", "--puzzle", puzzle]));
+        let ours =
+            json_lines(&run(&["analyze", "--json", "--puzzle", puzzle]))[0]["group_order"].clone();
+        let theirs = gap(&format!("{script}QUIT;\n")).unwrap();
+        assert_eq!(theirs.trim(), ours.as_str().unwrap(), "{puzzle}");
+    }
+    // Products read left to right in both: (1,2,3)*(3,4,5).
+    let product = gap("Print((1,2,3)*(3,4,5), \"\\n\");\nQUIT;\n").unwrap();
+    let ours = slidepuzzle::theory::Perm::parse_gap("(1,2,3)", 5)
+        .unwrap()
+        .then(&slidepuzzle::theory::Perm::parse_gap("(3,4,5)", 5).unwrap());
+    assert_eq!(product.trim(), ours.to_gap());
+}

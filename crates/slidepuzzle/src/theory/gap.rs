@@ -106,19 +106,20 @@ pub fn gap_script(puzzle: &Puzzle, goal: &Configuration) -> String {
         "# Each generator is a loop generator: the tile permutation of a closed blank walk\n",
     );
     s.push_str("# (p^g = the vertex + 1 where the tile on vertex p - 1 ends).\n");
+    s.push_str("# ';;' keeps GAP quiet, so `gap -q script.g` prints only the order.\n");
     let names: Vec<String> = (1..=gens.len()).map(|i| format!("g{i}")).collect();
     for (name, (walk, g)) in names.iter().zip(&gens) {
         let w: Vec<String> = walk.iter().map(|v| v.to_string()).collect();
         s.push_str(&format!(
-            "{name} := {};  # blank walk {}\n",
+            "{name} := {};;  # blank walk {}\n",
             g.to_gap(),
             w.join("-")
         ));
     }
     if names.is_empty() {
-        s.push_str("G := Group(());\n");
+        s.push_str("G := Group(());;\n");
     } else {
-        s.push_str(&format!("G := Group({});\n", names.join(", ")));
+        s.push_str(&format!("G := Group({});;\n", names.join(", ")));
     }
     if let Some((w, h)) = puzzle.plain_board_size()
         && let Some([l, r, u, d]) = toroidal_generators(w, h)
@@ -132,8 +133,8 @@ pub fn gap_script(puzzle: &Puzzle, goal: &Configuration) -> String {
             w * h + h,
             w * h + h + w - 1
         ));
-        s.push_str(&format!("L := {l};\nR := {r};\nU := {u};\nD := {d};\n"));
-        s.push_str("T := Group(L, R, U, D);\n");
+        s.push_str(&format!("L := {l};;\nR := {r};;\nU := {u};;\nD := {d};;\n"));
+        s.push_str("T := Group(L, R, U, D);;\n");
     }
     s.push_str("Print(Size(G), \"\\n\");\n");
     s
@@ -196,9 +197,9 @@ mod tests {
     fn script_shape() {
         let p = Puzzle::parse("3x3").unwrap();
         let s = gap_script(&p, &p.default_goal());
-        assert!(s.contains("G := Group(g1, g2, g3, g4);"), "{s}");
+        assert!(s.contains("G := Group(g1, g2, g3, g4);;"), "{s}");
         assert!(s.ends_with("Print(Size(G), \"\\n\");\n"));
         let tree = Puzzle::parse("path:3").unwrap();
-        assert!(gap_script(&tree, &tree.default_goal()).contains("G := Group(());"));
+        assert!(gap_script(&tree, &tree.default_goal()).contains("G := Group(());;"));
     }
 }
