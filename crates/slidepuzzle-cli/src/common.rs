@@ -21,6 +21,9 @@ pub struct PuzzleArgs {
     /// Goal configuration (default: tile i+1 on vertex i, blank last).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
+    /// Number of blanks (all written 0); tiles are 1..n-K.
+    #[arg(long, default_value_t = 1)]
+    pub blanks: usize,
 }
 
 impl PuzzleArgs {
@@ -46,11 +49,21 @@ impl PuzzleArgs {
 
     /// The goal: `--goal` parsed for `puzzle`, or the puzzle's default.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
+        if self.blanks == 0 || self.blanks >= puzzle.vertex_count() {
+            return Err(Error::State(format!(
+                "--blanks {} on {} vertices: need at least one blank and one tile",
+                self.blanks,
+                puzzle.vertex_count()
+            )));
+        }
         match &self.goal {
-            Some(g) => {
-                parse_configuration(puzzle, g, 1).map_err(|e| Error::State(format!("--goal: {e}")))
-            }
-            None => Ok(puzzle.default_goal()),
+            Some(g) => parse_configuration(puzzle, g, self.blanks)
+                .map_err(|e| Error::State(format!("--goal: {e}"))),
+            None if self.blanks == 1 => Ok(puzzle.default_goal()),
+            None => Ok(Configuration::natural_with_blanks(
+                puzzle.vertex_count(),
+                self.blanks,
+            )),
         }
     }
 
@@ -60,8 +73,8 @@ impl PuzzleArgs {
             Some(p) => p,
             None => infer_board(state)?,
         };
-        let start = parse_configuration(&puzzle, state, 1)?;
         let goal = self.goal_for(&puzzle)?;
+        let start = parse_configuration(&puzzle, state, self.blanks)?;
         Ok((puzzle, start, goal))
     }
 }

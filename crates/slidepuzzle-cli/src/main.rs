@@ -154,6 +154,9 @@ fn check(
 ) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, goal) = args.resolve(state)?;
     let verdict = match method {
+        _ if args.blanks > 1 => {
+            slidepuzzle::theory::blanks::check_several_blanks(&puzzle, &start, &goal, 20_000_000)?
+        }
         "linear" => slidepuzzle::theory::check(&puzzle, &start, &goal)?,
         "schreier-sims" => slidepuzzle::theory::check_by_schreier_sims(&puzzle, &start, &goal)?,
         m => {

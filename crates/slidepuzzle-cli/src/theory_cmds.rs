@@ -14,6 +14,24 @@ use crate::common::PuzzleArgs;
 pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
+    if args.blanks > 1 {
+        let (all, reason) = slidepuzzle::theory::blanks::everything_reachable(&puzzle, args.blanks);
+        let hallway = slidepuzzle::theory::blanks::hallway_length(puzzle.graph());
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({"puzzle": puzzle.spec(), "blanks": args.blanks, "everything_reachable": all, "hallway": hallway, "reason": reason})
+            );
+        } else {
+            println!(
+                "{} with {} blanks: every configuration reachable: {} ({reason})",
+                puzzle.spec(),
+                args.blanks,
+                if all { "yes" } else { "no" }
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let a = analyze(&puzzle, &goal);
     if json {
         println!("{}", serde_json::to_string(&a).expect("serialisable"));

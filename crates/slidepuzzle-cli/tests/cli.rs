@@ -428,3 +428,50 @@ fn gap_confirms_group_orders_and_the_composition_convention() {
         .then(&slidepuzzle::theory::Perm::parse_gap("(3,4,5)", 5).unwrap());
     assert_eq!(product.trim(), ours.to_gap());
 }
+
+#[test]
+fn several_blanks() {
+    let o = run(&[
+        "check",
+        "--json",
+        "--puzzle",
+        "path:5",
+        "--blanks",
+        "2",
+        "2 0 1 0 3",
+    ]);
+    assert_eq!(json_lines(&o)[0]["solvable"], false);
+    let o = run(&[
+        "check",
+        "--json",
+        "--puzzle",
+        "3x3",
+        "--blanks",
+        "2",
+        "2 1 3/4 5 6/7 0 0",
+    ]);
+    assert_eq!(json_lines(&o)[0]["solvable"], true);
+    let o = run(&[
+        "analyze",
+        "--json",
+        "--puzzle",
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-6,6-4",
+        "--blanks",
+        "3",
+    ]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (v["everything_reachable"].as_bool(), v["hallway"].as_u64()),
+        (Some(false), Some(3))
+    );
+    let o = run(&[
+        "check",
+        "--puzzle",
+        "3x3",
+        "--blanks",
+        "2",
+        "2 1 3/4 5 6/7 8 0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("tile 8 at position 8 is out of range"), "{}", stderr(&o));
+}

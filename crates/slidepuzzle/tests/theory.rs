@@ -226,3 +226,123 @@ fn scrambles_are_uniform() {
         );
     }
 }
+
+/// Number of configurations reachable from `start` with any number of
+/// blanks.
+fn reachable_multi(p: &Puzzle, start: &Configuration) -> usize {
+    let mut seen = HashSet::from([start.cells().to_vec()]);
+    let mut queue = VecDeque::from([start.cells().to_vec()]);
+    while let Some(cells) = queue.pop_front() {
+        for v in 0..cells.len() {
+            if cells[v] != 0 {
+                continue;
+            }
+            for &w in p.graph().neighbors(v) {
+                if cells[w] != 0 {
+                    let mut next = cells.clone();
+                    next.swap(v, w);
+                    if seen.insert(next.clone()) {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn several_blanks_criterion_matches_bfs_on_all_connected_graphs_up_to_6_vertices() {
+    use slidepuzzle::theory::blanks::everything_reachable;
+    let mut cases = 0;
+    for n in 3..=6usize {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .collect();
+        let mut seen_shapes = HashSet::new();
+        for mask in 0u32..(1 << pairs.len()) {
+            let edges: Vec<_> = (0..pairs.len())
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| pairs[i])
+                .collect();
+            let g = Graph::from_edges(n, &edges).unwrap();
+            if g.components().1 != 1 {
+                continue;
+            }
+            // Skip most relabellings: keep one graph per sorted degree
+            // sequence and edge count on 6 vertices (the test stays fast).
+            if n == 6 {
+                let mut deg: Vec<usize> = (0..n).map(|v| g.neighbors(v).len()).collect();
+                deg.sort_unstable();
+                if !seen_shapes.insert((
+                    deg,
+                    mask.count_ones(),
+                    slidepuzzle::theory::blanks::hallway_length(&g),
+                )) {
+                    continue;
+                }
+            }
+            let p = Puzzle::new(g, PuzzleKind::Graph, format!("mask {mask} on {n}"));
+            for k in 2..n {
+                let total: usize = (k + 1..=n).product();
+                let mut cells: Vec<u32> = (1..=(n - k) as u32).collect();
+                cells.extend(std::iter::repeat_n(0, k));
+                let start = Configuration::from_cells(cells, k).unwrap();
+                let all = reachable_multi(&p, &start) == total;
+                let (claimed, why) = everything_reachable(&p, k);
+                assert_eq!(claimed, all, "{edges:?} k={k}: {why}");
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 1000, "{cases}");
+}
+
+#[test]
+fn several_blank_check_agrees_with_bfs() {
+    use slidepuzzle::theory::blanks::check_several_blanks;
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for spec in [
+        "path:5",
+        "cycle:6",
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-6,6-4",
+        "edges:0-1,0-2,0-3,3-4",
+        "3x2",
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let n = p.vertex_count();
+        for k in 2..n - 1 {
+            for _ in 0..10 {
+                let mut a: Vec<u32> = (1..=(n - k) as u32)
+                    .chain(std::iter::repeat_n(0, k))
+                    .collect();
+                let mut b = a.clone();
+                a.shuffle(&mut rng);
+                b.shuffle(&mut rng);
+                let start = Configuration::from_cells(a, k).unwrap();
+                let goal = Configuration::from_cells(b.clone(), k).unwrap();
+                let v = check_several_blanks(&p, &start, &goal, 1_000_000).unwrap();
+                // Independent BFS from the start.
+                let mut seen = HashSet::from([start.cells().to_vec()]);
+                let mut queue = VecDeque::from([start.cells().to_vec()]);
+                while let Some(c) = queue.pop_front() {
+                    for x in 0..n {
+                        if c[x] != 0 {
+                            continue;
+                        }
+                        for &w in p.graph().neighbors(x) {
+                            if c[w] != 0 {
+                                let mut nx = c.clone();
+                                nx.swap(x, w);
+                                if seen.insert(nx.clone()) {
+                                    queue.push_back(nx);
+                                }
+                            }
+                        }
+                    }
+                }
+                assert_eq!(v.solvable, seen.contains(&b), "{spec} k={k}: {}", v.reason);
+            }
+        }
+    }
+}

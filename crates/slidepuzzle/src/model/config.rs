@@ -30,6 +30,15 @@ impl Configuration {
         Configuration { cells }
     }
 
+    /// The natural arrangement with `k` blanks: tiles `1..=n-k` on vertices
+    /// `0..n-k`, blanks on the last `k` vertices.
+    pub fn natural_with_blanks(n: usize, k: usize) -> Self {
+        let cells = (0..n)
+            .map(|v| if v + k < n { v as Tile + 1 } else { BLANK })
+            .collect();
+        Configuration { cells }
+    }
+
     /// Checks and wraps `cells` for a puzzle with `blanks` blanks.
     ///
     /// # Errors

@@ -165,6 +165,12 @@ pub fn solve(
     goal: &Configuration,
     options: &SolveOptions,
 ) -> Result<Outcome> {
+    if start.blanks().len() != 1 || goal.blanks().len() != 1 {
+        return Err(Error::Unsupported(
+            "solve handles one blank for now; check --blanks K decides several-blank instances"
+                .into(),
+        ));
+    }
     let verdict = check(puzzle, start, goal)?;
     if !verdict.solvable {
         return Ok(Outcome::Unsolvable(verdict));

@@ -197,7 +197,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     }
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
         return Err(Error::Unsupported(
-            "the reachability test handles one blank; several blanks come with --blanks".into(),
+            "this test handles one blank; for several use theory::blanks::check_several_blanks (check --blanks K)".into(),
         ));
     }
     let mut start_tiles: Vec<_> = start.cells().to_vec();
