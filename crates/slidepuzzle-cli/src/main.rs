@@ -5,6 +5,7 @@
 
 mod bench;
 mod common;
+mod explore_cmds;
 mod solve;
 mod theory_cmds;
 
@@ -104,6 +105,9 @@ enum Command {
     },
     /// Shortest words in permutation generators (Cayley graph BFS).
     Words(theory_cmds::WordsArgs),
+    /// Breadth-first search of every configuration reachable from the goal:
+    /// distance table, God's number, antipodes.
+    Godsnumber(explore_cmds::GodsArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -128,6 +132,7 @@ fn main() -> ExitCode {
         } => theory_cmds::run_perm(&puzzle, &state, moves.as_deref(), json),
         Command::Group { puzzle, gap, json } => theory_cmds::run_group(&puzzle, gap, json),
         Command::Words(args) => theory_cmds::run_words(&args),
+        Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Scramble {
             puzzle,
             seed,

@@ -473,5 +473,9 @@ fn several_blanks() {
         "2 1 3/4 5 6/7 8 0",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("tile 8 at position 8 is out of range"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("tile 8 at position 8 is out of range"),
+        "{}",
+        stderr(&o)
+    );
 }

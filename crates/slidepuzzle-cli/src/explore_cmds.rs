@@ -1,0 +1,93 @@
+//! `godsnumber`: complete breadth-first search of a state space.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use slidepuzzle::Result;
+use slidepuzzle::explore::godsnumber::{GodsOptions, Metric, explore};
+
+use crate::common::PuzzleArgs;
+
+/// Options of `godsnumber`.
+#[derive(Args)]
+pub struct GodsArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Metric: stm (single-tile moves) or mtm (multi-tile moves).
+    #[arg(long, default_value = "stm")]
+    pub metric: String,
+    /// Memory budget in MiB; larger runs are refused before they start.
+    #[arg(long, default_value_t = 16384)]
+    pub memory: u64,
+    /// List at most this many antipodes.
+    #[arg(long, default_value_t = 10)]
+    pub max_antipodes: usize,
+    /// Checkpoint file, rewritten atomically after every layer.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Resume from --checkpoint if it exists.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
+    let puzzle = args.puzzle.puzzle_or_err()?;
+    let goal = args.puzzle.goal_for(&puzzle)?;
+    let metric = match args.metric.as_str() {
+        "stm" => Metric::Stm,
+        "mtm" => Metric::Mtm,
+        m => {
+            return Err(slidepuzzle::Error::Unsupported(format!(
+                "unknown metric '{m}': expected stm or mtm"
+            )));
+        }
+    };
+    let options = GodsOptions {
+        metric,
+        max_memory: args.memory.saturating_mul(1 << 20),
+        max_antipodes: args.max_antipodes,
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new_spinner();
+        b.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let report = explore(&puzzle, &goal, &options, &|depth, count| {
+        bar.set_message(format!("depth {depth}: {count} new configurations"));
+        bar.tick();
+    })?;
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string(&report).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} ({:?}): {} configurations, God's number {} from this goal, {} antipode(s); {} engine, {:.2} s",
+        report.puzzle,
+        report.metric,
+        report.states,
+        report.diameter,
+        report.antipode_count,
+        report.engine,
+        report.seconds
+    );
+    for (d, c) in report.distribution.iter().enumerate() {
+        println!("{d:>4} {c}");
+    }
+    for a in &report.antipodes {
+        println!("antipode: {a}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,530 @@
+//! Complete breadth-first search of a puzzle's state space: the distance
+//! table from a goal, God's number (the diameter from it) and the antipodes.
+//!
+//! Two engines:
+//! - **two-bit array** (the default where ranking fits): every rank of the
+//!   [`Ranker`] space gets 2 bits, unseen / frontier / next / done, as in
+//!   Korf's disk-based searches of the 15-puzzle (Korf and Schultze, AAAI
+//!   2005) but in memory. Each layer scans the array on all cores
+//!   (rayon), expands frontier states by unranking, and claims neighbours
+//!   with a compare-and-swap; a pass then turns frontier into done and next
+//!   into frontier. Memory: `ranks / 4` bytes (4x3: 60 MB for 12!/2 ranks).
+//!   Checkpoints after each layer (temporary file, then rename) make long
+//!   runs resumable.
+//! - **hash set** for puzzles whose reachable set is much smaller than any
+//!   ranking space (cycles, theta0, separable graphs) or too large to rank:
+//!   layered BFS over byte vectors, with the memory computed from the
+//!   closed-form reachable count first.
+//!
+//! Metrics: STM (one tile per move) on any graph; MTM (a straight run of
+//! tiles in one direction is one move) on boards, tori and boxes.
+
+use std::collections::HashSet;
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ranking::Ranker;
+use crate::error::{Error, Result};
+use crate::format::format_configuration;
+use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
+use crate::theory::analyze;
+
+/// The move metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    /// Single-tile moves.
+    Stm,
+    /// Multi-tile moves (boards, tori, boxes).
+    Mtm,
+}
+
+/// Options for [`explore`].
+#[derive(Clone, Debug)]
+pub struct GodsOptions {
+    /// The metric.
+    pub metric: Metric,
+    /// Memory budget in bytes; the run is refused up front above it.
+    pub max_memory: u64,
+    /// How many antipodes to list.
+    pub max_antipodes: usize,
+    /// Write a checkpoint here after every layer (two-bit engine).
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from the checkpoint if it exists and matches.
+    pub resume: bool,
+}
+
+impl Default for GodsOptions {
+    fn default() -> Self {
+        GodsOptions {
+            metric: Metric::Stm,
+            max_memory: 8 << 30,
+            max_antipodes: 10,
+            checkpoint: None,
+            resume: false,
+        }
+    }
+}
+
+/// The result of [`explore`].
+#[derive(Clone, Debug, Serialize)]
+pub struct GodsReport {
+    /// The puzzle spec.
+    pub puzzle: String,
+    /// The metric.
+    pub metric: Metric,
+    /// Configurations reachable from the goal.
+    pub states: u64,
+    /// God's number from this goal (largest distance).
+    pub diameter: usize,
+    /// Counts by distance, from 0.
+    pub distribution: Vec<u64>,
+    /// Configurations at the largest distance.
+    pub antipode_count: u64,
+    /// Up to `max_antipodes` of them, in the puzzle's state format.
+    pub antipodes: Vec<String>,
+    /// `two-bit array` or `hash set`.
+    pub engine: String,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Moves from each blank vertex: each move is the blank path it makes
+/// (length 1 in STM; a straight run in MTM).
+fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
+    let n = puzzle.vertex_count();
+    match metric {
+        Metric::Stm => Ok((0..n)
+            .map(|b| {
+                puzzle
+                    .graph()
+                    .neighbors(b)
+                    .iter()
+                    .map(|&w| vec![w])
+                    .collect()
+            })
+            .collect()),
+        Metric::Mtm => {
+            let diagonal = matches!(puzzle.kind(), PuzzleKind::Board { diagonal: true, .. });
+            if matches!(puzzle.kind(), PuzzleKind::Graph) || diagonal {
+                return Err(Error::Unsupported(format!(
+                    "the multi-tile metric needs straight lines: boards, tori or boxes, not {}",
+                    puzzle.spec()
+                )));
+            }
+            Ok((0..n)
+                .map(|b| {
+                    let mut moves = Vec::new();
+                    for d in Direction::ALL {
+                        let mut path: Vec<usize> = Vec::new();
+                        let mut at = b;
+                        while let Some(next) = puzzle.blank_target(at, d) {
+                            if next == b || path.contains(&next) {
+                                break;
+                            }
+                            path.push(next);
+                            moves.push(path.clone());
+                            at = next;
+                        }
+                    }
+                    moves
+                })
+                .collect())
+        }
+    }
+}
+
+/// Explores every configuration reachable from `goal`.
+///
+/// # Errors
+/// [`Error::Unsupported`] when the run would exceed `max_memory` (the
+/// message gives the need), for several blanks, or MTM on a graph without
+/// lines; [`Error::Input`] for an unreadable or mismatched checkpoint.
+pub fn explore(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &GodsOptions,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    if goal.blanks().len() != 1 {
+        return Err(Error::Unsupported(
+            "complete search handles one blank".into(),
+        ));
+    }
+    let moves = move_table(puzzle, options.metric)?;
+    let reachable: u64 = analyze(puzzle, goal)
+        .reachable_configurations
+        .parse()
+        .unwrap_or(u64::MAX);
+    let ranker = Ranker::new(puzzle, goal).ok();
+    match ranker {
+        Some(r) if reachable.saturating_mul(8) >= r.size() => {
+            two_bit(puzzle, goal, &r, &moves, options, progress)
+        }
+        _ => hash_bfs(puzzle, goal, &moves, reachable, options, progress),
+    }
+}
+
+fn apply(cells: &mut [u8], blank: usize, path: &[usize]) -> usize {
+    let mut at = blank;
+    for &v in path {
+        cells.swap(at, v);
+        at = v;
+    }
+    at
+}
+
+fn undo(cells: &mut [u8], blank: usize, path: &[usize]) {
+    let mut at = *path.last().expect("non-empty move");
+    for &v in path.iter().rev().skip(1).chain(std::iter::once(&blank)) {
+        cells.swap(at, v);
+        at = v;
+    }
+}
+
+fn hash_bfs(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    moves: &[Vec<Vec<usize>>],
+    reachable: u64,
+    options: &GodsOptions,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    let clock = Instant::now();
+    let n = puzzle.vertex_count();
+    if n > 255 {
+        return Err(Error::Unsupported(format!(
+            "complete search is limited to 255 vertices; {} has {n}",
+            puzzle.spec()
+        )));
+    }
+    let need = reachable.saturating_mul(n as u64 + 64);
+    if need > options.max_memory {
+        return Err(Error::Unsupported(format!(
+            "exploring {} needs about {} MiB for {reachable} configurations, over the {} MiB budget (--memory)",
+            puzzle.spec(),
+            need >> 20,
+            options.max_memory >> 20
+        )));
+    }
+    let start: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+    let mut seen: HashSet<Vec<u8>> = HashSet::from([start.clone()]);
+    let mut frontier = vec![start];
+    let mut distribution = vec![1u64];
+    loop {
+        let mut next = Vec::new();
+        for cells in &frontier {
+            let blank = cells.iter().position(|&t| t == 0).expect("one blank");
+            for m in &moves[blank] {
+                let mut c = cells.clone();
+                apply(&mut c, blank, m);
+                if seen.insert(c.clone()) {
+                    next.push(c);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        distribution.push(next.len() as u64);
+        progress(distribution.len() - 1, next.len() as u64);
+        frontier = next;
+    }
+    frontier.sort();
+    let antipodes = frontier
+        .iter()
+        .take(options.max_antipodes)
+        .map(|c| to_string(puzzle, c))
+        .collect();
+    Ok(GodsReport {
+        puzzle: puzzle.spec().to_string(),
+        metric: options.metric,
+        states: seen.len() as u64,
+        diameter: distribution.len() - 1,
+        antipode_count: *distribution.last().expect("non-empty"),
+        distribution,
+        antipodes,
+        engine: "hash set".into(),
+        seconds: clock.elapsed().as_secs_f64(),
+    })
+}
+
+fn to_string(puzzle: &Puzzle, cells: &[u8]) -> String {
+    let c = Configuration::from_cells(cells.iter().map(|&t| t as u32).collect(), 1).expect("valid");
+    format_configuration(puzzle, &c)
+}
+
+const UNSEEN: u64 = 0;
+const FRONTIER: u64 = 1;
+const NEXT: u64 = 2;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// The checkpoint header (a JSON line before the raw table).
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Header {
+    format: String,
+    puzzle: String,
+    goal: Vec<u32>,
+    metric: Metric,
+    size: u64,
+    words: u64,
+    distribution: Vec<u64>,
+    checksum: u64,
+}
+
+fn checksum(table: &[AtomicU64]) -> u64 {
+    table.iter().enumerate().fold(0u64, |acc, (i, w)| {
+        acc.rotate_left(7) ^ w.load(Ordering::Relaxed).wrapping_mul(i as u64 | 1)
+    })
+}
+
+fn write_checkpoint(path: &Path, header: &Header, table: &[AtomicU64]) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    let io =
+        |e: std::io::Error| Error::Input(format!("cannot write checkpoint {}: {e}", tmp.display()));
+    let file = std::fs::File::create(&tmp).map_err(io)?;
+    let mut w = std::io::BufWriter::new(file);
+    serde_json::to_writer(&mut w, header).map_err(|e| Error::Input(e.to_string()))?;
+    w.write_all(b"\n").map_err(io)?;
+    for word in table {
+        w.write_all(&word.load(Ordering::Relaxed).to_le_bytes())
+            .map_err(io)?;
+    }
+    let file = w.into_inner().map_err(|e| io(e.into_error()))?;
+    file.sync_all().map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        Error::Input(format!(
+            "cannot rename checkpoint to {}: {e}",
+            path.display()
+        ))
+    })
+}
+
+fn read_checkpoint(path: &Path, expect: &Header) -> Result<(Vec<u64>, Vec<AtomicU64>)> {
+    let bad = |why: String| Error::Input(format!("checkpoint {}: {why}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let mut r = std::io::BufReader::new(file);
+    let mut line = String::new();
+    r.read_line(&mut line).map_err(|e| bad(e.to_string()))?;
+    let header: Header =
+        serde_json::from_str(line.trim()).map_err(|e| bad(format!("bad header: {e}")))?;
+    if header.format != expect.format
+        || header.puzzle != expect.puzzle
+        || header.goal != expect.goal
+        || header.metric != expect.metric
+        || header.size != expect.size
+    {
+        return Err(bad("it belongs to another puzzle, goal or metric".into()));
+    }
+    let mut table = Vec::with_capacity(header.words as usize);
+    let mut buf = [0u8; 8];
+    for _ in 0..header.words {
+        r.read_exact(&mut buf)
+            .map_err(|_| bad("truncated".into()))?;
+        table.push(AtomicU64::new(u64::from_le_bytes(buf)));
+    }
+    if checksum(&table) != header.checksum {
+        return Err(bad("checksum mismatch (corrupt file)".into()));
+    }
+    Ok((header.distribution, table))
+}
+
+fn two_bit(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    ranker: &Ranker,
+    moves: &[Vec<Vec<usize>>],
+    options: &GodsOptions,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    let clock = Instant::now();
+    let n = puzzle.vertex_count();
+    let size = ranker.size();
+    let words = size.div_ceil(32);
+    let need = words * 8;
+    if need > options.max_memory {
+        return Err(Error::Unsupported(format!(
+            "exploring {} needs {} MiB (2 bits for each of {size} ranks), over the {} MiB budget (--memory)",
+            puzzle.spec(),
+            need >> 20,
+            options.max_memory >> 20
+        )));
+    }
+    let goal_bytes: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+    let mut header = Header {
+        format: "slidepuzzle-godsnumber-v1".into(),
+        puzzle: puzzle.spec().to_string(),
+        goal: goal.cells().to_vec(),
+        metric: options.metric,
+        size,
+        words,
+        distribution: vec![1],
+        checksum: 0,
+    };
+    let resume_from = options
+        .checkpoint
+        .as_ref()
+        .filter(|p| options.resume && p.exists());
+    let (mut distribution, table) = match resume_from {
+        Some(path) => read_checkpoint(path, &header)?,
+        None => {
+            let table: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+            let r = ranker.rank(&goal_bytes);
+            table[(r / 32) as usize].fetch_or(FRONTIER << ((r % 32) * 2), Ordering::Relaxed);
+            (vec![1u64], table)
+        }
+    };
+    loop {
+        let depth = distribution.len() - 1;
+        let found = AtomicU64::new(0);
+        table
+            .par_chunks(1024)
+            .enumerate()
+            .for_each(|(chunk_index, chunk)| {
+                let mut cells = vec![0u8; n];
+                let mut local = 0u64;
+                for (k, word) in chunk.iter().enumerate() {
+                    let w = word.load(Ordering::Relaxed);
+                    let mut frontier = w & LOW_BITS & !(w >> 1);
+                    while frontier != 0 {
+                        let slot = frontier.trailing_zeros() as u64 / 2;
+                        frontier &= frontier - 1;
+                        let rank = ((chunk_index * 1024 + k) as u64) * 32 + slot;
+                        ranker.unrank(rank, &mut cells);
+                        let blank = cells.iter().position(|&t| t == 0).expect("one blank");
+                        for m in &moves[blank] {
+                            apply(&mut cells, blank, m);
+                            let r2 = ranker.rank(&cells);
+                            undo(&mut cells, blank, m);
+                            let cell = &table[(r2 / 32) as usize];
+                            let shift = (r2 % 32) * 2;
+                            let mut old = cell.load(Ordering::Relaxed);
+                            while (old >> shift) & 3 == UNSEEN {
+                                match cell.compare_exchange_weak(
+                                    old,
+                                    old | (NEXT << shift),
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                ) {
+                                    Ok(_) => {
+                                        local += 1;
+                                        break;
+                                    }
+                                    Err(current) => old = current,
+                                }
+                            }
+                        }
+                    }
+                }
+                found.fetch_add(local, Ordering::Relaxed);
+            });
+        let found = found.into_inner();
+        if found == 0 {
+            break;
+        }
+        distribution.push(found);
+        progress(depth + 1, found);
+        // frontier -> done, next -> frontier.
+        table.par_iter().for_each(|word| {
+            let w = word.load(Ordering::Relaxed);
+            let lo = w & LOW_BITS;
+            let hi = (w >> 1) & LOW_BITS;
+            word.store((lo | hi) | (lo << 1), Ordering::Relaxed);
+        });
+        if let Some(path) = &options.checkpoint {
+            header.distribution = distribution.clone();
+            header.checksum = checksum(&table);
+            write_checkpoint(path, &header, &table)?;
+        }
+    }
+    // The last layer is still marked as frontier: the antipodes, in rank
+    // order.
+    let mut ranks = Vec::new();
+    for (i, word) in table.iter().enumerate() {
+        let w = word.load(Ordering::Relaxed);
+        let mut frontier = w & LOW_BITS & !(w >> 1);
+        while frontier != 0 && ranks.len() < options.max_antipodes {
+            ranks.push(i as u64 * 32 + frontier.trailing_zeros() as u64 / 2);
+            frontier &= frontier - 1;
+        }
+        if ranks.len() >= options.max_antipodes {
+            break;
+        }
+    }
+    let mut cells = vec![0u8; n];
+    let antipodes = ranks
+        .iter()
+        .map(|&r| {
+            ranker.unrank(r, &mut cells);
+            to_string(puzzle, &cells)
+        })
+        .collect();
+    Ok(GodsReport {
+        puzzle: puzzle.spec().to_string(),
+        metric: options.metric,
+        states: distribution.iter().sum(),
+        diameter: distribution.len() - 1,
+        antipode_count: *distribution.last().expect("non-empty"),
+        distribution,
+        antipodes,
+        engine: "two-bit array".into(),
+        seconds: clock.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(spec: &str, metric: Metric) -> GodsReport {
+        let p = Puzzle::parse(spec).unwrap();
+        let opts = GodsOptions {
+            metric,
+            ..GodsOptions::default()
+        };
+        explore(&p, &p.default_goal(), &opts, &|_, _| {}).unwrap()
+    }
+
+    #[test]
+    fn small_boards_match_published_tables() {
+        // ../shared/data/bfs_distributions.txt
+        assert_eq!(
+            run("2x2", Metric::Stm).distribution,
+            vec![1, 2, 2, 2, 2, 2, 1]
+        );
+        assert_eq!(
+            run("3x2", Metric::Mtm).distribution,
+            vec![
+                1, 3, 4, 6, 8, 12, 15, 18, 22, 30, 36, 45, 42, 30, 28, 24, 18, 9, 5, 3, 1
+            ]
+        );
+        let r = run("3x3", Metric::Stm);
+        assert_eq!((r.states, r.diameter, r.antipode_count), (181_440, 31, 2));
+        assert_eq!(r.engine, "two-bit array");
+    }
+
+    #[test]
+    fn engines_agree() {
+        let p = Puzzle::parse("3x2").unwrap();
+        let goal = p.default_goal();
+        let moves = move_table(&p, Metric::Stm).unwrap();
+        let opts = GodsOptions::default();
+        let a = hash_bfs(&p, &goal, &moves, 360, &opts, &|_, _| {}).unwrap();
+        let b = two_bit(
+            &p,
+            &goal,
+            &Ranker::new(&p, &goal).unwrap(),
+            &moves,
+            &opts,
+            &|_, _| {},
+        )
+        .unwrap();
+        assert_eq!(a.distribution, b.distribution);
+        assert_eq!(a.antipodes.len(), b.antipodes.len());
+    }
+}
