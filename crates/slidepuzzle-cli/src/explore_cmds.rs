@@ -91,3 +91,65 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+pub fn run_movegroup(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
+    let puzzle = args.puzzle_or_err()?;
+    let r = slidepuzzle::theory::movegroup::move_group(&puzzle)?;
+    if json {
+        println!("{}", serde_json::to_string(&r).expect("serialisable"));
+    } else {
+        let gens: Vec<String> = r.generators.iter().map(|c| c.to_string()).collect();
+        println!(
+            "{}: the moves {} generate a group of order {} (faithful on {} points); {}",
+            r.puzzle,
+            gens.join(", "),
+            r.order,
+            r.degree,
+            r.structure
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run_experiment(instances: usize, seed: u64, json: bool) -> Result<ExitCode> {
+    let rows = slidepuzzle::explore::experiment::astar_vs_bfs(instances, seed)?;
+    if json {
+        println!("{}", serde_json::to_string(&rows).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "Seed 000 section 7: mean nodes expanded over {instances} uniformly random solvable instances (seed {seed})"
+    );
+    println!(
+        "{:<40} {:>4} {:>8} {:>12} {:>12} {:>9} | paper: {:>10} {:>10} {:>9}",
+        "graph", "cyc", "length", "A*", "BFS", "decrease", "A*", "BFS", "decrease"
+    );
+    for r in &rows {
+        println!(
+            "{:<40} {:>4} {:>8.2} {:>12.1} {:>12.1} {:>8.2}% | {:>17.1} {:>10.1} {:>8.2}%",
+            r.name,
+            r.cyclomatic_number,
+            r.mean_length,
+            r.astar_expanded,
+            r.bfs_expanded,
+            r.percent_decrease,
+            r.paper_astar,
+            r.paper_bfs,
+            100.0 * (1.0 - r.paper_astar / r.paper_bfs)
+        );
+    }
+    println!();
+    println!("Weighted A* (f = g + W h): nodes vs A*, solution length vs optimal");
+    for r in &rows {
+        for w in &r.weighted {
+            println!(
+                "{:<40} W = {:<4} {:>12.1} expanded  {:>7.2}% fewer nodes  {:>6.2}% longer",
+                r.name, w.weight, w.expanded, w.percent_fewer_nodes, w.percent_longer
+            );
+        }
+    }
+    println!(
+        "paper (theta(2,2,3) at W = 4.0): 42.81% fewer nodes, 16.82% longer; W = 2.0 and 1.4 rows are on graphs the text lost"
+    );
+    Ok(ExitCode::SUCCESS)
+}

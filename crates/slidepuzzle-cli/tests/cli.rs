@@ -479,3 +479,61 @@ fn several_blanks() {
         stderr(&o)
     );
 }
+
+#[test]
+fn godsnumber_json() {
+    let o = run(&[
+        "godsnumber",
+        "--json",
+        "--puzzle",
+        "3x3",
+        "--max-antipodes",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (
+            v["states"].as_u64(),
+            v["diameter"].as_u64(),
+            v["antipode_count"].as_u64()
+        ),
+        (Some(181_440), Some(31), Some(2))
+    );
+    assert_eq!(v["antipodes"].as_array().unwrap().len(), 2);
+    let o = run(&["godsnumber", "--puzzle", "4x4", "--memory", "100"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("over the 100 MiB budget"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["godsnumber", "--puzzle", "petersen", "--metric", "mtm"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("straight lines"), "{}", stderr(&o));
+}
+
+#[test]
+fn movegroup_reproduces_the_varikon_box() {
+    let o = run(&["movegroup", "--json", "--puzzle", "2x2x2"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (v["order"].as_str(), v["center_order"].as_u64()),
+        (Some("20160"), Some(4))
+    );
+}
+
+#[test]
+fn experiment_runs_and_reports_the_paper_beside_ours() {
+    let o = run(&["experiment", "astar-vs-bfs", "--instances", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = json_lines(&o)[0].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 3);
+    for r in rows {
+        assert!(r["astar_expanded"].as_f64().unwrap() <= r["bfs_expanded"].as_f64().unwrap());
+        assert!(r["paper_bfs"].as_f64().unwrap() > 0.0);
+        for w in r["weighted"].as_array().unwrap() {
+            assert!(w["percent_longer"].as_f64().unwrap() >= 0.0);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Exploring whole spaces: shortest words in Cayley graphs (and, later,
 //! complete breadth-first searches of puzzle state spaces).
 
+pub mod experiment;
 pub mod godsnumber;
 pub mod ranking;
 pub mod words;

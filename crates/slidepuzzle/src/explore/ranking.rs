@@ -47,7 +47,7 @@ impl Ranker {
     /// [`Error::Unsupported`] above 21 vertices or with several blanks.
     pub fn new(puzzle: &Puzzle, goal: &Configuration) -> Result<Self> {
         let n = puzzle.vertex_count();
-        if n > 21 || n < 2 {
+        if !(2..=21).contains(&n) {
             return Err(Error::Unsupported(format!(
                 "complete search ranks at most 21 vertices; {} has {n}",
                 puzzle.spec()

@@ -6,6 +6,7 @@ pub mod blanks;
 pub mod blocks;
 pub mod gap;
 pub mod group;
+pub mod movegroup;
 pub mod perm;
 pub mod reachability;
 pub mod schreier_sims;

@@ -1,0 +1,148 @@
+//! Seed 000, section 7: A* with the generalised Manhattan distance against
+//! breadth-first search, and weighted A*, on random solvable instances.
+//!
+//! For each graph, `instances` configurations are drawn uniformly from those
+//! reachable from the default goal ([`uniform_reachable`]) and solved by
+//! BFS, A* and weighted A* (W = 4.0, 2.0, 1.4) with the searches of
+//! [`crate::search::astar`]. "Expanded" counts nodes taken from the open
+//! list and expanded (the goal is detected when it is taken, not when it is
+//! generated).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::model::Puzzle;
+use crate::search::Limits;
+use crate::search::astar::{BestFirst, best_first};
+use crate::theory::uniform_reachable;
+
+/// The paper's graphs, with its averages (A* expanded, BFS expanded).
+pub const PAPER: [(&str, &str, f64, f64); 3] = [
+    ("theta:2,2,3", "(2,2,3) theta graph", 48152.3, 185222.0),
+    ("3x3", "8-puzzle", 2017.29, 84869.2),
+    (
+        "3x3+diag",
+        "8-puzzle, diagonal movements allowed",
+        1492.69,
+        162282.0,
+    ),
+];
+
+/// The weights of the paper's weighted-A* table.
+pub const WEIGHTS: [f64; 3] = [4.0, 2.0, 1.4];
+
+/// One weighted-A* measurement.
+#[derive(Clone, Debug, Serialize)]
+pub struct WeightedRow {
+    /// The weight W.
+    pub weight: f64,
+    /// Mean nodes expanded by weighted A*.
+    pub expanded: f64,
+    /// Percentage fewer nodes than A*.
+    pub percent_fewer_nodes: f64,
+    /// Percentage longer solutions than optimal.
+    pub percent_longer: f64,
+}
+
+/// One graph's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExperimentRow {
+    /// Puzzle spec.
+    pub puzzle: String,
+    /// The paper's name for it.
+    pub name: String,
+    /// Cyclomatic number.
+    pub cyclomatic_number: usize,
+    /// Instances solved.
+    pub instances: usize,
+    /// Mean optimal length.
+    pub mean_length: f64,
+    /// Mean nodes expanded by A*.
+    pub astar_expanded: f64,
+    /// Mean nodes expanded by BFS.
+    pub bfs_expanded: f64,
+    /// Percentage decrease from BFS to A*.
+    pub percent_decrease: f64,
+    /// The paper's A* mean.
+    pub paper_astar: f64,
+    /// The paper's BFS mean.
+    pub paper_bfs: f64,
+    /// Weighted A* at each weight.
+    pub weighted: Vec<WeightedRow>,
+}
+
+/// Per instance: BFS expanded, A* expanded, optimal length, and (expanded,
+/// length) of weighted A* at each of [`WEIGHTS`].
+type InstanceResult = (u64, u64, usize, Vec<(u64, usize)>);
+
+/// Runs the experiment on the paper's three graphs (instances in parallel).
+///
+/// # Errors
+/// Only if a puzzle spec fails to parse (it does not).
+pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
+    let mut rows = Vec::new();
+    for (spec, name, paper_astar, paper_bfs) in PAPER {
+        let puzzle = Puzzle::parse(spec)?;
+        let goal = puzzle.default_goal();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let starts: Vec<_> = (0..instances)
+            .map(|_| uniform_reachable(&puzzle, &goal, &mut rng))
+            .collect::<Result<_>>()?;
+        let limits = Limits::default();
+        let results: Vec<InstanceResult> = starts
+            .par_iter()
+            .map(|start| {
+                let g = puzzle.graph();
+                let bfs = best_first(g, start, &goal, BestFirst::Bfs, &limits);
+                let astar = best_first(g, start, &goal, BestFirst::AStar { weight: 1.0 }, &limits);
+                let len = astar.path.as_ref().map_or(0, |p| p.len());
+                let weighted = WEIGHTS
+                    .iter()
+                    .map(|&w| {
+                        let r =
+                            best_first(g, start, &goal, BestFirst::AStar { weight: w }, &limits);
+                        (r.stats.expanded, r.path.map_or(0, |p| p.len()))
+                    })
+                    .collect();
+                (bfs.stats.expanded, astar.stats.expanded, len, weighted)
+            })
+            .collect();
+        let k = instances.max(1) as f64;
+        let mean = |f: &dyn Fn(&InstanceResult) -> f64| results.iter().map(f).sum::<f64>() / k;
+        let bfs_expanded = mean(&|r| r.0 as f64);
+        let astar_expanded = mean(&|r| r.1 as f64);
+        let mean_length = mean(&|r| r.2 as f64);
+        let weighted = WEIGHTS
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                let expanded = mean(&|r| r.3[i].0 as f64);
+                let length = mean(&|r| r.3[i].1 as f64);
+                WeightedRow {
+                    weight: w,
+                    expanded,
+                    percent_fewer_nodes: 100.0 * (1.0 - expanded / astar_expanded.max(1e-9)),
+                    percent_longer: 100.0 * (length / mean_length.max(1e-9) - 1.0),
+                }
+            })
+            .collect();
+        let g = puzzle.graph();
+        rows.push(ExperimentRow {
+            puzzle: spec.to_string(),
+            name: name.to_string(),
+            cyclomatic_number: g.edge_count() + 1 - g.vertex_count(),
+            instances,
+            mean_length,
+            astar_expanded,
+            bfs_expanded,
+            percent_decrease: 100.0 * (1.0 - astar_expanded / bfs_expanded.max(1e-9)),
+            paper_astar,
+            paper_bfs,
+            weighted,
+        });
+    }
+    Ok(rows)
+}
