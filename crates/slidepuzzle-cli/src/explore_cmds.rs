@@ -28,6 +28,10 @@ pub struct GodsArgs {
     /// Checkpoint file, rewritten atomically after every layer.
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
+    /// Minimum seconds between checkpoints (each one writes the whole
+    /// table: 10.9 GB for 7x2).
+    #[arg(long, default_value_t = 600.0)]
+    pub checkpoint_every: f64,
     /// Resume from --checkpoint if it exists.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
@@ -53,6 +57,7 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
         max_memory: args.memory.saturating_mul(1 << 20),
         max_antipodes: args.max_antipodes,
         checkpoint: args.checkpoint.clone(),
+        checkpoint_interval: args.checkpoint_every,
         resume: args.resume,
     };
     let bar = if std::io::stderr().is_terminal() {

@@ -53,8 +53,11 @@ pub struct GodsOptions {
     pub max_memory: u64,
     /// How many antipodes to list.
     pub max_antipodes: usize,
-    /// Write a checkpoint here after every layer (two-bit engine).
+    /// Write a checkpoint here (two-bit engine) after a layer, at most once
+    /// per `checkpoint_interval` seconds.
     pub checkpoint: Option<PathBuf>,
+    /// Minimum seconds between checkpoints (0: after every layer).
+    pub checkpoint_interval: f64,
     /// Continue from the checkpoint if it exists and matches.
     pub resume: bool,
 }
@@ -66,6 +69,7 @@ impl Default for GodsOptions {
             max_memory: 8 << 30,
             max_antipodes: 10,
             checkpoint: None,
+            checkpoint_interval: 0.0,
             resume: false,
         }
     }
@@ -379,6 +383,7 @@ fn two_bit(
             (vec![1u64], table)
         }
     };
+    let mut last_checkpoint = Instant::now();
     loop {
         let depth = distribution.len() - 1;
         let found = AtomicU64::new(0);
@@ -436,7 +441,10 @@ fn two_bit(
             let hi = (w >> 1) & LOW_BITS;
             word.store((lo | hi) | (lo << 1), Ordering::Relaxed);
         });
-        if let Some(path) = &options.checkpoint {
+        if let Some(path) = &options.checkpoint
+            && last_checkpoint.elapsed().as_secs_f64() >= options.checkpoint_interval
+        {
+            last_checkpoint = Instant::now();
             header.distribution = distribution.clone();
             header.checksum = checksum(&table);
             write_checkpoint(path, &header, &table)?;
