@@ -27,6 +27,7 @@
 //! ```
 
 pub mod batch;
+pub mod construct;
 pub mod error;
 pub mod explore;
 pub mod format;

@@ -26,6 +26,11 @@ use crate::moves::replay;
 use crate::theory::{Verdict, check};
 use board::{BoardHeuristic, BoardTables};
 
+/// Plain boards with more cells than this are solved constructively by
+/// [`Algorithm::Auto`] (optimal search beyond the 15-puzzle needs pattern
+/// databases).
+pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
+
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct SearchStats {
@@ -71,6 +76,9 @@ pub enum Algorithm {
         /// The weight on h.
         weight: f64,
     },
+    /// The constructive board solver (any size, not optimal); see
+    /// [`crate::construct`].
+    Constructive,
 }
 
 impl Algorithm {
@@ -85,6 +93,7 @@ impl Algorithm {
             "ida" | "idastar" => Ok(Algorithm::Ida),
             "astar" => Ok(Algorithm::AStar),
             "bfs" => Ok(Algorithm::Bfs),
+            "constructive" => Ok(Algorithm::Constructive),
             "wastar" => {
                 if weight >= 1.0 && weight.is_finite() {
                     Ok(Algorithm::WeightedAStar { weight })
@@ -95,7 +104,7 @@ impl Algorithm {
                 }
             }
             _ => Err(Error::Unsupported(format!(
-                "unknown algorithm '{name}': expected auto, ida, astar, bfs or wastar"
+                "unknown algorithm '{name}': expected auto, ida, astar, bfs, wastar or constructive"
             ))),
         }
     }
@@ -181,12 +190,22 @@ pub fn solve(
         .plain_board_size()
         .filter(|&(w, h)| w * h <= board::MAX_CELLS);
     let algorithm = match options.algorithm {
+        Algorithm::Auto
+            if puzzle
+                .plain_board_size()
+                .is_some_and(|(w, h)| w * h > AUTO_OPTIMAL_BOARD_CELLS && w >= 2 && h >= 2) =>
+        {
+            Algorithm::Constructive
+        }
         Algorithm::Auto if board.is_some() => Algorithm::Ida,
         Algorithm::Auto if n <= 10 => Algorithm::AStar,
         Algorithm::Auto => Algorithm::Ida,
         a => a,
     };
-    if n > 256 && !(algorithm == Algorithm::Ida && board.is_some()) {
+    if n > 256
+        && !(algorithm == Algorithm::Ida && board.is_some())
+        && algorithm != Algorithm::Constructive
+    {
         return Err(Error::Unsupported(format!(
             "optimal search is limited to 256 vertices ({} has {n}); the constructive solver handles larger puzzles",
             puzzle.spec()
@@ -239,6 +258,29 @@ pub fn solve(
                 &options.limits,
             ),
         ),
+        (Algorithm::Constructive, _) => {
+            let clock = Instant::now();
+            let path = crate::construct::solve_board_constructively(puzzle, start, goal)?;
+            let stats = SearchStats {
+                seconds: clock.elapsed().as_secs_f64(),
+                bound: path.len() as u32,
+                ..SearchStats::default()
+            };
+            let name = if options.algorithm == Algorithm::Auto {
+                "constructive (board too large for optimal search; --algo ida insists)"
+            } else {
+                "constructive"
+            };
+            (
+                name.to_string(),
+                SearchResult {
+                    path: Some(path),
+                    optimal: false,
+                    stats,
+                    stopped: None,
+                },
+            )
+        }
         (Algorithm::Auto, _) => unreachable!("auto resolved above"),
     };
     let mut stats = result.stats;

@@ -1,0 +1,6 @@
+//! Constructive (suboptimal, polynomial-time) solvers for puzzles too large
+//! for optimal search.
+
+pub mod board;
+
+pub use board::solve_board_constructively;
