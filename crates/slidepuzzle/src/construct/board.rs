@@ -77,9 +77,12 @@ impl Builder {
         self.cells[n] = 0;
         self.pos[0] = n;
         // Cancel a move that undoes the previous one.
-        if self.path.len() >= 2 && self.path[self.path.len() - 2] == n {
-            self.path.pop();
-        } else if self.path.len() == 1 && self.start_blank == n {
+        let before_last = match self.path.len() {
+            0 => None,
+            1 => Some(self.start_blank),
+            k => Some(self.path[k - 2]),
+        };
+        if before_last == Some(n) {
             self.path.pop();
         } else {
             self.path.push(n);
