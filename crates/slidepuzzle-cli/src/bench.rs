@@ -28,9 +28,16 @@ pub enum Set {
 pub struct BenchArgs {
     /// Which set.
     pub set: Set,
-    /// Board heuristic: lc (Manhattan + linear conflict) or md (Manhattan).
+    /// Board heuristic: lc (Manhattan + linear conflict), md (Manhattan),
+    /// pdb or pdb:6-6-3 (additive pattern databases).
     #[arg(long, default_value = "lc")]
     pub heuristic: String,
+    /// Where pattern databases are cached (default: the platform cache dir).
+    #[arg(long)]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// Memory budget for building pattern databases, in MiB.
+    #[arg(long, default_value_t = 8192)]
+    pub memory: u64,
     /// Only these instance ids: `1-10`, `3,5,79`.
     #[arg(long)]
     pub ids: Option<String>,
@@ -78,9 +85,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let heuristic = match args.heuristic.as_str() {
         "lc" => BoardHeuristic::LinearConflict,
         "md" => BoardHeuristic::Manhattan,
+        h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
         h => {
             return Err(Error::Unsupported(format!(
-                "unknown heuristic '{h}': expected lc or md"
+                "unknown heuristic '{h}': expected lc, md, pdb or pdb:SIZES"
             )));
         }
     };
@@ -89,9 +97,24 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    let build = Instant::now();
+    let pattern = crate::common::pattern_heuristic(
+        &args.heuristic,
+        &puzzle,
+        &goal,
+        args.cache_dir.as_deref(),
+        args.memory,
+    )?;
+    if pattern.is_some() {
+        eprintln!(
+            "pattern databases ready in {:.2} s",
+            build.elapsed().as_secs_f64()
+        );
+    }
     let options = SolveOptions {
         algorithm: Algorithm::Ida,
         board_heuristic: heuristic,
+        pattern,
         limits: Limits {
             cancel: Some(cancel),
             ..Limits::default()

@@ -84,3 +84,57 @@ pub fn fail(e: &Error) -> ExitCode {
     eprintln!("error: {e}");
     ExitCode::from(2)
 }
+
+/// Builds (or loads from the cache) the pattern databases named by a
+/// heuristic spec `pdb` or `pdb:5-5-5`; `None` for other heuristics.
+pub fn pattern_heuristic(
+    heuristic: &str,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    cache_dir: Option<&std::path::Path>,
+    memory_mib: u64,
+) -> Result<Option<std::sync::Arc<slidepuzzle::search::pdb_ida::PdbHeuristic>>> {
+    use slidepuzzle::search::pdb_ida::{PdbHeuristic, default_sizes, partition_by_sizes};
+    let Some(rest) = heuristic.strip_prefix("pdb") else {
+        return Ok(None);
+    };
+    let Some((w, h)) = puzzle.plain_board_size() else {
+        return Err(Error::Unsupported(format!(
+            "pattern databases work on plain boards for now, not {}",
+            puzzle.spec()
+        )));
+    };
+    let tiles = w * h - 1;
+    let sizes: Vec<usize> = match rest.strip_prefix(':') {
+        Some(list) => list
+            .split(['-', ','])
+            .map(|x| {
+                x.trim().parse::<usize>().map_err(|_| {
+                    Error::Unsupported(format!(
+                        "--heuristic {heuristic}: '{x}' is not a pattern size"
+                    ))
+                })
+            })
+            .collect::<Result<_>>()?,
+        None if rest.is_empty() => default_sizes(tiles),
+        None => {
+            return Err(Error::Unsupported(format!(
+                "unknown heuristic '{heuristic}': expected lc, md, pdb or pdb:5-5-5"
+            )));
+        }
+    };
+    let groups = partition_by_sizes(goal, &sizes)?;
+    let dir = cache_dir
+        .map(|d| d.to_path_buf())
+        .unwrap_or_else(slidepuzzle::search::pdb::default_cache_dir);
+    let h = PdbHeuristic::new(
+        w,
+        h,
+        goal,
+        &groups,
+        &dir,
+        memory_mib.saturating_mul(1 << 20),
+        &|m| eprintln!("{m}"),
+    )?;
+    Ok(Some(std::sync::Arc::new(h)))
+}

@@ -18,7 +18,7 @@ use slidepuzzle::search::board::BoardHeuristic;
 use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
 use slidepuzzle::{Error, Result};
 
-use crate::common::PuzzleArgs;
+use crate::common::{PuzzleArgs, pattern_heuristic};
 
 /// Options of `solve`.
 #[derive(Args)]
@@ -31,9 +31,13 @@ pub struct SolveArgs {
     /// Weight W for wastar (f = g + W h).
     #[arg(long, default_value_t = 1.5)]
     pub weight: f64,
-    /// Board heuristic: lc (Manhattan + linear conflict) or md (Manhattan).
+    /// Board heuristic: lc (Manhattan + linear conflict), md (Manhattan),
+    /// pdb (additive pattern databases, default partition) or pdb:6-6-3.
     #[arg(long, default_value = "lc")]
     pub heuristic: String,
+    /// Where pattern databases are cached (default: the platform cache dir).
+    #[arg(long)]
+    pub cache_dir: Option<std::path::PathBuf>,
     /// Stop after this many node expansions (per instance).
     #[arg(long)]
     pub max_nodes: Option<u64>,
@@ -58,6 +62,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
     let board_heuristic = match args.heuristic.as_str() {
         "lc" | "linear-conflict" => BoardHeuristic::LinearConflict,
         "md" | "manhattan" => BoardHeuristic::Manhattan,
+        h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
         h => {
             return Err(Error::Unsupported(format!(
                 "unknown heuristic '{h}': expected lc or md"
@@ -80,6 +85,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
     Ok(SolveOptions {
         algorithm: Algorithm::parse(&args.algo, args.weight)?,
         board_heuristic,
+        pattern: None,
         limits,
     })
 }
@@ -165,6 +171,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         };
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
+        let mut options = options.clone();
+        options.pattern = pattern_heuristic(
+            &args.heuristic,
+            &puzzle,
+            &goal,
+            args.cache_dir.as_deref(),
+            args.memory,
+        )?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);
             b.set_style(
@@ -202,6 +216,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .as_deref()
             .expect("clap requires state or --file");
         let (puzzle, start, goal) = args.puzzle.resolve(state)?;
+        let mut options = options.clone();
+        options.pattern = pattern_heuristic(
+            &args.heuristic,
+            &puzzle,
+            &goal,
+            args.cache_dir.as_deref(),
+            args.memory,
+        )?;
         let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
         stopped = matches!(outcome, Outcome::Stopped { .. });
         if args.json {

@@ -15,6 +15,8 @@ pub mod board;
 pub mod heuristic;
 pub mod ida;
 pub mod limits;
+pub mod pdb;
+pub mod pdb_ida;
 
 use std::time::Instant;
 
@@ -111,14 +113,28 @@ impl Algorithm {
 }
 
 /// Options for [`solve`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct SolveOptions {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// Heuristic for the board kernel.
     pub board_heuristic: BoardHeuristic,
+    /// Pattern databases for boards (built for the goal being solved);
+    /// when set, IDA* on boards uses them instead of Manhattan distance.
+    pub pattern: Option<std::sync::Arc<pdb_ida::PdbHeuristic>>,
     /// Limits.
     pub limits: Limits,
+}
+
+impl std::fmt::Debug for SolveOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("algorithm", &self.algorithm)
+            .field("board_heuristic", &self.board_heuristic)
+            .field("pattern", &self.pattern.is_some())
+            .field("limits", &self.limits)
+            .finish()
+    }
 }
 
 /// A verified solution.
@@ -212,6 +228,13 @@ pub fn solve(
         )));
     }
     let (name, result) = match (algorithm, board) {
+        (Algorithm::Ida, Some(_)) if options.pattern.is_some() => {
+            let h = options.pattern.as_ref().expect("checked");
+            (
+                "ida-pdb".to_string(),
+                pdb_ida::solve_with_pdb(h, start, &options.limits),
+            )
+        }
         (Algorithm::Ida, Some((w, h))) => {
             let tables = BoardTables::new(w, h, goal, options.board_heuristic)
                 .ok_or_else(|| Error::Unsupported("board too large for the board kernel".into()))?;

@@ -1,0 +1,317 @@
+//! IDA* on boards with additive pattern databases ([`super::pdb`]), with
+//! the maximum over the transposed (reflected) lookup on square boards whose
+//! goal is symmetric under transposition (Korf and Felner 2002; Felner,
+//! Korf and Hanan 2004).
+//!
+//! A move changes the placement of one group only, so each node re-ranks
+//! one group (and one group of the mirrored state): O(k) per node.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::limits::{Limits, StopReason};
+use super::pdb::{PatternDb, load_or_build, rank_placement};
+use super::{SearchResult, SearchStats};
+use crate::error::{Error, Result};
+use crate::model::Configuration;
+
+/// A partition of the tiles into groups, by group sizes (`[5, 5, 5]`),
+/// filled with the goal's cells in reading order.
+pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<Vec<u32>>> {
+    let tiles: Vec<u32> = goal.cells().iter().copied().filter(|&t| t != 0).collect();
+    if sizes.iter().sum::<usize>() != tiles.len() {
+        return Err(Error::Unsupported(format!(
+            "pattern sizes {sizes:?} add up to {}, but the board has {} tiles",
+            sizes.iter().sum::<usize>(),
+            tiles.len()
+        )));
+    }
+    if sizes.iter().any(|&s| s == 0 || s > 8) {
+        return Err(Error::Unsupported("each pattern needs 1 to 8 tiles".into()));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    for &s in sizes {
+        out.push(tiles[i..i + s].to_vec());
+        i += s;
+    }
+    Ok(out)
+}
+
+/// The default partition: groups of 5 (the last one smaller), e.g. 5-5-5
+/// on 4x4 and 4-4 on 3x3.
+pub fn default_sizes(tiles: usize) -> Vec<usize> {
+    if tiles <= 8 {
+        return vec![tiles.div_ceil(2), tiles / 2]
+            .into_iter()
+            .filter(|&s| s > 0)
+            .collect();
+    }
+    let mut sizes = vec![5; tiles / 5];
+    if tiles % 5 != 0 {
+        sizes.push(tiles % 5);
+    }
+    sizes
+}
+
+/// The tables and lookups for one board and goal.
+pub struct PdbHeuristic {
+    width: usize,
+    n: usize,
+    dbs: Vec<PatternDb>,
+    /// Group index of each tile (u8::MAX for the blank).
+    group_of: Vec<u8>,
+    /// Mirror (transpose) data: cell map, and for each group the source
+    /// tile of each of its entries in the mirrored state.
+    mirror: Option<(Vec<u8>, Vec<Vec<u32>>, Vec<u8>)>,
+}
+
+impl PdbHeuristic {
+    /// Loads (or builds and caches) the tables for `groups` in `cache_dir`.
+    ///
+    /// # Errors
+    /// As [`load_or_build`]; [`Error::Unsupported`] for boards over 64
+    /// cells.
+    pub fn new(
+        width: usize,
+        height: usize,
+        goal: &Configuration,
+        groups: &[Vec<u32>],
+        cache_dir: &Path,
+        max_memory: u64,
+        log: &dyn Fn(&str),
+    ) -> Result<Self> {
+        let n = width * height;
+        if n > 64 {
+            return Err(Error::Unsupported(
+                "pattern databases handle boards up to 64 cells".into(),
+            ));
+        }
+        let mut dbs = Vec::new();
+        for g in groups {
+            dbs.push(load_or_build(
+                cache_dir, width, height, goal, g, max_memory, log,
+            )?);
+        }
+        let mut group_of = vec![u8::MAX; n];
+        for (i, g) in groups.iter().enumerate() {
+            for &t in g {
+                group_of[t as usize] = i as u8;
+            }
+        }
+        // Transposition symmetry: cell (x, y) -> (y, x); tile t -> the tile
+        // whose goal cell is the transpose of t's.
+        let mirror = if width == height {
+            let cmap: Vec<u8> = (0..n)
+                .map(|c| ((c % width) * width + c / width) as u8)
+                .collect();
+            let gpos = goal.positions();
+            if cmap[goal.blank()] as usize == goal.blank() {
+                let tmap: Vec<u32> = (0..n)
+                    .map(|t| goal.tile_at(cmap[gpos[t]] as usize))
+                    .collect();
+                // Mirrored group entry i of group g holds tile g[i]; in the
+                // mirrored state that tile is the image of tile s with
+                // tmap[s] = g[i].
+                let mut inv = vec![0u32; n];
+                for (s, &t) in tmap.iter().enumerate() {
+                    inv[t as usize] = s as u32;
+                }
+                let sources: Vec<Vec<u32>> = groups
+                    .iter()
+                    .map(|g| g.iter().map(|&t| inv[t as usize]).collect())
+                    .collect();
+                let mut mgroup_of = vec![u8::MAX; n];
+                for (gi, src) in sources.iter().enumerate() {
+                    for &s in src {
+                        mgroup_of[s as usize] = gi as u8;
+                    }
+                }
+                Some((cmap, sources, mgroup_of))
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        Ok(PdbHeuristic {
+            width,
+            n,
+            dbs,
+            group_of,
+            mirror,
+        })
+    }
+
+    fn group_value(&self, g: usize, pos: &[u8]) -> u32 {
+        let mut cells = [0u8; 16];
+        let tiles = &self.dbs[g].tiles;
+        for (i, &t) in tiles.iter().enumerate() {
+            cells[i] = pos[t as usize];
+        }
+        self.dbs[g].get(rank_placement(&cells[..tiles.len()], self.n)) as u32
+    }
+
+    fn mirror_value(&self, g: usize, pos: &[u8]) -> u32 {
+        let (cmap, sources, _) = self.mirror.as_ref().expect("mirror");
+        let mut cells = [0u8; 16];
+        for (i, &s) in sources[g].iter().enumerate() {
+            cells[i] = cmap[pos[s as usize] as usize];
+        }
+        self.dbs[g].get(rank_placement(&cells[..sources[g].len()], self.n)) as u32
+    }
+
+    /// Whether the transposed lookup is used.
+    pub fn has_mirror(&self) -> bool {
+        self.mirror.is_some()
+    }
+}
+
+struct Search<'a> {
+    h: &'a PdbHeuristic,
+    cells: [u8; 64],
+    pos: [u8; 64],
+    hg: Vec<u32>,
+    mg: Vec<u32>,
+    path: Vec<usize>,
+    stats: SearchStats,
+    limits: &'a Limits,
+    stopped: Option<StopReason>,
+}
+
+const FOUND: u32 = u32::MAX - 1;
+const ABORT: u32 = u32::MAX;
+
+impl Search<'_> {
+    fn value(&self) -> u32 {
+        let a: u32 = self.hg.iter().sum();
+        let b: u32 = self.mg.iter().sum();
+        a.max(b)
+    }
+
+    fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
+        if g + h > bound {
+            return g + h;
+        }
+        // The groups cover every tile and a group's entry is 0 only when
+        // its tiles are home, so h = 0 exactly at the goal.
+        if h == 0 {
+            return FOUND;
+        }
+        self.stats.expanded += 1;
+        if self.stats.expanded & 0xFFFF == 0
+            && let Some(r) = self.limits.check(self.stats.expanded)
+        {
+            self.stopped = Some(r);
+            return ABORT;
+        }
+        let w = self.h.width;
+        let n = self.h.n;
+        let (x, y) = (blank % w, blank / w);
+        let candidates = [
+            (y > 0).then(|| blank - w),
+            (x > 0).then(|| blank - 1),
+            (x + 1 < w).then(|| blank + 1),
+            (blank + w < n).then(|| blank + w),
+        ];
+        let mut next_bound = ABORT;
+        for p in candidates.into_iter().flatten() {
+            if p == prev {
+                continue;
+            }
+            self.stats.generated += 1;
+            let t = self.cells[p] as usize;
+            self.cells[blank] = t as u8;
+            self.cells[p] = 0;
+            self.pos[t] = blank as u8;
+            self.pos[0] = p as u8;
+            let gi = self.h.group_of[t] as usize;
+            let old_h = self.hg[gi];
+            self.hg[gi] = self.h.group_value(gi, &self.pos);
+            let mut old_m = (usize::MAX, 0);
+            if let Some((_, _, mgroup_of)) = &self.h.mirror {
+                let mi = mgroup_of[t] as usize;
+                old_m = (mi, self.mg[mi]);
+                self.mg[mi] = self.h.mirror_value(mi, &self.pos);
+            }
+            let nh = self.value();
+            let result = if g + 1 + nh > bound {
+                g + 1 + nh
+            } else {
+                self.path.push(p);
+                let r = self.dfs(p, blank, g + 1, nh, bound);
+                if r == FOUND {
+                    return FOUND;
+                }
+                self.path.pop();
+                r
+            };
+            self.hg[gi] = old_h;
+            if old_m.0 != usize::MAX {
+                self.mg[old_m.0] = old_m.1;
+            }
+            self.cells[p] = t as u8;
+            self.cells[blank] = 0;
+            self.pos[t] = p as u8;
+            self.pos[0] = blank as u8;
+            if result == ABORT && self.stopped.is_some() {
+                return ABORT;
+            }
+            next_bound = next_bound.min(result);
+        }
+        next_bound
+    }
+}
+
+/// Solves `start` optimally with IDA* and the pattern databases; the goal
+/// must be the one the tables were built for, and reachable.
+pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) -> SearchResult {
+    let clock = Instant::now();
+    let mut cells = [0u8; 64];
+    let mut pos = [0u8; 64];
+    for (c, &t) in start.cells().iter().enumerate() {
+        cells[c] = t as u8;
+        pos[t as usize] = c as u8;
+    }
+    let hg: Vec<u32> = (0..h.dbs.len()).map(|g| h.group_value(g, &pos)).collect();
+    let mg: Vec<u32> = if h.mirror.is_some() {
+        (0..h.dbs.len()).map(|g| h.mirror_value(g, &pos)).collect()
+    } else {
+        vec![0; h.dbs.len()]
+    };
+    let mut search = Search {
+        h,
+        cells,
+        pos,
+        hg,
+        mg,
+        path: Vec::new(),
+        stats: SearchStats {
+            generated: 1,
+            ..SearchStats::default()
+        },
+        limits,
+        stopped: None,
+    };
+    let h0 = search.value();
+    let mut bound = h0;
+    let blank = start.blank();
+    let found = loop {
+        search.stats.bound = bound;
+        let r = search.dfs(blank, usize::MAX, 0, h0, bound);
+        if r == FOUND {
+            break true;
+        }
+        if r == ABORT {
+            break false;
+        }
+        bound = r;
+    };
+    search.stats.seconds = clock.elapsed().as_secs_f64();
+    SearchResult {
+        path: found.then(|| search.path.clone()),
+        optimal: found,
+        stats: search.stats,
+        stopped: search.stopped,
+    }
+}

@@ -1,0 +1,132 @@
+//! Pattern databases: admissible, consistent with BFS, cached safely.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::instances::{korf100, korf100_puzzle};
+use slidepuzzle::model::Puzzle;
+use slidepuzzle::search::pdb::{file_name, load, load_or_build};
+use slidepuzzle::search::pdb_ida::{PdbHeuristic, partition_by_sizes};
+use slidepuzzle::search::{Algorithm, Outcome, SolveOptions, solve};
+use slidepuzzle::theory::uniform_reachable;
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("slidepuzzle-pdb-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn length(
+    p: &Puzzle,
+    opts: &SolveOptions,
+    start: &slidepuzzle::model::Configuration,
+    goal: &slidepuzzle::model::Configuration,
+) -> usize {
+    match solve(p, start, goal, opts).unwrap() {
+        Outcome::Solved(s) => s.blank_path.len(),
+        o => panic!("{o:?}"),
+    }
+}
+
+#[test]
+fn pdb_ida_is_optimal_on_3x3_and_3x4() {
+    let dir = temp_dir("small");
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for (spec, sizes) in [("3x3", vec![4, 4]), ("4x3", vec![6, 5])] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        let (w, h) = p.plain_board_size().unwrap();
+        let groups = partition_by_sizes(&goal, &sizes).unwrap();
+        let pdb =
+            Arc::new(PdbHeuristic::new(w, h, &goal, &groups, &dir, 1 << 30, &|_| {}).unwrap());
+        let with_pdb = SolveOptions {
+            algorithm: Algorithm::Ida,
+            pattern: Some(pdb),
+            ..SolveOptions::default()
+        };
+        let plain = SolveOptions {
+            algorithm: Algorithm::Ida,
+            ..SolveOptions::default()
+        };
+        for _ in 0..5 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            assert_eq!(
+                length(&p, &with_pdb, &start, &goal),
+                length(&p, &plain, &start, &goal),
+                "{spec}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn korf_instances_with_5_5_5() {
+    let dir = temp_dir("korf");
+    let (p, goal) = korf100_puzzle();
+    let groups = partition_by_sizes(&goal, &[5, 5, 5]).unwrap();
+    let pdb = Arc::new(PdbHeuristic::new(4, 4, &goal, &groups, &dir, 1 << 30, &|_| {}).unwrap());
+    assert!(
+        pdb.has_mirror(),
+        "Korf's goal is symmetric under transposition"
+    );
+    let opts = SolveOptions {
+        algorithm: Algorithm::Ida,
+        pattern: Some(pdb),
+        ..SolveOptions::default()
+    };
+    for inst in korf100()
+        .into_iter()
+        .filter(|i| [1, 2, 12, 42, 79, 97].contains(&i.id))
+    {
+        assert_eq!(
+            length(&p, &opts, &inst.start, &goal) as u32,
+            inst.optimal,
+            "instance {}",
+            inst.id
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
+    let dir = temp_dir("cache");
+    let p = Puzzle::parse("3x3").unwrap();
+    let goal = p.default_goal();
+    let tiles = [1u32, 2, 3, 4];
+    let first = load_or_build(&dir, 3, 3, &goal, &tiles, 1 << 30, &|_| {}).unwrap();
+    let good = first.entries().to_vec();
+    let path = dir.join(file_name(3, 3, &goal, &tiles));
+    assert!(load(&path, 3, 3, &goal, &tiles).is_ok());
+    // Flip one entry: the checksum catches it and the table is rebuilt.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(load(&path, 3, 3, &goal, &tiles).is_err());
+    let messages = std::sync::Mutex::new(Vec::new());
+    let rebuilt = load_or_build(&dir, 3, 3, &goal, &tiles, 1 << 30, &|m| {
+        messages.lock().unwrap().push(m.to_string())
+    })
+    .unwrap();
+    assert_eq!(rebuilt.entries(), &good[..]);
+    assert!(
+        messages
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|m| m.contains("rebuilding"))
+    );
+    // Truncated files too.
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    assert!(load(&path, 3, 3, &goal, &tiles).is_err());
+    // A budget too small refuses the build up front.
+    std::fs::remove_file(&path).unwrap();
+    let err = load_or_build(&dir, 3, 3, &goal, &tiles, 1000, &|_| {})
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("MiB"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
