@@ -48,7 +48,7 @@ pub fn default_sizes(tiles: usize) -> Vec<usize> {
             .collect();
     }
     let mut sizes = vec![5; tiles / 5];
-    if tiles % 5 != 0 {
+    if !tiles.is_multiple_of(5) {
         sizes.push(tiles % 5);
     }
     sizes
@@ -61,9 +61,19 @@ pub struct PdbHeuristic {
     dbs: Vec<PatternDb>,
     /// Group index of each tile (u8::MAX for the blank).
     group_of: Vec<u8>,
-    /// Mirror (transpose) data: cell map, and for each group the source
-    /// tile of each of its entries in the mirrored state.
-    mirror: Option<(Vec<u8>, Vec<Vec<u32>>, Vec<u8>)>,
+    /// Transposed lookup, for square boards with a symmetric goal.
+    mirror: Option<Mirror>,
+}
+
+/// Data for the transposed lookup.
+struct Mirror {
+    /// Cell (x, y) -> cell (y, x).
+    cells: Vec<u8>,
+    /// For each group, the tile of the real state whose mirror image is
+    /// the group's i-th tile.
+    sources: Vec<Vec<u32>>,
+    /// Mirrored group affected when a tile moves.
+    group_of: Vec<u8>,
 }
 
 impl PdbHeuristic {
@@ -127,7 +137,11 @@ impl PdbHeuristic {
                         mgroup_of[s as usize] = gi as u8;
                     }
                 }
-                Some((cmap, sources, mgroup_of))
+                Some(Mirror {
+                    cells: cmap,
+                    sources,
+                    group_of: mgroup_of,
+                })
             } else {
                 None
             }
@@ -153,12 +167,12 @@ impl PdbHeuristic {
     }
 
     fn mirror_value(&self, g: usize, pos: &[u8]) -> u32 {
-        let (cmap, sources, _) = self.mirror.as_ref().expect("mirror");
+        let m = self.mirror.as_ref().expect("mirror");
         let mut cells = [0u8; 16];
-        for (i, &s) in sources[g].iter().enumerate() {
-            cells[i] = cmap[pos[s as usize] as usize];
+        for (i, &s) in m.sources[g].iter().enumerate() {
+            cells[i] = m.cells[pos[s as usize] as usize];
         }
-        self.dbs[g].get(rank_placement(&cells[..sources[g].len()], self.n)) as u32
+        self.dbs[g].get(rank_placement(&cells[..m.sources[g].len()], self.n)) as u32
     }
 
     /// Whether the transposed lookup is used.
@@ -229,8 +243,8 @@ impl Search<'_> {
             let old_h = self.hg[gi];
             self.hg[gi] = self.h.group_value(gi, &self.pos);
             let mut old_m = (usize::MAX, 0);
-            if let Some((_, _, mgroup_of)) = &self.h.mirror {
-                let mi = mgroup_of[t] as usize;
+            if let Some(m) = &self.h.mirror {
+                let mi = m.group_of[t] as usize;
                 old_m = (mi, self.mg[mi]);
                 self.mg[mi] = self.h.mirror_value(mi, &self.pos);
             }
