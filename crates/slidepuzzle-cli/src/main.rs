@@ -6,6 +6,7 @@
 mod bench;
 mod common;
 mod explore_cmds;
+mod pdb_cmds;
 mod solve;
 mod theory_cmds;
 
@@ -132,6 +133,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Manage cached pattern databases: build, list, verify, remove.
+    Pdb(pdb_cmds::PdbArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -157,6 +160,7 @@ fn main() -> ExitCode {
         Command::Group { puzzle, gap, json } => theory_cmds::run_group(&puzzle, gap, json),
         Command::Words(args) => theory_cmds::run_words(&args),
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
+        Command::Pdb(args) => pdb_cmds::run(&args),
         Command::Movegroup { puzzle, json } => explore_cmds::run_movegroup(&puzzle, json),
         Command::Experiment {
             instances,

@@ -537,3 +537,58 @@ fn experiment_runs_and_reports_the_paper_beside_ours() {
         }
     }
 }
+
+#[test]
+fn pattern_database_commands() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-cli-pdb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let o = run(&[
+        "pdb",
+        "--cache-dir",
+        d,
+        "build",
+        "--size",
+        "3x3",
+        "--partition",
+        "4-4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&[
+        "solve",
+        "--json",
+        "--heuristic",
+        "pdb:4-4",
+        "--cache-dir",
+        d,
+        "8 6 7/2 5 4/3 0 1",
+    ]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        (v["length"].as_u64(), v["algorithm"].as_str()),
+        (Some(31), Some("ida-pdb"))
+    );
+    assert_eq!(
+        stdout(&run(&["pdb", "--cache-dir", d, "list"]))
+            .lines()
+            .count(),
+        2
+    );
+    let o = run(&["pdb", "--cache-dir", d, "verify"]);
+    assert!(o.status.success());
+    let o = run(&[
+        "solve",
+        "--heuristic",
+        "pdb:4-3",
+        "--cache-dir",
+        d,
+        "8 6 7/2 5 4/3 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("add up to 7, but the board has 8 tiles"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(run(&["pdb", "--cache-dir", d, "remove"]).status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -382,3 +382,72 @@ mod tests {
         }
     }
 }
+
+/// What a table file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileInfo {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The goal the table was built for.
+    pub goal: Vec<u32>,
+    /// The group's tiles.
+    pub tiles: Vec<u32>,
+}
+
+/// Reads the header of a table file.
+///
+/// # Errors
+/// [`Error::Input`] if the file cannot be read or has no valid header.
+pub fn file_info(path: &Path) -> Result<FileInfo> {
+    use std::io::BufRead;
+    let bad = |why: &str| Error::Input(format!("{}: {why}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+    let mut line = String::new();
+    std::io::BufReader::new(file)
+        .read_line(&mut line)
+        .map_err(|e| bad(&e.to_string()))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let field = |name: &str| {
+        words
+            .iter()
+            .position(|w| *w == name)
+            .and_then(|i| words.get(i + 1))
+            .copied()
+            .ok_or_else(|| bad(&format!("header has no {name}")))
+    };
+    if words.first() != Some(&"slidepuzzle-pdb")
+        || words.get(1) != Some(&format!("v{FORMAT_VERSION}").as_str())
+    {
+        return Err(bad(
+            "not a slidepuzzle pattern database of this format version",
+        ));
+    }
+    let (w, h) = field("board")?
+        .split_once('x')
+        .ok_or_else(|| bad("bad board"))?;
+    let list = |s: &str| -> Result<Vec<u32>> {
+        s.split(',')
+            .map(|x| x.parse().map_err(|_| bad("bad number in header")))
+            .collect()
+    };
+    Ok(FileInfo {
+        width: w.parse().map_err(|_| bad("bad width"))?,
+        height: h.parse().map_err(|_| bad("bad height"))?,
+        goal: list(field("goal")?)?,
+        tiles: list(field("tiles")?)?,
+    })
+}
+
+/// Fully verifies a table file: header, size and checksum.
+///
+/// # Errors
+/// [`Error::Input`] saying what is wrong.
+pub fn verify_file(path: &Path) -> Result<FileInfo> {
+    let info = file_info(path)?;
+    let goal = Configuration::from_cells(info.goal.clone(), 1)
+        .map_err(|e| Error::Input(format!("{}: goal: {e}", path.display())))?;
+    load(path, info.width, info.height, &goal, &info.tiles)?;
+    Ok(info)
+}
