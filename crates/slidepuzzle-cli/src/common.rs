@@ -86,7 +86,9 @@ pub fn fail(e: &Error) -> ExitCode {
 }
 
 /// Builds (or loads from the cache) the pattern databases named by a
-/// heuristic spec `pdb` or `pdb:5-5-5`; `None` for other heuristics.
+/// heuristic spec: `pdb` (the default partition), `pdb:6-6-3` (group sizes,
+/// reading order) or `pdb:1,4,5/2,3,6/...` (explicit tiles); `None` for
+/// other heuristics.
 pub fn pattern_heuristic(
     heuristic: &str,
     puzzle: &Puzzle,
@@ -94,7 +96,9 @@ pub fn pattern_heuristic(
     cache_dir: Option<&std::path::Path>,
     memory_mib: u64,
 ) -> Result<Option<std::sync::Arc<slidepuzzle::search::pdb_ida::PdbHeuristic>>> {
-    use slidepuzzle::search::pdb_ida::{PdbHeuristic, default_sizes, partition_by_sizes};
+    use slidepuzzle::search::pdb_ida::{
+        PdbHeuristic, check_partition, default_partition, partition_by_sizes,
+    };
     let Some(rest) = heuristic.strip_prefix("pdb") else {
         return Ok(None);
     };
@@ -104,37 +108,35 @@ pub fn pattern_heuristic(
             puzzle.spec()
         )));
     };
-    let tiles = w * h - 1;
-    let sizes: Vec<usize> = match rest.strip_prefix(':') {
-        Some(list) => list
-            .split(['-', ','])
-            .map(|x| {
-                x.trim().parse::<usize>().map_err(|_| {
-                    Error::Unsupported(format!(
-                        "--heuristic {heuristic}: '{x}' is not a pattern size"
-                    ))
-                })
-            })
-            .collect::<Result<_>>()?,
-        None if rest.is_empty() => default_sizes(tiles),
+    let number = |x: &str| {
+        x.trim().parse::<usize>().map_err(|_| {
+            Error::Unsupported(format!("--heuristic {heuristic}: '{x}' is not a number"))
+        })
+    };
+    let groups: Vec<Vec<u32>> = match rest.strip_prefix(':') {
+        None if rest.is_empty() => default_partition(w, h, goal)?,
         None => {
             return Err(Error::Unsupported(format!(
-                "unknown heuristic '{heuristic}': expected lc, md, pdb or pdb:5-5-5"
+                "unknown heuristic '{heuristic}': expected lc, md, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
             )));
         }
+        Some(list) if list.contains('/') || list.contains(',') => {
+            let groups: Vec<Vec<u32>> = list
+                .split('/')
+                .map(|g| g.split(',').map(|x| number(x).map(|t| t as u32)).collect())
+                .collect::<Result<_>>()?;
+            check_partition(goal, &groups)?;
+            groups
+        }
+        Some(list) => {
+            let sizes: Vec<usize> = list.split('-').map(number).collect::<Result<_>>()?;
+            partition_by_sizes(goal, &sizes)?
+        }
     };
-    let groups = partition_by_sizes(goal, &sizes)?;
     let dir = cache_dir
         .map(|d| d.to_path_buf())
         .unwrap_or_else(slidepuzzle::search::pdb::default_cache_dir);
-    let h = PdbHeuristic::new(
-        w,
-        h,
-        goal,
-        &groups,
-        &dir,
-        memory_mib.saturating_mul(1 << 20),
-        &|m| eprintln!("{m}"),
-    )?;
+    let max_memory = memory_mib.saturating_mul(1 << 20);
+    let h = PdbHeuristic::new(w, h, goal, &groups, &dir, max_memory, &|m| eprintln!("{m}"))?;
     Ok(Some(std::sync::Arc::new(h)))
 }

@@ -38,6 +38,69 @@ pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<V
     Ok(out)
 }
 
+/// The default partition for a board and goal: on 4x4 with the blank's goal
+/// in a corner, the 6-6-3 split into two 2-column blocks and the remaining
+/// row (about half the nodes of row-major 6-6-3 on Korf's instances); else
+/// row-major groups from [`default_sizes`].
+pub fn default_partition(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+) -> Result<Vec<Vec<u32>>> {
+    // Cells for the blank on cell 0; other corners by symmetry.
+    const CELLS_4X4: [&[usize]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+    if (width, height) == (4, 4) {
+        let map: Option<fn(usize) -> usize> = match goal.blank() {
+            0 => Some(|c| c),
+            3 => Some(|c| (c / 4) * 4 + 3 - c % 4),
+            12 => Some(|c| (3 - c / 4) * 4 + c % 4),
+            15 => Some(|c| 15 - c),
+            _ => None,
+        };
+        if let Some(map) = map {
+            return Ok(CELLS_4X4
+                .iter()
+                .map(|cells| cells.iter().map(|&c| goal.tile_at(map(c))).collect())
+                .collect());
+        }
+    }
+    partition_by_sizes(goal, &default_sizes(width * height - 1))
+}
+
+/// Checks an explicit partition: every tile of `goal` in exactly one group,
+/// each group of 1 to 8 tiles.
+///
+/// # Errors
+/// [`Error::Unsupported`] naming a missing, repeated or unknown tile.
+pub fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> {
+    let n = goal.len() as u32;
+    let mut seen = vec![false; n as usize];
+    for g in groups {
+        if g.is_empty() || g.len() > 8 {
+            return Err(Error::Unsupported("each pattern needs 1 to 8 tiles".into()));
+        }
+        for &t in g {
+            if t == 0 || t >= n {
+                return Err(Error::Unsupported(format!(
+                    "pattern tile {t} is not a tile (1..{})",
+                    n - 1
+                )));
+            }
+            if std::mem::replace(&mut seen[t as usize], true) {
+                return Err(Error::Unsupported(format!(
+                    "pattern tile {t} is in two groups"
+                )));
+            }
+        }
+    }
+    if let Some(t) = (1..n).find(|&t| !seen[t as usize]) {
+        return Err(Error::Unsupported(format!(
+            "tile {t} is in no pattern group"
+        )));
+    }
+    Ok(())
+}
+
 /// The default partition: groups of 5 (the last one smaller), e.g. 5-5-5
 /// on 4x4 and 4-4 on 3x3.
 pub fn default_sizes(tiles: usize) -> Vec<usize> {
@@ -157,22 +220,24 @@ impl PdbHeuristic {
         })
     }
 
-    fn group_value(&self, g: usize, pos: &[u8]) -> u32 {
+    #[inline]
+    fn group_value(&self, tables: &[&[u8]], g: usize, pos: &[u8]) -> u32 {
         let mut cells = [0u8; 16];
         let tiles = &self.dbs[g].tiles;
         for (i, &t) in tiles.iter().enumerate() {
             cells[i] = pos[t as usize];
         }
-        self.dbs[g].get(rank_placement(&cells[..tiles.len()], self.n)) as u32
+        tables[g][rank_placement(&cells[..tiles.len()], self.n) as usize] as u32
     }
 
-    fn mirror_value(&self, g: usize, pos: &[u8]) -> u32 {
+    #[inline]
+    fn mirror_value(&self, tables: &[&[u8]], g: usize, pos: &[u8]) -> u32 {
         let m = self.mirror.as_ref().expect("mirror");
         let mut cells = [0u8; 16];
         for (i, &s) in m.sources[g].iter().enumerate() {
             cells[i] = m.cells[pos[s as usize] as usize];
         }
-        self.dbs[g].get(rank_placement(&cells[..m.sources[g].len()], self.n)) as u32
+        tables[g][rank_placement(&cells[..m.sources[g].len()], self.n) as usize] as u32
     }
 
     /// Whether the transposed lookup is used.
@@ -183,6 +248,9 @@ impl PdbHeuristic {
 
 struct Search<'a> {
     h: &'a PdbHeuristic,
+    tables: Vec<&'a [u8]>,
+    sum: u32,
+    msum: u32,
     cells: [u8; 64],
     pos: [u8; 64],
     hg: Vec<u32>,
@@ -198,9 +266,7 @@ const ABORT: u32 = u32::MAX;
 
 impl Search<'_> {
     fn value(&self) -> u32 {
-        let a: u32 = self.hg.iter().sum();
-        let b: u32 = self.mg.iter().sum();
-        a.max(b)
+        self.sum.max(self.msum)
     }
 
     fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
@@ -241,12 +307,16 @@ impl Search<'_> {
             self.pos[0] = p as u8;
             let gi = self.h.group_of[t] as usize;
             let old_h = self.hg[gi];
-            self.hg[gi] = self.h.group_value(gi, &self.pos);
+            let new_h = self.h.group_value(&self.tables, gi, &self.pos);
+            self.hg[gi] = new_h;
+            self.sum = self.sum + new_h - old_h;
             let mut old_m = (usize::MAX, 0);
             if let Some(m) = &self.h.mirror {
                 let mi = m.group_of[t] as usize;
                 old_m = (mi, self.mg[mi]);
-                self.mg[mi] = self.h.mirror_value(mi, &self.pos);
+                let new_m = self.h.mirror_value(&self.tables, mi, &self.pos);
+                self.mg[mi] = new_m;
+                self.msum = self.msum + new_m - old_m.1;
             }
             let nh = self.value();
             let result = if g + 1 + nh > bound {
@@ -260,8 +330,10 @@ impl Search<'_> {
                 self.path.pop();
                 r
             };
+            self.sum = self.sum + old_h - self.hg[gi];
             self.hg[gi] = old_h;
             if old_m.0 != usize::MAX {
+                self.msum = self.msum + old_m.1 - self.mg[old_m.0];
                 self.mg[old_m.0] = old_m.1;
             }
             self.cells[p] = t as u8;
@@ -287,14 +359,22 @@ pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) 
         cells[c] = t as u8;
         pos[t as usize] = c as u8;
     }
-    let hg: Vec<u32> = (0..h.dbs.len()).map(|g| h.group_value(g, &pos)).collect();
+    let tables: Vec<&[u8]> = h.dbs.iter().map(|d| d.entries()).collect();
+    let hg: Vec<u32> = (0..h.dbs.len())
+        .map(|g| h.group_value(&tables, g, &pos))
+        .collect();
     let mg: Vec<u32> = if h.mirror.is_some() {
-        (0..h.dbs.len()).map(|g| h.mirror_value(g, &pos)).collect()
+        (0..h.dbs.len())
+            .map(|g| h.mirror_value(&tables, g, &pos))
+            .collect()
     } else {
         vec![0; h.dbs.len()]
     };
     let mut search = Search {
         h,
+        sum: hg.iter().sum(),
+        msum: mg.iter().sum(),
+        tables,
         cells,
         pos,
         hg,
