@@ -115,6 +115,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         algorithm: Algorithm::Ida,
         board_heuristic: heuristic,
         pattern,
+        graph_pattern: None,
         limits: Limits {
             cancel: Some(cancel),
             ..Limits::default()

@@ -104,7 +104,7 @@ pub fn pattern_heuristic(
     };
     let Some((w, h)) = puzzle.plain_board_size() else {
         return Err(Error::Unsupported(format!(
-            "pattern databases work on plain boards for now, not {}",
+            "internal: {} is not a plain board (use graph_pattern)",
             puzzle.spec()
         )));
     };
@@ -139,4 +139,40 @@ pub fn pattern_heuristic(
     let max_memory = memory_mib.saturating_mul(1 << 20);
     let h = PdbHeuristic::new(w, h, goal, &groups, &dir, max_memory, &|m| eprintln!("{m}"))?;
     Ok(Some(std::sync::Arc::new(h)))
+}
+
+/// Sets the pattern databases a heuristic spec asks for on `options`:
+/// board tables (cached) for plain boards, in-memory graph tables with the
+/// automatic partition (`pdb`) for other graphs.
+pub fn apply_pattern(
+    heuristic: &str,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    cache_dir: Option<&std::path::Path>,
+    memory_mib: u64,
+    options: &mut slidepuzzle::search::SolveOptions,
+) -> Result<()> {
+    if !heuristic.starts_with("pdb") {
+        return Ok(());
+    }
+    if puzzle.plain_board_size().is_some() {
+        options.pattern = pattern_heuristic(heuristic, puzzle, goal, cache_dir, memory_mib)?;
+        return Ok(());
+    }
+    if heuristic != "pdb" {
+        return Err(Error::Unsupported(
+            "on graphs other than boards, --heuristic pdb uses the automatic partition (no sizes)"
+                .into(),
+        ));
+    }
+    use slidepuzzle::search::graph_pdb::{GraphPdb, auto_partition};
+    let groups = auto_partition(puzzle.graph(), goal, 50_000_000);
+    let pdb = GraphPdb::new(
+        puzzle.graph(),
+        goal,
+        groups,
+        memory_mib.saturating_mul(1 << 20),
+    )?;
+    options.graph_pattern = Some(std::sync::Arc::new(pdb));
+    Ok(())
 }

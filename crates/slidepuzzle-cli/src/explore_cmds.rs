@@ -144,6 +144,20 @@ pub fn run_experiment(instances: usize, seed: u64, json: bool) -> Result<ExitCod
         );
     }
     println!();
+    println!(
+        "A* with additive pattern databases (automatic partition) instead of Manhattan distance:"
+    );
+    for r in &rows {
+        let sizes: Vec<String> = r.pdb_groups.iter().map(|g| g.len().to_string()).collect();
+        println!(
+            "{:<40} {:>12.1} expanded ({:.1}x fewer than with Manhattan; groups {})",
+            r.name,
+            r.astar_pdb_expanded,
+            r.astar_expanded / r.astar_pdb_expanded.max(1e-9),
+            sizes.join("-")
+        );
+    }
+    println!();
     println!("Weighted A* (f = g + W h): nodes vs A*, solution length vs optimal");
     for r in &rows {
         for w in &r.weighted {

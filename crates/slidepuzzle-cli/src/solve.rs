@@ -18,7 +18,7 @@ use slidepuzzle::search::board::BoardHeuristic;
 use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
 use slidepuzzle::{Error, Result};
 
-use crate::common::{PuzzleArgs, pattern_heuristic};
+use crate::common::{PuzzleArgs, apply_pattern};
 
 /// Options of `solve`.
 #[derive(Args)]
@@ -86,6 +86,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         algorithm: Algorithm::parse(&args.algo, args.weight)?,
         board_heuristic,
         pattern: None,
+        graph_pattern: None,
         limits,
     })
 }
@@ -145,11 +146,9 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             algorithm,
             stats,
         } => println!(
-            "{prefix}stopped ({}): {algorithm} searched every solution up to length {} without finding one; {} expanded, {:.3} s",
-            reason.describe(),
-            stats.bound.saturating_sub(1),
-            stats.expanded,
-            stats.seconds
+            "{prefix}stopped ({algorithm}) after {:.3} s: {}",
+            stats.seconds,
+            slidepuzzle::report::stop_message(*reason, algorithm, stats)
         ),
     }
 }
@@ -172,12 +171,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
         let mut options = options.clone();
-        options.pattern = pattern_heuristic(
+        apply_pattern(
             &args.heuristic,
             &puzzle,
             &goal,
             args.cache_dir.as_deref(),
             args.memory,
+            &mut options,
         )?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);
@@ -217,12 +217,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .expect("clap requires state or --file");
         let (puzzle, start, goal) = args.puzzle.resolve(state)?;
         let mut options = options.clone();
-        options.pattern = pattern_heuristic(
+        apply_pattern(
             &args.heuristic,
             &puzzle,
             &goal,
             args.cache_dir.as_deref(),
             args.memory,
+            &mut options,
         )?;
         let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
         stopped = matches!(outcome, Outcome::Stopped { .. });

@@ -592,3 +592,22 @@ fn pattern_database_commands() {
     assert!(run(&["pdb", "--cache-dir", d, "remove"]).status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn graph_pattern_databases_give_the_same_optimal_length() {
+    let state = "5 7 8 2 6 1 3 4 0";
+    let a = json_lines(&run(&["solve", "--json", "--puzzle", "theta:2,2,3", state]))[0].clone();
+    let b = json_lines(&run(&[
+        "solve",
+        "--json",
+        "--heuristic",
+        "pdb",
+        "--puzzle",
+        "theta:2,2,3",
+        state,
+    ]))[0]
+        .clone();
+    assert_eq!(a["length"], b["length"]);
+    assert_eq!(b["algorithm"], "astar-graph-pdb");
+    assert!(b["expanded"].as_u64() < a["expanded"].as_u64());
+}

@@ -51,12 +51,37 @@ pub fn solve_record(id: &str, puzzle: &Puzzle, start: &Configuration, outcome: &
             "solvable": true,
             "solved": false,
             "stopped": reason,
-            "message": format!("{}; searched every solution up to length {} without finding one", reason.describe(), stats.bound.saturating_sub(1)),
+            "message": stop_message(*reason, algorithm, stats),
             "algorithm": algorithm,
             "bound": stats.bound,
             "expanded": stats.expanded,
             "generated": stats.generated,
             "seconds": stats.seconds,
         }),
+    }
+}
+
+/// How far a stopped search got, in words: IDA* has proved there is no
+/// solution shorter than its last bound; A* and BFS report the deepest
+/// level they expanded.
+pub fn stop_message(
+    reason: crate::search::StopReason,
+    algorithm: &str,
+    stats: &crate::search::SearchStats,
+) -> String {
+    if algorithm.starts_with("ida") {
+        format!(
+            "{}: no solution shorter than {} moves exists (IDA* finished every bound below it); {} nodes expanded",
+            reason.describe(),
+            stats.bound,
+            stats.expanded
+        )
+    } else {
+        format!(
+            "{}: expanded {} configurations, down to depth {}",
+            reason.describe(),
+            stats.expanded,
+            stats.bound
+        )
     }
 }

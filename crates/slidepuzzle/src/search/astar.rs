@@ -14,6 +14,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
+use super::graph_pdb::GraphPdb;
 use super::heuristic::GraphManhattan;
 use super::limits::{Limits, StopReason};
 use super::{SearchResult, SearchStats};
@@ -43,6 +44,19 @@ pub fn best_first(
     mode: BestFirst,
     limits: &Limits,
 ) -> SearchResult {
+    best_first_with(graph, start, goal, mode, None, limits)
+}
+
+/// [`best_first`] with pattern databases instead of the generalised
+/// Manhattan distance when `pdb` is given.
+pub fn best_first_with(
+    graph: &Graph,
+    start: &Configuration,
+    goal: &Configuration,
+    mode: BestFirst,
+    pdb: Option<&GraphPdb>,
+    limits: &Limits,
+) -> SearchResult {
     let clock = Instant::now();
     let h = GraphManhattan::new(graph, goal);
     let to_bytes = |c: &Configuration| -> Vec<u8> { c.cells().iter().map(|&t| t as u8).collect() };
@@ -53,12 +67,15 @@ pub fn best_first(
         BestFirst::AStar { weight } => weight,
     };
     let score = |cells: &[u8], g: u32| -> u64 {
-        let hv: u32 = cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != 0)
-            .map(|(v, &t)| h.tile_cost(t as u32, v))
-            .sum();
+        let hv: u32 = match pdb {
+            Some(p) if weight > 0.0 => p.value(cells),
+            _ => cells
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != 0)
+                .map(|(v, &t)| h.tile_cost(t as u32, v))
+                .sum(),
+        };
         // f scaled by 1024 so fractional weights order correctly; ties
         // broken toward larger g (deeper nodes first).
         let f = ((g as f64 + weight * hv as f64) * 1024.0) as u64;

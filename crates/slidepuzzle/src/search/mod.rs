@@ -12,6 +12,7 @@
 
 pub mod astar;
 pub mod board;
+pub mod graph_pdb;
 pub mod heuristic;
 pub mod ida;
 pub mod limits;
@@ -122,6 +123,9 @@ pub struct SolveOptions {
     /// Pattern databases for boards (built for the goal being solved);
     /// when set, IDA* on boards uses them instead of Manhattan distance.
     pub pattern: Option<std::sync::Arc<pdb_ida::PdbHeuristic>>,
+    /// Pattern databases for other graphs (built for the goal being
+    /// solved); when set, A* uses them instead of Manhattan distance.
+    pub graph_pattern: Option<std::sync::Arc<graph_pdb::GraphPdb>>,
     /// Limits.
     pub limits: Limits,
 }
@@ -132,6 +136,7 @@ impl std::fmt::Debug for SolveOptions {
             .field("algorithm", &self.algorithm)
             .field("board_heuristic", &self.board_heuristic)
             .field("pattern", &self.pattern.is_some())
+            .field("graph_pattern", &self.graph_pattern.is_some())
             .field("limits", &self.limits)
             .finish()
     }
@@ -214,7 +219,7 @@ pub fn solve(
             Algorithm::Constructive
         }
         Algorithm::Auto if board.is_some() => Algorithm::Ida,
-        Algorithm::Auto if n <= 10 => Algorithm::AStar,
+        Algorithm::Auto if n <= 10 || options.graph_pattern.is_some() => Algorithm::AStar,
         Algorithm::Auto => Algorithm::Ida,
         a => a,
     };
@@ -252,12 +257,18 @@ pub fn solve(
             ida::ida_star(puzzle.graph(), start, goal, &options.limits),
         ),
         (Algorithm::AStar, _) => (
-            "astar-graph-md".to_string(),
-            astar::best_first(
+            if options.graph_pattern.is_some() {
+                "astar-graph-pdb"
+            } else {
+                "astar-graph-md"
+            }
+            .to_string(),
+            astar::best_first_with(
                 puzzle.graph(),
                 start,
                 goal,
                 astar::BestFirst::AStar { weight: 1.0 },
+                options.graph_pattern.as_deref(),
                 &options.limits,
             ),
         ),

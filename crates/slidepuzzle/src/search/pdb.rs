@@ -119,7 +119,18 @@ impl PatternDb {
 /// Builds the table for `tiles` on a `width x height` board with `goal`.
 /// O(entries x k x n) time.
 pub fn build(width: usize, height: usize, goal: &Configuration, tiles: &[u32]) -> Vec<u8> {
-    let n = width * height;
+    let board = crate::model::Puzzle::board(width, height, false, false).expect("a valid board");
+    build_on_graph(board.graph(), goal, tiles)
+}
+
+/// Builds the table for `tiles` on any graph with at most 64 vertices (the
+/// same construction: moves of other tiles are free).
+///
+/// # Panics
+/// If the graph has more than 64 vertices (callers check).
+pub fn build_on_graph(graph: &crate::model::Graph, goal: &Configuration, tiles: &[u32]) -> Vec<u8> {
+    let n = graph.vertex_count();
+    assert!(n <= 64, "pattern databases handle at most 64 vertices");
     let k = tiles.len();
     let entries = placements(n, k) as usize;
     let mut table = vec![u8::MAX; entries];
@@ -128,23 +139,7 @@ pub fn build(width: usize, height: usize, goal: &Configuration, tiles: &[u32]) -
     let goal_pos = goal.positions();
     let start: Vec<u8> = tiles.iter().map(|&t| goal_pos[t as usize] as u8).collect();
     let neighbors: Vec<Vec<u8>> = (0..n)
-        .map(|c| {
-            let (x, y) = (c % width, c / width);
-            let mut v = Vec::new();
-            if y > 0 {
-                v.push((c - width) as u8);
-            }
-            if x > 0 {
-                v.push((c - 1) as u8);
-            }
-            if x + 1 < width {
-                v.push((c + 1) as u8);
-            }
-            if y + 1 < height {
-                v.push((c + width) as u8);
-            }
-            v
-        })
+        .map(|c| graph.neighbors(c).iter().map(|&m| m as u8).collect())
         .collect();
     // The blank's region given occupied cells: flood fill, as a bitmask.
     let region = |occupied: u64, from: u8| -> u64 {
