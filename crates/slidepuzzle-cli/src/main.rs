@@ -135,6 +135,15 @@ enum Command {
     },
     /// Manage cached pattern databases: build, list, verify, remove.
     Pdb(pdb_cmds::PdbArgs),
+    /// Serve the local web page (play, check, solve, analyze) and its JSON API.
+    Serve {
+        /// Port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to bind (default loopback only).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+    },
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -161,6 +170,7 @@ fn main() -> ExitCode {
         Command::Words(args) => theory_cmds::run_words(&args),
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Pdb(args) => pdb_cmds::run(&args),
+        Command::Serve { port, bind } => serve(bind, port),
         Command::Movegroup { puzzle, json } => explore_cmds::run_movegroup(&puzzle, json),
         Command::Experiment {
             instances,
@@ -254,5 +264,16 @@ fn apply(args: &PuzzleArgs, state: &str, moves: &str) -> slidepuzzle::Result<Exi
 fn show(args: &PuzzleArgs, state: &str) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, _) = args.resolve(state)?;
     print!("{}", slidepuzzle::format::draw(&puzzle, &start));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn serve(bind: std::net::IpAddr, port: u16) -> slidepuzzle::Result<ExitCode> {
+    let addr = std::net::SocketAddr::new(bind, port);
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| slidepuzzle::Error::Input(format!("cannot start the server runtime: {e}")))?;
+    eprintln!("slidepuzzle: open http://{addr}/ (Ctrl-C stops)");
+    runtime
+        .block_on(slidepuzzle_web::serve(addr))
+        .map_err(|e| slidepuzzle::Error::Input(format!("cannot serve on {addr}: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -153,7 +153,15 @@ pub fn petersen() -> Result<Puzzle> {
         edges.push((i, i + 5));
         edges.push((5 + i, 5 + (i + 2) % 5));
     }
-    named(10, &edges, "petersen".to_string())
+    let positions = (0..10)
+        .map(|v| {
+            let radius = if v < 5 { 2.0 } else { 1.0 };
+            let angle =
+                std::f64::consts::FRAC_PI_2 - (v % 5) as f64 * 2.0 * std::f64::consts::PI / 5.0;
+            [radius * angle.cos(), -radius * angle.sin(), 0.0]
+        })
+        .collect();
+    Ok(named(10, &edges, "petersen".to_string())?.with_positions(positions))
 }
 
 /// Parses `0-1,1-2,2-0` (vertices `0..=max`).
