@@ -144,6 +144,28 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
     },
+    /// Write an SVG drawing of a configuration, or with MOVES (or --solve)
+    /// a strip of frames of the solution.
+    Render {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// The configuration.
+        state: String,
+        /// Moves to draw (letters, blank path or tiles).
+        moves: Option<String>,
+        /// Solve the configuration and draw the solution.
+        #[arg(long, conflicts_with = "moves")]
+        solve: bool,
+        /// One frame every this many moves.
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// At most this many frames.
+        #[arg(long, default_value_t = 40)]
+        max_frames: usize,
+        /// Output file (default: standard output).
+        #[arg(long, short = 'o')]
+        output: Option<std::path::PathBuf>,
+    },
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -171,6 +193,23 @@ fn main() -> ExitCode {
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Pdb(args) => pdb_cmds::run(&args),
         Command::Serve { port, bind } => serve(bind, port),
+        Command::Render {
+            puzzle,
+            state,
+            moves,
+            solve,
+            every,
+            max_frames,
+            output,
+        } => render(
+            &puzzle,
+            &state,
+            moves.as_deref(),
+            solve,
+            every,
+            max_frames,
+            output.as_deref(),
+        ),
         Command::Movegroup { puzzle, json } => explore_cmds::run_movegroup(&puzzle, json),
         Command::Experiment {
             instances,
@@ -275,5 +314,42 @@ fn serve(bind: std::net::IpAddr, port: u16) -> slidepuzzle::Result<ExitCode> {
     runtime
         .block_on(slidepuzzle_web::serve(addr))
         .map_err(|e| slidepuzzle::Error::Input(format!("cannot serve on {addr}: {e}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(
+    args: &PuzzleArgs,
+    state: &str,
+    moves: Option<&str>,
+    solve: bool,
+    every: usize,
+    max_frames: usize,
+    output: Option<&std::path::Path>,
+) -> slidepuzzle::Result<ExitCode> {
+    use slidepuzzle::render::{svg, svg_strip};
+    let (puzzle, start, goal) = args.resolve(state)?;
+    let path = if let Some(m) = moves {
+        Some(slidepuzzle::moves::parse_moves(&puzzle, &start, m)?)
+    } else if solve {
+        match slidepuzzle::search::solve(&puzzle, &start, &goal, &Default::default())? {
+            slidepuzzle::search::Outcome::Solved(s) => Some(s.blank_path),
+            other => {
+                return Err(slidepuzzle::Error::Unsupported(format!(
+                    "no solution to draw: {other:?}"
+                )));
+            }
+        }
+    } else {
+        None
+    };
+    let text = match path {
+        Some(p) => svg_strip(&puzzle, &start, &goal, &p, every, max_frames),
+        None => svg(&puzzle, &start, &goal),
+    };
+    match output {
+        Some(f) => std::fs::write(f, text)
+            .map_err(|e| slidepuzzle::Error::Input(format!("cannot write {}: {e}", f.display())))?,
+        None => print!("{text}"),
+    }
     Ok(ExitCode::SUCCESS)
 }

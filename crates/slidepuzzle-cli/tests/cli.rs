@@ -611,3 +611,14 @@ fn graph_pattern_databases_give_the_same_optimal_length() {
     assert_eq!(b["algorithm"], "astar-graph-pdb");
     assert!(b["expanded"].as_u64() < a["expanded"].as_u64());
 }
+
+#[test]
+fn render_writes_svg() {
+    let o = run(&["render", "--solve", "1 2 3/4 0 6/7 5 8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("move ").count(), 3, "start and two moves");
+    let o = run(&["render", "--puzzle", "2x2x2", "1 2/3 4/5 6/7 0"]);
+    assert_eq!(stdout(&o).matches("<circle").count(), 8);
+}

@@ -34,6 +34,7 @@ pub mod format;
 pub mod instances;
 pub mod model;
 pub mod moves;
+pub mod render;
 pub mod report;
 pub mod search;
 pub mod theory;
