@@ -22,7 +22,7 @@
 use std::time::Instant;
 
 use super::limits::{Limits, StopReason};
-use super::{SearchResult, SearchStats};
+use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
 use crate::model::Configuration;
 
 /// Largest board (in cells) the kernel accepts.
@@ -252,9 +252,6 @@ struct Search<'a> {
     stopped: Option<StopReason>,
 }
 
-const FOUND: u32 = u32::MAX - 1;
-const ABORT: u32 = u32::MAX;
-
 impl Search<'_> {
     /// Returns FOUND, ABORT, or the smallest f above the bound.
     fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
@@ -392,18 +389,10 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
     }
     let h0 = tables.heuristic(&cells[..n]);
     let blank = start.blank();
-    let mut bound = h0;
-    let found = loop {
+    let found = deepen(h0, |bound| {
         search.stats.bound = bound;
-        let r = search.dfs(blank, usize::MAX, 0, h0, bound);
-        if r == FOUND {
-            break true;
-        }
-        if r == ABORT {
-            break false;
-        }
-        bound = r;
-    };
+        search.dfs(blank, usize::MAX, 0, h0, bound)
+    });
     search.stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
         path: found.then(|| search.path.clone()),

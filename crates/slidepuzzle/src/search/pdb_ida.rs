@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::limits::{Limits, StopReason};
 use super::pdb::{PatternDb, load_or_build, rank_placement};
-use super::{SearchResult, SearchStats};
+use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
 
@@ -261,9 +261,6 @@ struct Search<'a> {
     stopped: Option<StopReason>,
 }
 
-const FOUND: u32 = u32::MAX - 1;
-const ABORT: u32 = u32::MAX;
-
 impl Search<'_> {
     fn value(&self) -> u32 {
         self.sum.max(self.msum)
@@ -388,19 +385,11 @@ pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) 
         stopped: None,
     };
     let h0 = search.value();
-    let mut bound = h0;
     let blank = start.blank();
-    let found = loop {
+    let found = deepen(h0, |bound| {
         search.stats.bound = bound;
-        let r = search.dfs(blank, usize::MAX, 0, h0, bound);
-        if r == FOUND {
-            break true;
-        }
-        if r == ABORT {
-            break false;
-        }
-        bound = r;
-    };
+        search.dfs(blank, usize::MAX, 0, h0, bound)
+    });
     search.stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
         path: found.then(|| search.path.clone()),
