@@ -160,8 +160,9 @@ async fn the_page_is_served() {
 }
 
 /// Loads the page in a real headless Chromium (Debian's, installed by
-/// .ci/run); the page's self-test scrambles a 4x4, asks the server to solve
-/// it, replays the moves through its own move code and reports.
+/// .ci/run); the page's self-test scrambles a 4x4, a 10x10 and the Petersen
+/// graph, asks the server to solve each, replays the moves through its own
+/// move code and reports.
 #[test]
 fn end_to_end_in_headless_chromium() {
     let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -199,7 +200,9 @@ fn end_to_end_in_headless_chromium() {
     std::fs::remove_dir_all(&profile).ok();
     let dom = String::from_utf8_lossy(&output.stdout);
     assert!(
-        dom.contains("<pre id=\"selftest\">selftest: solved"),
+        dom.contains("<pre id=\"selftest\">selftest: solved 4x4 in")
+            && dom.contains("; 10x10 in")
+            && dom.contains("; petersen in"),
         "the page did not report a solved board; DOM tail: {}",
         &dom[dom.len().saturating_sub(600)..]
     );
