@@ -18,8 +18,9 @@
 //! The goal may be any configuration: if its blank is not in the
 //! bottom-right corner, the solver aims at the goal with the blank walked to
 //! that corner, then walks it back. Moves that immediately undo each other
-//! are cancelled. Time is about linear in the number of moves; the result is
-//! replayed by the caller ([`crate::search::solve`]).
+//! are cancelled, and stretches that stay inside a 3 x 3 window are replaced
+//! by optimal ones ([`super::shorten`]). Time is about linear in the number
+//! of moves; the result is replayed by the caller ([`crate::search::solve`]).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
@@ -465,5 +466,5 @@ pub fn solve_board_constructively(
     for &v in to_corner.iter().rev().skip(1) {
         b.step(v);
     }
-    Ok(b.path)
+    Ok(super::shorten::shorten_board_path(w, h, start, &b.path))
 }

@@ -2,5 +2,6 @@
 //! for optimal search.
 
 pub mod board;
+pub mod shorten;
 
 pub use board::solve_board_constructively;
