@@ -73,3 +73,38 @@ fn hundred_by_hundred() {
     let p = Puzzle::parse("100x100").unwrap();
     constructive(&p, 7, false);
 }
+
+#[test]
+fn graph_constructive_solver_on_well_connected_graphs() {
+    for (spec, seed) in [
+        ("petersen", 1),
+        ("3x3x3", 2),
+        ("5x5+diag", 3),
+        ("cycle:30", 4),
+        ("complete:12", 5),
+        ("theta:2,2,3", 6),
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        constructive(&p, seed, false);
+    }
+}
+
+#[test]
+fn graph_constructive_solver_fails_cleanly_when_stuck() {
+    // A long cycle with two chords: the greedy method locks tiles on
+    // pendant paths; it must say so, not loop or return a wrong path.
+    let p = Puzzle::parse("edges:0-1,1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-11,11-12,12-13,13-14,14-15,15-16,16-17,17-18,18-19,19-0,0-10,5-15").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let start = uniform_reachable(&p, &p.default_goal(), &mut rng).unwrap();
+    let opts = SolveOptions {
+        algorithm: Algorithm::Constructive,
+        ..SolveOptions::default()
+    };
+    match solve(&p, &start, &p.default_goal(), &opts) {
+        Ok(Outcome::Solved(s)) => {
+            assert_eq!(replay(&p, &start, &s.blank_path).unwrap(), p.default_goal())
+        }
+        Err(e) => assert!(e.to_string().contains("stuck"), "{e}"),
+        Ok(other) => panic!("{other:?}"),
+    }
+}

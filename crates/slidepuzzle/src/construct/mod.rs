@@ -2,6 +2,8 @@
 //! for optimal search.
 
 pub mod board;
+pub mod graph;
 pub mod shorten;
 
 pub use board::solve_board_constructively;
+pub use graph::solve_graph_constructively;

@@ -314,14 +314,21 @@ pub fn solve(
         ),
         (Algorithm::Constructive, _) => {
             let clock = Instant::now();
-            let path = crate::construct::solve_board_constructively(puzzle, start, goal)?;
+            let path = if puzzle
+                .plain_board_size()
+                .is_some_and(|(w, h)| w >= 2 && h >= 2)
+            {
+                crate::construct::solve_board_constructively(puzzle, start, goal)?
+            } else {
+                crate::construct::solve_graph_constructively(puzzle, start, goal)?
+            };
             let stats = SearchStats {
                 seconds: clock.elapsed().as_secs_f64(),
                 bound: path.len() as u32,
                 ..SearchStats::default()
             };
             let name = if options.algorithm == Algorithm::Auto {
-                "constructive (board too large for optimal search; --algo ida insists)"
+                "constructive (too large for optimal search; --algo ida or astar insists)"
             } else {
                 "constructive"
             };
