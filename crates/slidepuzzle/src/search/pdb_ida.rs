@@ -246,8 +246,47 @@ impl PdbHeuristic {
     }
 }
 
+/// A group's tiles as a fixed array, for the inner loop.
+#[derive(Clone, Copy)]
+struct GroupTiles {
+    k: usize,
+    tiles: [u8; 8],
+}
+
+impl GroupTiles {
+    fn new(tiles: impl Iterator<Item = u32>) -> Self {
+        let mut out = GroupTiles {
+            k: 0,
+            tiles: [0; 8],
+        };
+        for t in tiles {
+            out.tiles[out.k] = t as u8;
+            out.k += 1;
+        }
+        out
+    }
+
+    /// The table entry for the placement of these tiles in `pos`.
+    #[inline(always)]
+    fn lookup(&self, pos: &[u8; 64], n: usize, table: &[u8]) -> u32 {
+        let mut used = 0u64;
+        let mut rank = 0u64;
+        for i in 0..self.k {
+            let c = pos[self.tiles[i] as usize & 63];
+            let smaller_used = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
+            used |= 1u64 << c;
+        }
+        table[rank as usize] as u32
+    }
+}
+
 struct Search<'a> {
     h: &'a PdbHeuristic,
+    direct: Vec<GroupTiles>,
+    mirrored: Vec<GroupTiles>,
+    /// Mirrored cell of every tile (transposed position).
+    mpos: [u8; 64],
     tables: Vec<&'a [u8]>,
     sum: u32,
     msum: u32,
@@ -304,34 +343,45 @@ impl Search<'_> {
             self.pos[0] = p as u8;
             let gi = self.h.group_of[t] as usize;
             let old_h = self.hg[gi];
-            let new_h = self.h.group_value(&self.tables, gi, &self.pos);
+            let new_h = self.direct[gi].lookup(&self.pos, n, self.tables[gi]);
             self.hg[gi] = new_h;
             self.sum = self.sum + new_h - old_h;
             let mut old_m = (usize::MAX, 0);
-            if let Some(m) = &self.h.mirror {
-                let mi = m.group_of[t] as usize;
-                old_m = (mi, self.mg[mi]);
-                let new_m = self.h.mirror_value(&self.tables, mi, &self.pos);
-                self.mg[mi] = new_m;
-                self.msum = self.msum + new_m - old_m.1;
-            }
-            let nh = self.value();
-            let result = if g + 1 + nh > bound {
-                g + 1 + nh
+            let result = if g + 1 + self.sum > bound {
+                // Pruned by the direct lookup alone (a lower bound on f, so
+                // a safe next-bound candidate); the mirror is not needed.
+                g + 1 + self.sum
             } else {
-                self.path.push(p);
-                let r = self.dfs(p, blank, g + 1, nh, bound);
-                if r == FOUND {
-                    return FOUND;
+                if let Some(m) = &self.h.mirror {
+                    let mi = m.group_of[t] as usize;
+                    old_m = (mi, self.mg[mi]);
+                    self.mpos[t] = m.cells[blank];
+                    self.mpos[0] = m.cells[p];
+                    let new_m = self.mirrored[mi].lookup(&self.mpos, n, self.tables[mi]);
+                    self.mg[mi] = new_m;
+                    self.msum = self.msum + new_m - old_m.1;
                 }
-                self.path.pop();
-                r
+                let nh = self.value();
+                if g + 1 + nh > bound {
+                    g + 1 + nh
+                } else {
+                    self.path.push(p);
+                    let r = self.dfs(p, blank, g + 1, nh, bound);
+                    if r == FOUND {
+                        return FOUND;
+                    }
+                    self.path.pop();
+                    r
+                }
             };
             self.sum = self.sum + old_h - self.hg[gi];
             self.hg[gi] = old_h;
             if old_m.0 != usize::MAX {
                 self.msum = self.msum + old_m.1 - self.mg[old_m.0];
                 self.mg[old_m.0] = old_m.1;
+                let m = self.h.mirror.as_ref().expect("set above");
+                self.mpos[t] = m.cells[p];
+                self.mpos[0] = m.cells[blank];
             }
             self.cells[p] = t as u8;
             self.cells[blank] = 0;
@@ -367,8 +417,29 @@ pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) 
     } else {
         vec![0; h.dbs.len()]
     };
+    let direct: Vec<GroupTiles> = h
+        .dbs
+        .iter()
+        .map(|d| GroupTiles::new(d.tiles.iter().copied()))
+        .collect();
+    let mut mpos = [0u8; 64];
+    let mirrored: Vec<GroupTiles> = match &h.mirror {
+        Some(m) => {
+            for t in 0..h.n {
+                mpos[t] = m.cells[pos[t] as usize];
+            }
+            m.sources
+                .iter()
+                .map(|src| GroupTiles::new(src.iter().copied()))
+                .collect()
+        }
+        None => Vec::new(),
+    };
     let mut search = Search {
         h,
+        direct,
+        mirrored,
+        mpos,
         sum: hg.iter().sum(),
         msum: mg.iter().sum(),
         tables,
