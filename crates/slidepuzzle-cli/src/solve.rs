@@ -25,9 +25,12 @@ use crate::common::{PuzzleArgs, apply_pattern};
 pub struct SolveArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Algorithm: auto, ida, astar, bfs, wastar.
+    /// Algorithm: auto, ida, astar, bfs, wastar, beam, constructive.
     #[arg(long, default_value = "auto")]
     pub algo: String,
+    /// Configurations kept per layer by --algo beam.
+    #[arg(long, default_value_t = 2000)]
+    pub beam_width: usize,
     /// Weight W for wastar (f = g + W h).
     #[arg(long, default_value_t = 1.5)]
     pub weight: f64,
@@ -83,7 +86,12 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         ..Limits::default()
     };
     Ok(SolveOptions {
-        algorithm: Algorithm::parse(&args.algo, args.weight)?,
+        algorithm: match Algorithm::parse(&args.algo, args.weight)? {
+            Algorithm::Beam { .. } => Algorithm::Beam {
+                width: args.beam_width,
+            },
+            a => a,
+        },
         board_heuristic,
         pattern: None,
         graph_pattern: None,

@@ -229,3 +229,37 @@ fn any_goal_is_accepted() {
         assert_eq!(a, b);
     }
 }
+
+#[test]
+fn beam_search_finds_valid_solutions_never_shorter_than_optimal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for spec in ["3x3", "theta:1,2,3", "2x2x2", "3x3+diag"] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        for _ in 0..3 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let optimal = solved(&p, &start, &goal, Algorithm::AStar).blank_path.len();
+            let beam = solved(&p, &start, &goal, Algorithm::Beam { width: 200 });
+            assert!(beam.blank_path.len() >= optimal, "{spec}");
+            assert!(!beam.optimal);
+        }
+    }
+}
+
+#[test]
+fn a_beam_too_narrow_says_so() {
+    let p = Puzzle::parse("cycle:7").unwrap();
+    let goal = p.default_goal();
+    let start = slidepuzzle::format::parse_configuration(&p, "2 3 4 5 6 1 0", 1).unwrap();
+    let opts = SolveOptions {
+        algorithm: Algorithm::Beam { width: 1 },
+        ..SolveOptions::default()
+    };
+    match solve(&p, &start, &goal, &opts).unwrap() {
+        Outcome::Solved(s) => assert_eq!(replay(&p, &start, &s.blank_path).unwrap(), goal),
+        Outcome::Stopped { reason, .. } => {
+            assert_eq!(reason, slidepuzzle::search::StopReason::BeamExhausted)
+        }
+        o => panic!("{o:?}"),
+    }
+}

@@ -16,6 +16,8 @@ pub enum StopReason {
     Cancelled,
     /// The stored states would exceed the memory budget.
     Memory,
+    /// A beam search lost every path to the goal (a wider beam may help).
+    BeamExhausted,
 }
 
 impl StopReason {
@@ -26,6 +28,9 @@ impl StopReason {
             StopReason::Timeout => "time limit reached",
             StopReason::Cancelled => "cancelled",
             StopReason::Memory => "memory limit reached",
+            StopReason::BeamExhausted => {
+                "the beam lost every path to the goal (try a wider --beam-width)"
+            }
         }
     }
 }

@@ -11,6 +11,7 @@
 //! A* with the generalised Manhattan distance; larger ones IDA* with it.
 
 pub mod astar;
+pub mod beam;
 pub mod board;
 pub mod graph_pdb;
 pub mod heuristic;
@@ -102,6 +103,11 @@ pub enum Algorithm {
     /// The constructive board solver (any size, not optimal); see
     /// [`crate::construct`].
     Constructive,
+    /// Beam search keeping `width` configurations per layer (not optimal).
+    Beam {
+        /// Configurations kept per layer.
+        width: usize,
+    },
 }
 
 impl Algorithm {
@@ -117,6 +123,7 @@ impl Algorithm {
             "astar" => Ok(Algorithm::AStar),
             "bfs" => Ok(Algorithm::Bfs),
             "constructive" => Ok(Algorithm::Constructive),
+            "beam" => Ok(Algorithm::Beam { width: 2000 }),
             "wastar" => {
                 if weight >= 1.0 && weight.is_finite() {
                     Ok(Algorithm::WeightedAStar { weight })
@@ -127,7 +134,7 @@ impl Algorithm {
                 }
             }
             _ => Err(Error::Unsupported(format!(
-                "unknown algorithm '{name}': expected auto, ida, astar, bfs, wastar or constructive"
+                "unknown algorithm '{name}': expected auto, ida, astar, bfs, wastar, beam or constructive"
             ))),
         }
     }
@@ -299,6 +306,17 @@ pub fn solve(
                 start,
                 goal,
                 astar::BestFirst::AStar { weight },
+                &options.limits,
+            ),
+        ),
+        (Algorithm::Beam { width }, _) => (
+            format!("beam-{width}"),
+            beam::beam_search(
+                puzzle.graph(),
+                start,
+                goal,
+                width.max(1),
+                100_000,
                 &options.limits,
             ),
         ),
