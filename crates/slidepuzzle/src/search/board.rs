@@ -254,7 +254,16 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Returns FOUND, ABORT, or the smallest f above the bound.
-    fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
+    /// `LC`: whether linear conflict is on (a compile-time switch, so the
+    /// Manhattan-only search carries none of its bookkeeping).
+    fn dfs<const LC: bool>(
+        &mut self,
+        blank: usize,
+        prev: usize,
+        g: u32,
+        h: u32,
+        bound: u32,
+    ) -> u32 {
         let f = g + h;
         if f > bound {
             return f;
@@ -284,7 +293,7 @@ impl Search<'_> {
             let (cp, cb) = (t.col_of[p] as usize, t.col_of[blank] as usize);
             let mut saved_codes = (0, 0, 0, 0);
             let mut saved_lc = (0, 0);
-            if self.lc {
+            if LC {
                 saved_codes = (
                     self.row_code[rp],
                     self.row_code[rb],
@@ -320,7 +329,7 @@ impl Search<'_> {
                 self.cells[blank] = tile as u8;
                 self.cells[p] = 0;
                 self.path.push(p);
-                let r = self.dfs(p, blank, g + 1, nh, bound);
+                let r = self.dfs::<LC>(p, blank, g + 1, nh, bound);
                 if r == FOUND {
                     return FOUND;
                 }
@@ -329,7 +338,7 @@ impl Search<'_> {
                 self.cells[blank] = 0;
                 r
             };
-            if self.lc {
+            if LC {
                 // Restore in reverse order of assignment (indices may coincide).
                 self.col_code[cb] = saved_codes.3;
                 self.col_code[cp] = saved_codes.2;
@@ -391,7 +400,11 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
     let blank = start.blank();
     let found = deepen(h0, |bound| {
         search.stats.bound = bound;
-        search.dfs(blank, usize::MAX, 0, h0, bound)
+        if search.lc {
+            search.dfs::<true>(blank, usize::MAX, 0, h0, bound)
+        } else {
+            search.dfs::<false>(blank, usize::MAX, 0, h0, bound)
+        }
     });
     search.stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
