@@ -20,7 +20,25 @@ use super::limits::{Limits, StopReason};
 use super::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
 
-const NO_PARENT: u32 = u32::MAX;
+/// Marks the start state in a parent table.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// Rebuilds a blank path backwards from `state` (the goal), given for each
+/// stored state the vertex the blank came from ([`NO_PARENT`] at the start).
+pub(crate) fn rebuild_path(mut state: Vec<u8>, parent: impl Fn(&[u8]) -> u32) -> Vec<usize> {
+    let mut path = Vec::new();
+    loop {
+        let p = parent(&state);
+        if p == NO_PARENT {
+            break;
+        }
+        let blank = state.iter().position(|&t| t == 0).expect("one blank");
+        path.push(blank);
+        state.swap(blank, p as usize);
+    }
+    path.reverse();
+    path
+}
 
 /// Which best-first search to run.
 #[derive(Clone, Copy, Debug)]
@@ -133,20 +151,7 @@ pub fn best_first_with(
         }
     }
     stats.seconds = clock.elapsed().as_secs_f64();
-    let path = found.map(|mut state| {
-        let mut path = Vec::new();
-        loop {
-            let (_, parent) = table[&state];
-            if parent == NO_PARENT {
-                break;
-            }
-            let blank = state.iter().position(|&t| t == 0).expect("one blank");
-            path.push(blank);
-            state.swap(blank, parent as usize);
-        }
-        path.reverse();
-        path
-    });
+    let path = found.map(|state| rebuild_path(state, |s| table[s].1));
     if let Some(p) = &path {
         stats.bound = p.len() as u32;
     }

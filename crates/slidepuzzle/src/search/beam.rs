@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use super::astar::{NO_PARENT, rebuild_path};
 use super::heuristic::GraphManhattan;
 use super::limits::{Limits, StopReason};
 use super::{SearchResult, SearchStats};
@@ -39,7 +40,7 @@ pub fn beam_search(
             .sum()
     };
     // state -> vertex the blank came from (u32::MAX for the start).
-    let mut parent: HashMap<Vec<u8>, u32> = HashMap::from([(start_key.clone(), u32::MAX)]);
+    let mut parent: HashMap<Vec<u8>, u32> = HashMap::from([(start_key.clone(), NO_PARENT)]);
     let mut layer = vec![start_key.clone()];
     let mut stats = SearchStats::default();
     let mut found = start_key == goal_key;
@@ -85,21 +86,7 @@ pub fn beam_search(
         layer = next.into_iter().map(|(_, s)| s).collect();
     }
     stats.seconds = clock.elapsed().as_secs_f64();
-    let path = found.then(|| {
-        let mut state = goal_key.clone();
-        let mut path = Vec::new();
-        loop {
-            let p = parent[&state];
-            if p == u32::MAX {
-                break;
-            }
-            let blank = state.iter().position(|&t| t == 0).expect("one blank");
-            path.push(blank);
-            state.swap(blank, p as usize);
-        }
-        path.reverse();
-        path
-    });
+    let path = found.then(|| rebuild_path(goal_key.clone(), |s| parent[s]));
     SearchResult {
         path,
         optimal: false,
