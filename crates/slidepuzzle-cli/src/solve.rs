@@ -99,6 +99,26 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
     })
 }
 
+/// The options plus the pattern databases `--heuristic pdb...` asks for,
+/// built for this puzzle and goal.
+fn with_pattern(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+) -> Result<SolveOptions> {
+    let mut options = options.clone();
+    apply_pattern(
+        &args.heuristic,
+        puzzle,
+        goal,
+        args.cache_dir.as_deref(),
+        args.memory,
+        &mut options,
+    )?;
+    Ok(options)
+}
+
 fn install_ctrlc() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let f = flag.clone();
@@ -178,15 +198,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         };
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
-        let mut options = options.clone();
-        apply_pattern(
-            &args.heuristic,
-            &puzzle,
-            &goal,
-            args.cache_dir.as_deref(),
-            args.memory,
-            &mut options,
-        )?;
+        let options = with_pattern(&args, &options, &puzzle, &goal)?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);
             b.set_style(
@@ -224,15 +236,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .as_deref()
             .expect("clap requires state or --file");
         let (puzzle, start, goal) = args.puzzle.resolve(state)?;
-        let mut options = options.clone();
-        apply_pattern(
-            &args.heuristic,
-            &puzzle,
-            &goal,
-            args.cache_dir.as_deref(),
-            args.memory,
-            &mut options,
-        )?;
+        let options = with_pattern(&args, &options, &puzzle, &goal)?;
         let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
         stopped = matches!(outcome, Outcome::Stopped { .. });
         if args.json {

@@ -15,7 +15,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 use super::graph_pdb::GraphPdb;
-use super::heuristic::GraphManhattan;
+use super::heuristic::{GraphManhattan, state_bytes};
 use super::limits::{Limits, StopReason};
 use super::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
@@ -77,9 +77,8 @@ pub fn best_first_with(
 ) -> SearchResult {
     let clock = Instant::now();
     let h = GraphManhattan::new(graph, goal);
-    let to_bytes = |c: &Configuration| -> Vec<u8> { c.cells().iter().map(|&t| t as u8).collect() };
-    let goal_key = to_bytes(goal);
-    let start_key = to_bytes(start);
+    let goal_key = state_bytes(goal);
+    let start_key = state_bytes(start);
     let weight = match mode {
         BestFirst::Bfs => 0.0,
         BestFirst::AStar { weight } => weight,
@@ -87,12 +86,7 @@ pub fn best_first_with(
     let score = |cells: &[u8], g: u32| -> u64 {
         let hv: u32 = match pdb {
             Some(p) if weight > 0.0 => p.value(cells),
-            _ => cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &t)| t != 0)
-                .map(|(v, &t)| h.tile_cost(t as u32, v))
-                .sum(),
+            _ => h.value_bytes(cells),
         };
         // f scaled by 1024 so fractional weights order correctly; ties
         // broken toward larger g (deeper nodes first).

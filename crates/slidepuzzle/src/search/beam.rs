@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::astar::{NO_PARENT, rebuild_path};
-use super::heuristic::GraphManhattan;
+use super::heuristic::{GraphManhattan, state_bytes};
 use super::limits::{Limits, StopReason};
 use super::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
@@ -28,17 +28,8 @@ pub fn beam_search(
 ) -> SearchResult {
     let clock = Instant::now();
     let h = GraphManhattan::new(graph, goal);
-    let to_bytes = |c: &Configuration| -> Vec<u8> { c.cells().iter().map(|&t| t as u8).collect() };
-    let goal_key = to_bytes(goal);
-    let start_key = to_bytes(start);
-    let value = |cells: &[u8]| -> u32 {
-        cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != 0)
-            .map(|(v, &t)| h.tile_cost(t as u32, v))
-            .sum()
-    };
+    let goal_key = state_bytes(goal);
+    let start_key = state_bytes(start);
     // state -> vertex the blank came from (u32::MAX for the start).
     let mut parent: HashMap<Vec<u8>, u32> = HashMap::from([(start_key.clone(), NO_PARENT)]);
     let mut layer = vec![start_key.clone()];
@@ -67,7 +58,7 @@ pub fn beam_search(
                     found = true;
                     break 'search;
                 }
-                next.push((value(&child), child));
+                next.push((h.value_bytes(&child), child));
             }
         }
         if let Some(r) = limits.check(stats.expanded) {

@@ -39,6 +39,17 @@ impl GraphManhattan {
         self.dist[v * self.n + self.goal_vertex[t as usize]] as u32
     }
 
+    /// The heuristic value of cells stored as bytes (the searches' state
+    /// keys). O(n).
+    pub fn value_bytes(&self, cells: &[u8]) -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(v, &t)| self.tile_cost(t as Tile, v))
+            .sum()
+    }
+
     /// The heuristic value of a configuration given as cells. O(n).
     pub fn value(&self, cells: &[Tile]) -> u32 {
         cells
@@ -48,4 +59,10 @@ impl GraphManhattan {
             .map(|(v, &t)| self.tile_cost(t, v))
             .sum()
     }
+}
+
+/// A configuration as a byte vector (the state key of A*, BFS and beam
+/// search; at most 255 tiles).
+pub fn state_bytes(c: &Configuration) -> Vec<u8> {
+    c.cells().iter().map(|&t| t as u8).collect()
 }
