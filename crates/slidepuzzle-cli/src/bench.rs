@@ -21,6 +21,10 @@ pub enum Set {
     Korf100,
     /// Korf and Felner's 50 random 24-puzzles (2002).
     Korf50,
+    /// The constructive solvers: length against the optimum on small
+    /// graphs, then time and moves on boards and random 2-connected graphs
+    /// up to 1,000 vertices.
+    Constructive,
 }
 
 /// Options of `bench`.
@@ -71,6 +75,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let (instances, side): (Vec<Instance>, usize) = match args.set {
         Set::Korf100 => (korf100(), 4),
         Set::Korf50 => (korf50(), 5),
+        Set::Constructive => return bench_constructive(),
     };
     let instances: Vec<Instance> = match &args.ids {
         Some(spec) => {
@@ -212,4 +217,84 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Solves one instance with `algorithm`; returns (moves, seconds).
+fn solve_with(
+    puzzle: &Puzzle,
+    start: &slidepuzzle::model::Configuration,
+    goal: &slidepuzzle::model::Configuration,
+    algorithm: Algorithm,
+) -> Result<(usize, f64)> {
+    let opts = SolveOptions {
+        algorithm,
+        ..SolveOptions::default()
+    };
+    match solve(puzzle, start, goal, &opts)? {
+        Outcome::Solved(s) => Ok((s.blank_path.len(), s.stats.seconds)),
+        other => Err(Error::Unsupported(format!(
+            "{}: not solved: {other:?}",
+            puzzle.spec()
+        ))),
+    }
+}
+
+/// `bench constructive` (issue 5): ratio to the optimum, then large sizes.
+fn bench_constructive() -> Result<ExitCode> {
+    use rand_chacha::rand_core::SeedableRng;
+    use slidepuzzle::theory::uniform_reachable;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    println!("# constructive / optimal (A*) over 20 random solvable instances each");
+    println!("puzzle\tvertices\tmean_optimal\tmean_constructive\tratio");
+    for spec in [
+        "theta:2,2,3",
+        "theta:1,1,1",
+        "theta:0,3,4",
+        "petersen",
+        "3x3+diag",
+        "2x2x2",
+        "random:10,2,1",
+        "random:11,3,2",
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3,5-6,6-7",
+    ] {
+        let p = Puzzle::parse(spec)?;
+        let goal = p.default_goal();
+        let (mut opt, mut con) = (0usize, 0usize);
+        for _ in 0..20 {
+            let start = uniform_reachable(&p, &goal, &mut rng)?;
+            opt += solve_with(&p, &start, &goal, Algorithm::AStar)?.0;
+            con += solve_with(&p, &start, &goal, Algorithm::Constructive)?.0;
+        }
+        println!(
+            "{spec}\t{}\t{:.1}\t{:.1}\t{:.2}",
+            p.vertex_count(),
+            opt as f64 / 20.0,
+            con as f64 / 20.0,
+            con as f64 / opt.max(1) as f64
+        );
+    }
+    println!("# one random solvable instance each: moves and seconds (replayed)");
+    println!("puzzle\tvertices\tmoves\tseconds");
+    for spec in [
+        "10x10",
+        "30x30",
+        "100x100",
+        "random:40,10,1",
+        "random:120,30,1",
+        "random:1000,300,1",
+        "random:1000,100,1",
+        "theta:20,20,20",
+    ] {
+        let p = Puzzle::parse(spec)?;
+        let goal = p.default_goal();
+        let start = uniform_reachable(&p, &goal, &mut rng)?;
+        let clock = Instant::now();
+        let (moves, _) = solve_with(&p, &start, &goal, Algorithm::Constructive)?;
+        println!(
+            "{spec}\t{}\t{moves}\t{:.2}",
+            p.vertex_count(),
+            clock.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,217 +1,61 @@
-//! A constructive solver for puzzles on any graph (one blank).
+//! A complete constructive solver for puzzles on any graph (one blank).
 //!
-//! Vertices are frozen one at a time, farthest from the goal's blank first
-//! (so the vertices still active always stay connected: each keeps its
-//! breadth-first parent). To freeze a vertex its goal tile is walked there
-//! along a shortest path of the active graph, the blank routed around it
-//! before each step (breadth-first search avoiding the tile); where that
-//! greedy walk is stuck (the tile on a cut vertex), an exact search over
-//! (tile, blank) positions takes over. After each placement the linear-time
-//! reachability test ([`crate::theory::check`]) is run on what remains;
-//! a placement that would leave it unsolvable is undone and the vertex
-//! postponed. When few vertices remain, A* finishes optimally.
+//! It solves every configuration the reachability test
+//! ([`crate::theory::check`]) accepts, in polynomial time, block by block
+//! (THEORY.md section 3):
 //!
-//! This is a greedy method, checked at every step, not yet the complete
-//! construction of seed 000 (section 6) or Kornhauser-Miller-Spirakis: it
-//! solves well-connected graphs (boxes, boards with diagonals, the Petersen
-//! graph, cycles, dense random graphs) but gets stuck on sparse ones
-//! (long ears, such as random 2-connected graphs with few chords, where a
-//! frozen vertex leaves tiles locked on pendant paths); then it returns an
-//! error rather than a wrong or endless answer. It is used only when asked
-//! for (`--algo constructive`), never chosen automatically.
+//! 1. The blank walks to its goal vertex `b`. Every block of `b`'s
+//!    component is rooted at its vertex nearest `b` and owns its other
+//!    vertices; a tile never leaves the block owning it.
+//! 2. For each block whose tiles are not yet in place, the blank walks from
+//!    `b` to the block's root, the block is solved with the blank starting
+//!    and ending on its root, and the blank walks back the same way, which
+//!    restores every tile on that walk.
+//! 3. A block is solved by its kind: a bridge needs nothing; a cycle is
+//!    rotated (the shorter way round); a block of at most
+//!    [`SMALL_BLOCK_VERTICES`] vertices (theta0 among them) by A*; any other
+//!    2-connected block first greedily (vertices frozen farthest from the
+//!    root first, each goal tile walked there along a shortest path of the
+//!    unfrozen part), then, for whatever that leaves, by conjugated
+//!    3-cycles ([`super::three_cycle`]): Wilson's construction made
+//!    explicit (seed 000, section 6), which reaches every even permutation
+//!    on a 2-connected block that is not a cycle or theta0, plus one walk
+//!    around an odd cycle for the parity on non-bipartite blocks.
+//!
+//! Finally moves that undo the previous one are cancelled and loops in the
+//! sequence of configurations cut out
+//! ([`super::shorten::remove_state_loops`]).
+//!
+//! Moves: O(n) conjugated 3-cycles of O(n) moves each in the worst case,
+//! so O(n^2) moves for the 3-cycle stage (plus the greedy stage's
+//! O(n * diameter) tile walks). Time: each greedy step and each routing is
+//! a breadth-first search, O(V + E).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
+use super::three_cycle::{find_three_cycle, solve_with_three_cycles};
+use super::walker::Walker;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use crate::search::{Algorithm, Outcome, SolveOptions, solve};
-use crate::theory::check;
+use crate::theory::blocks::{Block, BlockKind, decompose};
+use crate::theory::reachability::root_blocks;
 
-/// Remaining active vertices at which A* takes over.
-pub const FINISH_VERTICES: usize = 9;
+/// Blocks with at most this many vertices are solved optimally by A*.
+pub const SMALL_BLOCK_VERTICES: usize = 10;
 
-struct State<'a> {
-    graph: &'a Graph,
-    cells: Vec<u32>,
-    pos: Vec<usize>,
-    active: Vec<bool>,
-    path: Vec<usize>,
-}
-
-impl State<'_> {
-    fn step(&mut self, v: usize) {
-        let b = self.pos[0];
-        let t = self.cells[v];
-        self.cells[b] = t;
-        self.pos[t as usize] = b;
-        self.cells[v] = 0;
-        self.pos[0] = v;
-        self.path.push(v);
-    }
-
-    /// Breadth-first route of the blank to `to` over active vertices other
-    /// than `avoid`; false if there is none.
-    fn route_blank(&mut self, to: usize, avoid: usize) -> bool {
-        let from = self.pos[0];
-        if from == to {
-            return true;
-        }
-        let mut parent: HashMap<usize, usize> = HashMap::from([(from, from)]);
-        let mut queue = VecDeque::from([from]);
-        while let Some(u) = queue.pop_front() {
-            if u == to {
-                break;
-            }
-            for &w in self.graph.neighbors(u) {
-                if self.active[w] && w != avoid && !parent.contains_key(&w) {
-                    parent.insert(w, u);
-                    queue.push_back(w);
-                }
-            }
-        }
-        if !parent.contains_key(&to) {
-            return false;
-        }
-        let mut route = vec![to];
-        let mut c = to;
-        while c != from {
-            c = parent[&c];
-            route.push(c);
-        }
-        for &v in route.iter().rev().skip(1) {
-            self.step(v);
-        }
-        true
-    }
-
-    /// Exact search over (tile, blank) positions in the active graph.
-    fn move_tile_exact(&mut self, tile: u32, to: usize) -> bool {
-        let start = (self.pos[tile as usize], self.pos[0]);
-        let mut parent: HashMap<(usize, usize), (usize, usize)> = HashMap::from([(start, start)]);
-        let mut queue = VecDeque::from([start]);
-        let mut found = None;
-        while let Some(s) = queue.pop_front() {
-            if s.0 == to {
-                found = Some(s);
-                break;
-            }
-            let (t, z) = s;
-            for &w in self.graph.neighbors(z) {
-                if !self.active[w] {
-                    continue;
-                }
-                let next = (if w == t { z } else { t }, w);
-                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(next) {
-                    e.insert(s);
-                    queue.push_back(next);
-                }
-            }
-        }
-        let Some(mut s) = found else { return false };
-        let mut blanks = Vec::new();
-        while s != start {
-            blanks.push(s.1);
-            s = parent[&s];
-        }
-        for &v in blanks.iter().rev() {
-            self.step(v);
-        }
-        true
-    }
-
-    /// Walks `tile` to `to` (greedy, then exact).
-    fn move_tile(&mut self, tile: u32, to: usize) -> bool {
-        loop {
-            let at = self.pos[tile as usize];
-            if at == to {
-                return true;
-            }
-            // Next vertex on a shortest active path from the tile to `to`.
-            let next = {
-                let mut parent: HashMap<usize, usize> = HashMap::from([(to, to)]);
-                let mut queue = VecDeque::from([to]);
-                while let Some(u) = queue.pop_front() {
-                    if u == at {
-                        break;
-                    }
-                    for &w in self.graph.neighbors(u) {
-                        if self.active[w] && !parent.contains_key(&w) {
-                            parent.insert(w, u);
-                            queue.push_back(w);
-                        }
-                    }
-                }
-                match parent.get(&at) {
-                    Some(&n) => n,
-                    None => return false,
-                }
-            };
-            if !self.route_blank(next, at) {
-                return self.move_tile_exact(tile, to);
-            }
-            self.step(at);
-        }
-    }
-
-    /// The active part as its own puzzle, with start and goal relabelled;
-    /// returns it with the local-to-global vertex map.
-    fn sub_instance(
-        &self,
-        goal: &Configuration,
-    ) -> Result<(Puzzle, Configuration, Configuration, Vec<usize>)> {
-        let map: Vec<usize> = (0..self.cells.len()).filter(|&v| self.active[v]).collect();
-        let local: HashMap<usize, usize> = map.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let edges: Vec<(usize, usize)> = self
-            .graph
-            .edges()
-            .filter(|(a, b)| self.active[*a] && self.active[*b])
-            .map(|(a, b)| (local[&a], local[&b]))
-            .collect();
-        let sub = Puzzle::new(
-            Graph::from_edges(map.len(), &edges)?,
-            PuzzleKind::Graph,
-            "active part",
-        );
-        let mut label: HashMap<u32, u32> = HashMap::new();
-        let mut goal_cells = Vec::with_capacity(map.len());
-        for &v in &map {
-            let t = goal.tile_at(v);
-            if t == 0 {
-                goal_cells.push(0);
-            } else {
-                let l = label.len() as u32 + 1;
-                label.insert(t, l);
-                goal_cells.push(l);
-            }
-        }
-        let start_cells: Vec<u32> = map
-            .iter()
-            .map(|&v| {
-                let t = self.cells[v];
-                if t == 0 {
-                    Ok(0)
-                } else {
-                    label.get(&t).copied().ok_or(())
-                }
-            })
-            .collect::<std::result::Result<_, ()>>()
-            .map_err(|_| Error::Unsupported("internal error: a tile outside its part".into()))?;
-        Ok((
-            sub,
-            Configuration::from_cells(start_cells, 1)?,
-            Configuration::from_cells(goal_cells, 1)?,
-            map,
-        ))
-    }
-}
+/// The greedy stage's exact (tile, blank) fallback is used only when at
+/// most this many vertices are unfrozen (it costs their square).
+const GREEDY_EXACT_MAX: usize = 300;
 
 /// Solves `start` -> `goal` on any graph constructively; returns the blank
-/// path (the caller replays it). `start` must reach `goal` (check first).
+/// path (the caller replays it). `start` must reach `goal` (run
+/// [`crate::theory::check`] first).
 ///
 /// # Errors
-/// [`Error::Unsupported`] if the greedy construction gets stuck with more
-/// than [`FINISH_VERTICES`] vertices left (not seen in tests), or for
-/// several blanks.
+/// [`Error::Unsupported`] for several blanks, or if `start` cannot reach
+/// `goal` (a tile outside its block, a wrong rotation on a cycle, an odd
+/// permutation on a bipartite block).
 pub fn solve_graph_constructively(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -223,80 +67,46 @@ pub fn solve_graph_constructively(
         ));
     }
     let graph = puzzle.graph();
-    let n = graph.vertex_count();
     let b = goal.blank();
-    let dist = graph.distances_from(b);
-    let mut st = State {
-        graph,
-        cells: start.cells().to_vec(),
-        pos: start.positions(),
-        active: dist
-            .iter()
-            .map(|&d| d != crate::model::graph::UNREACHABLE)
-            .collect(),
-        path: Vec::new(),
-    };
-    // Farthest first; the goal's blank vertex is never frozen.
-    let mut order: Vec<usize> = (0..n).filter(|&v| st.active[v] && v != b).collect();
-    order.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
-    let mut pending: VecDeque<usize> = order.into_iter().collect();
-    let mut postponed = 0;
-    while st.active.iter().filter(|&&a| a).count() > FINISH_VERTICES {
-        let Some(v) = pending.pop_front() else { break };
-        let tile = goal.tile_at(v);
-        let saved = (st.cells.clone(), st.pos.clone(), st.path.len());
-        let placed = st.move_tile(tile, v);
-        if placed {
-            st.active[v] = false;
-            // The rest must stay solvable, and the blank must not be on v.
-            let ok = st.pos[0] != v && {
-                let (sub, s, g, _) = st.sub_instance(goal)?;
-                check(&sub, &s, &g)?.solvable
-            };
-            if ok {
-                postponed = 0;
-                continue;
-            }
-            st.active[v] = true;
+    let mut w = Walker::new(graph, start.cells());
+    let to_b = graph.shortest_path(w.blank(), b).ok_or_else(|| {
+        Error::Unsupported("the blank cannot reach its goal vertex (another component)".into())
+    })?;
+    w.walk(&to_b);
+    let blocks = decompose(graph);
+    for rooted in root_blocks(graph, &blocks, b) {
+        let block = &blocks.blocks[rooted.block];
+        if rooted.owned.iter().all(|&v| w.cells[v] == goal.tile_at(v)) {
+            continue;
         }
-        // Undo and try this vertex later.
-        st.cells = saved.0;
-        st.pos = saved.1;
-        st.path.truncate(saved.2);
-        pending.push_back(v);
-        postponed += 1;
-        if postponed > pending.len() {
-            break;
-        }
+        let out = graph
+            .shortest_path(b, rooted.root)
+            .expect("the block is in b's component");
+        w.allowed.fill(true);
+        w.walk(&out);
+        let mut target = goal.cells().to_vec();
+        target[rooted.root] = 0;
+        solve_block(&mut w, block, rooted.root, &rooted.owned, &target)?;
+        w.allowed.fill(true);
+        let back: Vec<usize> = out.iter().rev().copied().collect();
+        w.walk(&back);
     }
-    // Finish the rest optimally.
-    let (sub, s, g, map) = st.sub_instance(goal)?;
-    if sub.vertex_count() > 12 {
-        return Err(Error::Unsupported(format!(
-            "the constructive graph solver got stuck with {} vertices left",
-            sub.vertex_count()
-        )));
+    if w.cells != goal.cells() {
+        return Err(Error::Unsupported(
+            "internal error: the constructive solver did not reach the goal".into(),
+        ));
     }
-    let opts = SolveOptions {
-        algorithm: Algorithm::AStar,
-        ..SolveOptions::default()
-    };
-    match solve(&sub, &s, &g, &opts)? {
-        Outcome::Solved(sol) => {
-            for v in sol.blank_path {
-                st.path.push(map[v]);
-            }
-        }
-        other => {
-            return Err(Error::Unsupported(format!(
-                "internal error: the remaining part is not solvable: {other:?}"
-            )));
-        }
-    }
-    // Cancel moves that undo the previous one.
-    let mut out: Vec<usize> = Vec::with_capacity(st.path.len());
-    let mut before = vec![start.blank()];
-    for v in st.path {
+    Ok(super::shorten::remove_state_loops(
+        start.cells(),
+        &cancel_reversals(start.blank(), w.path),
+    ))
+}
+
+/// Drops moves that undo the move before them.
+fn cancel_reversals(start_blank: usize, path: Vec<usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(path.len());
+    let mut before = vec![start_blank];
+    for v in path {
         if before.len() >= 2 && before[before.len() - 2] == v {
             before.pop();
             out.pop();
@@ -305,5 +115,198 @@ pub fn solve_graph_constructively(
             out.push(v);
         }
     }
-    Ok(out)
+    out
+}
+
+/// Solves one block: the blank is on `root` and must end there; `target`
+/// gives the wanted tile for each of the block's vertices (0 on `root`).
+fn solve_block(
+    w: &mut Walker,
+    block: &Block,
+    root: usize,
+    owned: &[usize],
+    target: &[u32],
+) -> Result<()> {
+    let mut mask = vec![false; w.cells.len()];
+    for &v in &block.vertices {
+        mask[v] = true;
+    }
+    w.allowed.clone_from(&mask);
+    match block.kind {
+        BlockKind::Bridge => Err(Error::Unsupported(format!(
+            "tile {} cannot cross the bridge to vertex {} (unsolvable)",
+            w.cells[owned[0]], owned[0]
+        ))),
+        BlockKind::Cycle => rotate_cycle(w, root, owned, target),
+        _ if block.vertices.len() <= SMALL_BLOCK_VERTICES => solve_part_optimally(w, target),
+        _ => {
+            greedy_stage(w, root, owned, target);
+            if owned.iter().all(|&v| w.cells[v] == target[v]) && w.route_blank(root, usize::MAX) {
+                return Ok(());
+            }
+            let unfrozen = w.allowed.iter().filter(|&&a| a).count();
+            if unfrozen <= SMALL_BLOCK_VERTICES
+                && w.allowed[root]
+                && solve_part_optimally(w, target).is_ok()
+            {
+                return Ok(());
+            }
+            w.allowed.clone_from(&mask);
+            three_cycle_stage(w, &block.vertices, root, target)
+        }
+    }
+}
+
+/// Rotates a cycle block: `owned` in cycle order starting next to `root`.
+fn rotate_cycle(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) -> Result<()> {
+    let len = owned.len();
+    let current: Vec<u32> = owned.iter().map(|&v| w.cells[v]).collect();
+    // One lap root -> owned[0] -> .. -> owned[len-1] -> root moves the tile
+    // on owned[i + 1] to owned[i]; after k laps owned[i] holds current[i + k].
+    let k = (0..len)
+        .find(|&k| (0..len).all(|i| current[(i + k) % len] == target[owned[i]]))
+        .ok_or_else(|| {
+            Error::Unsupported(
+                "the tiles on a cycle are not a rotation of the goal's (unsolvable)".into(),
+            )
+        })?;
+    let mut lap = vec![root];
+    lap.extend_from_slice(owned);
+    lap.push(root);
+    let (laps, lap) = if k <= len - k {
+        (k, lap)
+    } else {
+        lap.reverse();
+        (len - k, lap)
+    };
+    for _ in 0..laps {
+        w.walk(&lap);
+    }
+    Ok(())
+}
+
+/// Solves the allowed part (connected, containing the blank and the
+/// target's blank vertex) optimally with A*.
+fn solve_part_optimally(w: &mut Walker, target: &[u32]) -> Result<()> {
+    let map: Vec<usize> = (0..w.cells.len()).filter(|&v| w.allowed[v]).collect();
+    let local: HashMap<usize, usize> = map.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    let edges: Vec<(usize, usize)> = w
+        .graph
+        .edges()
+        .filter(|(a, b)| w.allowed[*a] && w.allowed[*b])
+        .map(|(a, b)| (local[&a], local[&b]))
+        .collect();
+    let sub = Puzzle::new(
+        Graph::from_edges(map.len(), &edges)?,
+        PuzzleKind::Graph,
+        "part",
+    );
+    let mut label: HashMap<u32, u32> = HashMap::new();
+    let goal_cells: Vec<u32> = map
+        .iter()
+        .map(|&v| match target[v] {
+            0 => 0,
+            t => {
+                let l = label.len() as u32 + 1;
+                label.insert(t, l);
+                l
+            }
+        })
+        .collect();
+    let start_cells: Vec<u32> = map
+        .iter()
+        .map(|&v| match w.cells[v] {
+            0 => Some(0),
+            t => label.get(&t).copied(),
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::Unsupported("a tile is outside its part".into()))?;
+    let opts = SolveOptions {
+        algorithm: Algorithm::AStar,
+        ..SolveOptions::default()
+    };
+    let s = Configuration::from_cells(start_cells, 1)?;
+    let g = Configuration::from_cells(goal_cells, 1)?;
+    match solve(&sub, &s, &g, &opts)? {
+        Outcome::Solved(sol) => {
+            for v in sol.blank_path {
+                w.step(map[v]);
+            }
+            Ok(())
+        }
+        other => Err(Error::Unsupported(format!(
+            "the part is not solvable as it stands: {other:?}"
+        ))),
+    }
+}
+
+/// Freezes owned vertices farthest from `root` first, walking each goal
+/// tile there through the unfrozen part; vertices it cannot reach are left
+/// for the 3-cycle stage. On return `w.allowed` marks the unfrozen part.
+fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
+    let dist = w.graph.distances_from(root);
+    let mut order = owned.to_vec();
+    order.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
+    for v in order {
+        let tile = target[v];
+        let placed = w.cells[v] == tile || {
+            let unfrozen = w.allowed.iter().filter(|&&a| a).count();
+            let at = w.pos[tile as usize];
+            let mark = (w.path.len(), w.blank());
+            w.allowed[at] && {
+                let ok = move_tile_bounded(w, tile, v, unfrozen <= GREEDY_EXACT_MAX);
+                if !ok {
+                    w.undo_to(mark.0, mark.1);
+                }
+                ok
+            }
+        };
+        if placed {
+            w.allowed[v] = false;
+        }
+    }
+}
+
+/// [`Walker::move_tile`] with the exact fallback only when `exact`.
+fn move_tile_bounded(w: &mut Walker, tile: u32, to: usize, exact: bool) -> bool {
+    loop {
+        let at = w.pos[tile as usize];
+        if at == to {
+            return true;
+        }
+        let Some(route) = w.shortest_route(at, to, usize::MAX) else {
+            return false;
+        };
+        if !w.route_blank(route[1], at) {
+            return exact && w.move_tile_exact(tile, to);
+        }
+        w.step(at);
+    }
+}
+
+/// Finishes a 2-connected block (not a cycle, more than
+/// [`SMALL_BLOCK_VERTICES`] vertices) with conjugated 3-cycles; the blank
+/// is somewhere in the block and ends on `root`.
+fn three_cycle_stage(w: &mut Walker, block: &[usize], root: usize, target: &[u32]) -> Result<()> {
+    let tc = find_three_cycle(w.graph, &w.allowed, root).ok_or_else(|| {
+        Error::Unsupported("internal error: no 3-cycle found in a 2-connected block".into())
+    })?;
+    // Solve for the target with the blank moved to the 3-cycle's home
+    // (along `rho`), then walk `rho` backwards.
+    let rho = w
+        .shortest_route(root, tc.home, usize::MAX)
+        .expect("the block is connected");
+    let mut shifted = target.to_vec();
+    for pair in rho.windows(2) {
+        shifted.swap(pair[0], pair[1]);
+    }
+    if !w.route_blank(tc.home, usize::MAX) {
+        return Err(Error::Unsupported(
+            "internal error: the blank cannot reach the 3-cycle".into(),
+        ));
+    }
+    solve_with_three_cycles(w, block, &shifted, &tc)?;
+    let back: Vec<usize> = rho.iter().rev().copied().collect();
+    w.walk(&back);
+    Ok(())
 }

@@ -4,6 +4,8 @@
 pub mod board;
 pub mod graph;
 pub mod shorten;
+pub mod three_cycle;
+pub mod walker;
 
 pub use board::solve_board_constructively;
 pub use graph::solve_graph_constructively;

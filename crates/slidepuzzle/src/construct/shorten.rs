@@ -204,3 +204,58 @@ mod tests {
         assert_eq!(replay(&p, &start, &short).unwrap(), end);
     }
 }
+
+/// Removes loops in the sequence of configurations a blank path visits:
+/// whenever a configuration recurs, the moves between its two visits are
+/// dropped. Configurations are compared by a Zobrist-style hash kept up to
+/// date in O(1) per move (Zobrist 1970), so this is O(moves) time and
+/// memory; the result is replayed against the original and the original
+/// returned if they disagree (a hash collision), so it is never wrong.
+///
+/// `cells` is the start (`cells[v]` the tile on `v`, 0 the blank) and
+/// `path` the vertices the blank visits.
+pub fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
+    fn key(v: usize, t: u32) -> u64 {
+        // splitmix64 of (vertex, tile).
+        let mut z = (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(t).rotate_left(32);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    let mut state = cells.to_vec();
+    let Some(mut blank) = state.iter().position(|&t| t == 0) else {
+        return path.to_vec();
+    };
+    let mut hash = state
+        .iter()
+        .enumerate()
+        .fold(0u64, |h, (v, &t)| h ^ key(v, t));
+    let mut seen: std::collections::HashMap<u64, usize> =
+        std::collections::HashMap::from([(hash, 0)]);
+    let mut hashes = vec![hash];
+    let mut out: Vec<usize> = Vec::with_capacity(path.len());
+    for &v in path {
+        let t = state[v];
+        hash ^= key(v, t) ^ key(blank, t) ^ key(blank, 0) ^ key(v, 0);
+        state.swap(v, blank);
+        blank = v;
+        if let Some(&k) = seen.get(&hash) {
+            for h in hashes.drain(k + 1..) {
+                seen.remove(&h);
+            }
+            out.truncate(k);
+        } else {
+            out.push(v);
+            hashes.push(hash);
+            seen.insert(hash, out.len());
+        }
+    }
+    // Replay the shortened path: it must end where the original does.
+    let mut check = cells.to_vec();
+    let mut b = cells.iter().position(|&t| t == 0).expect("has a blank");
+    for &v in &out {
+        check.swap(v, b);
+        b = v;
+    }
+    if check == state { out } else { path.to_vec() }
+}

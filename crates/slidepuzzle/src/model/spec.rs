@@ -332,14 +332,65 @@ impl Puzzle {
             }
             "theta0" => theta(1, 2, 2).map(|p| rename(p, "theta0")),
             "petersen" => petersen(),
+            "random" => {
+                let parts: Vec<usize> = need("N,CHORDS[,SEED]")?
+                    .split(',')
+                    .map(|s| parse_usize(s, "number", spec))
+                    .collect::<Result<_>>()?;
+                match parts.as_slice() {
+                    [n, chords] => random_two_connected(*n, *chords, 0),
+                    [n, chords, seed] => random_two_connected(*n, *chords, *seed as u64),
+                    _ => Err(Error::Spec(format!(
+                        "'{spec}': random needs N,CHORDS or N,CHORDS,SEED"
+                    ))),
+                }
+            }
             "graph" => graph_file(Path::new(need("a file name")?)),
             "edges" => inline_edges(need("an edge list")?, spec),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec),
             _ => Err(Error::Spec(format!(
-                "unknown puzzle '{spec}': expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, graph:FILE or edges:U-V,..."
+                "unknown puzzle '{spec}': expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], graph:FILE or edges:U-V,..."
             ))),
         }
     }
+}
+
+/// A random 2-connected graph: a Hamiltonian cycle through the vertices
+/// `0..n` in a random order plus `chords` distinct random chords (edges
+/// not on the cycle), drawn with ChaCha8 from `seed`. Every such graph is
+/// 2-connected; with `chords >= 1` it is not a cycle, and it is
+/// non-bipartite with high probability. Spec `random:N,CHORDS,SEED`.
+///
+/// # Errors
+/// [`Error::Spec`] if `n < 3` or there are not that many possible chords.
+pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    if n < 3 {
+        return Err(Error::Spec(format!(
+            "random:{n},..: needs at least 3 vertices"
+        )));
+    }
+    let possible = n * (n - 1) / 2 - n;
+    if chords > possible {
+        return Err(Error::Spec(format!(
+            "random:{n},{chords}: a cycle on {n} vertices has only {possible} possible chords"
+        )));
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.shuffle(&mut rng);
+    let key = |a: usize, b: usize| (a.min(b), a.max(b));
+    let mut edges: Vec<(usize, usize)> =
+        (0..n).map(|i| key(order[i], order[(i + 1) % n])).collect();
+    let mut present: std::collections::HashSet<(usize, usize)> = edges.iter().copied().collect();
+    while edges.len() < n + chords {
+        let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+        if a != b && present.insert(key(a, b)) {
+            edges.push(key(a, b));
+        }
+    }
+    named(n, &edges, format!("random:{n},{chords},{seed}"))
 }
 
 fn rename(p: Puzzle, spec: &str) -> Puzzle {
@@ -369,6 +420,7 @@ mod tests {
             ("complete:5", 5, 10),
             ("theta0", 7, 8),
             ("theta:2,2,3", 9, 10),
+            ("random:40,6,1", 40, 46),
             ("theta:1,2,3", 8, 9),
             ("petersen", 10, 15),
             ("edges:0-1,1-2,2-0", 3, 3),

@@ -1,0 +1,207 @@
+//! The state the graph constructions work on: tiles on vertices, the blank
+//! path recorded so far, and the vertices the blank may use.
+//!
+//! Conventions: `cells[v]` is the tile on vertex `v` (0 for the blank),
+//! `pos[t]` the vertex of tile `t` (`pos[0]` the blank), and `path` the
+//! vertices the blank has visited, in order, without its start (the
+//! solution format of [`crate::search`]).
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::model::Graph;
+
+/// Exact (tile, blank) searches are skipped above this many allowed
+/// vertices (their state space is the square of it).
+pub const EXACT_ROUTE_MAX_VERTICES: usize = 2_000;
+
+/// Sentinel for "no vertex".
+pub const NONE: usize = usize::MAX;
+
+/// Tiles on a graph with one blank, and the moves made so far.
+pub struct Walker<'a> {
+    /// The puzzle graph.
+    pub graph: &'a Graph,
+    /// `cells[v]`: tile on vertex `v`, 0 for the blank.
+    pub cells: Vec<u32>,
+    /// `pos[t]`: vertex of tile `t`; `pos[0]` is the blank's vertex.
+    pub pos: Vec<usize>,
+    /// Vertices the blank has visited so far (each entry is one move).
+    pub path: Vec<usize>,
+    /// Vertices the blank and the tiles may use.
+    pub allowed: Vec<bool>,
+}
+
+impl<'a> Walker<'a> {
+    /// A walker for `cells` (one blank) with every vertex allowed.
+    pub fn new(graph: &'a Graph, cells: &[u32]) -> Self {
+        let mut pos = vec![0; cells.len()];
+        for (v, &t) in cells.iter().enumerate() {
+            pos[t as usize] = v;
+        }
+        Walker {
+            graph,
+            cells: cells.to_vec(),
+            pos,
+            path: Vec::new(),
+            allowed: vec![true; cells.len()],
+        }
+    }
+
+    /// The blank's vertex.
+    pub fn blank(&self) -> usize {
+        self.pos[0]
+    }
+
+    /// One move: the blank goes to its neighbour `v`.
+    pub fn step(&mut self, v: usize) {
+        let b = self.pos[0];
+        debug_assert!(self.graph.has_edge(b, v), "{b} -> {v} is not an edge");
+        let t = self.cells[v];
+        self.cells[b] = t;
+        self.pos[t as usize] = b;
+        self.cells[v] = 0;
+        self.pos[0] = v;
+        self.path.push(v);
+    }
+
+    /// Walks the blank along `walk`, a vertex sequence starting at the
+    /// blank's vertex.
+    pub fn walk(&mut self, walk: &[usize]) {
+        debug_assert_eq!(walk.first(), Some(&self.pos[0]));
+        for &v in &walk[1..] {
+            self.step(v);
+        }
+    }
+
+    /// The blank's walk since `path` had `mark` entries, as a vertex
+    /// sequence starting where the blank was then.
+    pub fn walk_since(&self, mark: usize, from: usize) -> Vec<usize> {
+        let mut w = Vec::with_capacity(self.path.len() - mark + 1);
+        w.push(from);
+        w.extend_from_slice(&self.path[mark..]);
+        w
+    }
+
+    /// Undoes the moves made since `path` had `mark` entries, when the
+    /// blank was on `blank_then`, by walking the blank back.
+    pub fn undo_to(&mut self, mark: usize, blank_then: usize) {
+        let back = self.walk_since(mark, blank_then);
+        for &v in back.iter().rev().skip(1) {
+            self.step(v);
+        }
+        self.path.truncate(mark);
+    }
+
+    /// A shortest path of allowed vertices from `from` to `to` that avoids
+    /// `avoid` (use [`NONE`] to avoid nothing), as a vertex sequence from
+    /// `from` to `to`; `None` if there is none. O(V + E).
+    pub fn shortest_route(&self, from: usize, to: usize, avoid: usize) -> Option<Vec<usize>> {
+        if from == to {
+            return Some(vec![from]);
+        }
+        let n = self.graph.vertex_count();
+        let mut parent = vec![NONE; n];
+        parent[from] = from;
+        let mut queue = VecDeque::from([from]);
+        while let Some(u) = queue.pop_front() {
+            for &w in self.graph.neighbors(u) {
+                if self.allowed[w] && w != avoid && parent[w] == NONE {
+                    parent[w] = u;
+                    if w == to {
+                        let mut route = vec![to];
+                        let mut c = to;
+                        while c != from {
+                            c = parent[c];
+                            route.push(c);
+                        }
+                        route.reverse();
+                        return Some(route);
+                    }
+                    queue.push_back(w);
+                }
+            }
+        }
+        None
+    }
+
+    /// Routes the blank to `to` over allowed vertices other than `avoid`;
+    /// false (and no move) if there is no such route.
+    pub fn route_blank(&mut self, to: usize, avoid: usize) -> bool {
+        match self.shortest_route(self.blank(), to, avoid) {
+            Some(route) => {
+                self.walk(&route);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Walks `tile` to `to` over allowed vertices: along a shortest path,
+    /// the blank routed around the tile before each step; where that is
+    /// stuck, an exact breadth-first search over (tile, blank) positions.
+    /// False if neither finds a way (moves made so far are kept).
+    pub fn move_tile(&mut self, tile: u32, to: usize) -> bool {
+        loop {
+            let at = self.pos[tile as usize];
+            if at == to {
+                return true;
+            }
+            let Some(route) = self.shortest_route(at, to, NONE) else {
+                return false;
+            };
+            let next = route[1];
+            if !self.route_blank(next, at) {
+                return self.move_tile_exact(tile, to);
+            }
+            self.step(at);
+        }
+    }
+
+    /// Exact search over (tile, blank) positions in the allowed vertices;
+    /// false if `tile` cannot reach `to` (or the allowed part is larger
+    /// than [`EXACT_ROUTE_MAX_VERTICES`]).
+    pub fn move_tile_exact(&mut self, tile: u32, to: usize) -> bool {
+        let local: Vec<usize> = (0..self.graph.vertex_count())
+            .filter(|&v| self.allowed[v])
+            .collect();
+        let m = local.len();
+        if m > EXACT_ROUTE_MAX_VERTICES {
+            return false;
+        }
+        let index: HashMap<usize, usize> = local.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let (Some(&t0), Some(&z0)) = (index.get(&self.pos[tile as usize]), index.get(&self.pos[0]))
+        else {
+            return false;
+        };
+        let start = t0 * m + z0;
+        let mut parent = vec![u32::MAX; m * m];
+        parent[start] = start as u32;
+        let mut queue = VecDeque::from([start]);
+        let mut found = None;
+        while let Some(s) = queue.pop_front() {
+            let (t, z) = (s / m, s % m);
+            if local[t] == to {
+                found = Some(s);
+                break;
+            }
+            for &w in self.graph.neighbors(local[z]) {
+                let Some(&wi) = index.get(&w) else { continue };
+                let next = if wi == t { z * m + wi } else { t * m + wi };
+                if parent[next] == u32::MAX {
+                    parent[next] = s as u32;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let Some(mut s) = found else { return false };
+        let mut blanks = Vec::new();
+        while s != start {
+            blanks.push(local[s % m]);
+            s = parent[s] as usize;
+        }
+        for &v in blanks.iter().rev() {
+            self.step(v);
+        }
+        true
+    }
+}
