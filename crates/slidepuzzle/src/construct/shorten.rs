@@ -177,34 +177,6 @@ fn one_pass(width: usize, height: usize, start: &Configuration, path: &[usize]) 
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::moves::replay;
-
-    #[test]
-    fn shortening_keeps_the_end_and_never_lengthens() {
-        let p = Puzzle::parse("5x4").unwrap();
-        let start = p.default_goal();
-        // A wasteful walk: circle a 2x2 block 12 times (identity after 12
-        // steps of 4), then some moves.
-        let mut path = Vec::new();
-        for _ in 0..12 {
-            path.extend([18, 13, 12, 17, 18, 19]);
-            path.extend([14, 13, 18, 19]);
-        }
-        let end = replay(&p, &start, &path).unwrap();
-        let short = shorten_board_path(5, 4, &start, &path);
-        assert!(
-            short.len() < path.len(),
-            "{} vs {}",
-            short.len(),
-            path.len()
-        );
-        assert_eq!(replay(&p, &start, &short).unwrap(), end);
-    }
-}
-
 /// Removes loops in the sequence of configurations a blank path visits:
 /// whenever a configuration recurs, the moves between its two visits are
 /// dropped. Configurations are compared by a Zobrist-style hash kept up to
@@ -258,4 +230,44 @@ pub fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
         b = v;
     }
     if check == state { out } else { path.to_vec() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::replay;
+
+    #[test]
+    fn shortening_keeps_the_end_and_never_lengthens() {
+        let p = Puzzle::parse("5x4").unwrap();
+        let start = p.default_goal();
+        // A wasteful walk: circle a 2x2 block 12 times (identity after 12
+        // steps of 4), then some moves.
+        let mut path = Vec::new();
+        for _ in 0..12 {
+            path.extend([18, 13, 12, 17, 18, 19]);
+            path.extend([14, 13, 18, 19]);
+        }
+        let end = replay(&p, &start, &path).unwrap();
+        let short = shorten_board_path(5, 4, &start, &path);
+        assert!(
+            short.len() < path.len(),
+            "{} vs {}",
+            short.len(),
+            path.len()
+        );
+        assert_eq!(replay(&p, &start, &short).unwrap(), end);
+    }
+
+    #[test]
+    fn state_loops_are_cut_and_the_end_kept() {
+        // Path 0-1-2 with the blank on 0: out to 2 and back is a loop.
+        let cells = [0, 1, 2];
+        assert_eq!(
+            super::remove_state_loops(&cells, &[1, 2, 1, 0]),
+            Vec::<usize>::new()
+        );
+        assert_eq!(super::remove_state_loops(&cells, &[1, 2, 1]), vec![1]);
+        assert_eq!(super::remove_state_loops(&cells, &[1, 2]), vec![1, 2]);
+    }
 }
