@@ -176,3 +176,14 @@ pub fn apply_pattern(
     options.graph_pattern = Some(std::sync::Arc::new(pdb));
     Ok(())
 }
+
+/// An argument as given, or the contents of FILE for `@FILE` (trimmed):
+/// configurations and move lists too large for a command line.
+pub fn read_arg(arg: &str) -> Result<String> {
+    match arg.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map(|t| t.trim().to_string())
+            .map_err(|e| Error::Input(format!("cannot read {path}: {e}"))),
+        None => Ok(arg.to_string()),
+    }
+}

@@ -58,9 +58,9 @@ enum Command {
     Apply {
         #[command(flatten)]
         puzzle: PuzzleArgs,
-        /// The starting configuration.
+        /// The starting configuration (`@FILE` reads it from FILE).
         state: String,
-        /// The moves.
+        /// The moves (`@FILE` reads them from FILE, e.g. `solve --output`).
         moves: String,
     },
     /// Draw a configuration in the terminal.
@@ -226,7 +226,9 @@ fn main() -> ExitCode {
             puzzle,
             state,
             moves,
-        } => apply(&puzzle, &state, &moves),
+        } => common::read_arg(&state).and_then(|state| {
+            common::read_arg(&moves).and_then(|moves| apply(&puzzle, &state, &moves))
+        }),
         Command::Show { puzzle, state } => show(&puzzle, &state),
     };
     match result {

@@ -56,9 +56,92 @@ pub struct SolveArgs {
     /// Read instances from a file, one per line (`-` for standard input).
     #[arg(long, conflicts_with = "state")]
     pub file: Option<String>,
-    /// The configuration to solve.
+    /// Write the moves to this file instead of the terminal (written to a
+    /// temporary file, then renamed). Boards solved constructively are
+    /// streamed: the moves never sit in memory and are replayed as they
+    /// are written, so a 1000x1000 board fits in a few MB.
+    #[arg(long, conflicts_with = "file")]
+    pub output: Option<std::path::PathBuf>,
+    /// The configuration to solve; `@FILE` reads it from FILE (for boards
+    /// too large for a command line).
     #[arg(required_unless_present = "file")]
     pub state: Option<String>,
+}
+
+/// `solve --output FILE`: the moves go to FILE (temporary file + rename).
+fn solve_to_file(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    path: &std::path::Path,
+) -> Result<ExitCode> {
+    use std::io::Write;
+    let clock = std::time::Instant::now();
+    let tmp = path.with_extension("partial");
+    let mut file = std::fs::File::create(&tmp)
+        .map_err(|e| Error::Input(format!("cannot create {}: {e}", tmp.display())))?;
+    let streamable = puzzle
+        .plain_board_size()
+        .is_some_and(|(w, h)| w >= 2 && h >= 2)
+        && (options.algorithm == Algorithm::Constructive
+            || (options.algorithm == Algorithm::Auto
+                && puzzle.vertex_count() > slidepuzzle::search::AUTO_OPTIMAL_BOARD_CELLS));
+    let summary = if streamable {
+        let verdict = slidepuzzle::theory::check(puzzle, start, goal)?;
+        if !verdict.solvable {
+            drop(file);
+            let _ = std::fs::remove_file(&tmp);
+            println!("unsolvable: {}", verdict.reason);
+            return Ok(ExitCode::from(1));
+        }
+        let report =
+            slidepuzzle::construct::board::stream_board_solution(puzzle, start, goal, &mut file);
+        let report = match report {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e);
+            }
+        };
+        format!(
+            "{} moves (STM), {} (MTM), constructive, streamed and verified by replay while streaming",
+            report.moves, report.mtm
+        )
+    } else {
+        let outcome = solve_one(puzzle, start, goal, options, args.timeout)?;
+        let Outcome::Solved(s) = &outcome else {
+            let _ = std::fs::remove_file(&tmp);
+            print_human(None, puzzle, start, &outcome);
+            return Ok(ExitCode::from(1));
+        };
+        let text = letters(puzzle, start.blank(), &s.blank_path).unwrap_or_else(|| {
+            let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
+            p.join(" ")
+        });
+        writeln!(file, "{text}")
+            .map_err(|e| Error::Input(format!("cannot write {}: {e}", tmp.display())))?;
+        format!(
+            "{} moves (STM), {}, verified by replay",
+            s.blank_path.len(),
+            if s.optimal {
+                "optimal"
+            } else {
+                "not proven optimal"
+            }
+        )
+    };
+    file.sync_all()
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?;
+    println!(
+        "puzzle {}: {summary}; written to {} in {:.2} s",
+        puzzle.spec(),
+        path.display(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
@@ -235,7 +318,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .state
             .as_deref()
             .expect("clap requires state or --file");
-        let (puzzle, start, goal) = args.puzzle.resolve(state)?;
+        let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
+        if let Some(path) = &args.output {
+            return solve_to_file(&args, &options, &puzzle, &start, &goal, path);
+        }
         let options = with_pattern(&args, &options, &puzzle, &goal)?;
         let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
         stopped = matches!(outcome, Outcome::Stopped { .. });

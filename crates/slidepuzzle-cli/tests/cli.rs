@@ -622,3 +622,43 @@ fn render_writes_svg() {
     let o = run(&["render", "--puzzle", "2x2x2", "1 2/3 4/5 6/7 0"]);
     assert_eq!(stdout(&o).matches("<circle").count(), 8);
 }
+
+#[test]
+fn solve_streams_large_boards_to_a_file_that_apply_replays() {
+    let dir = std::env::temp_dir().join(format!("sp-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state.txt");
+    let moves = dir.join("moves.txt");
+    let s = run(&["scramble", "--puzzle", "40x30", "--seed", "3"]);
+    std::fs::write(&state, stdout(&s)).unwrap();
+    let at_state = format!("@{}", state.display());
+    let o = run(&[
+        "solve",
+        "--puzzle",
+        "40x30",
+        "--output",
+        moves.to_str().unwrap(),
+        &at_state,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("streamed and verified by replay"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!dir.join("moves.partial").exists());
+    let at_moves = format!("@{}", moves.display());
+    let a = run(&["apply", "--puzzle", "40x30", &at_state, &at_moves]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let goal: Vec<String> = (1..1200)
+        .map(|t| t.to_string())
+        .chain(["0".into()])
+        .collect();
+    let got: Vec<String> = stdout(&a)
+        .split_whitespace()
+        .map(|t| t.trim_matches('/').to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    assert_eq!(got.join(" ").replace('/', " "), goal.join(" "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

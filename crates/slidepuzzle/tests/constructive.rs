@@ -151,3 +151,29 @@ fn thousand_vertex_graph() {
     let p = Puzzle::parse("random:1000,300,7").unwrap();
     constructive(&p, 1, false);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    /// Streamed solutions (letters with counts) parse back, replay to the
+    /// goal and have the reported length.
+    #[test]
+    fn streamed_board_solutions_replay(w in 2usize..12, h in 2usize..12, seed in any::<u64>(), random_goal in any::<bool>()) {
+        use slidepuzzle::construct::board::stream_board_solution;
+        use slidepuzzle::moves::parse_moves;
+        let p = Puzzle::board(w, h, false, false).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let goal = if random_goal {
+            uniform_reachable(&p, &p.default_goal(), &mut rng).unwrap()
+        } else {
+            p.default_goal()
+        };
+        let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        let mut out: Vec<u8> = Vec::new();
+        let report = stream_board_solution(&p, &start, &goal, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        prop_assert!(text.ends_with('\n'));
+        let path = parse_moves(&p, &start, text.trim()).unwrap();
+        prop_assert_eq!(path.len() as u64, report.moves);
+        prop_assert_eq!(replay(&p, &start, &path).unwrap(), goal);
+    }
+}

@@ -30,13 +30,21 @@ use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::search::{Algorithm, Outcome, SolveOptions, solve};
 
+/// Where the builder's moves go.
+enum Moves {
+    /// Kept in memory (moves that undo the previous one cancelled).
+    Collect(Vec<usize>),
+    /// Sent in chunks to a writer thread ([`StreamSink`]).
+    Stream(ChunkSender),
+}
+
 struct Builder {
     w: usize,
     h: usize,
     cells: Vec<u32>,
     pos: Vec<usize>,
     fixed: Vec<bool>,
-    path: Vec<usize>,
+    moves: Moves,
     start_blank: usize,
     // Scratch space for blank routing.
     stamp: u32,
@@ -77,17 +85,92 @@ impl Builder {
         self.pos[t as usize] = b;
         self.cells[n] = 0;
         self.pos[0] = n;
-        // Cancel a move that undoes the previous one.
-        let before_last = match self.path.len() {
-            0 => None,
-            1 => Some(self.start_blank),
-            k => Some(self.path[k - 2]),
-        };
-        if before_last == Some(n) {
-            self.path.pop();
-        } else {
-            self.path.push(n);
+        match &mut self.moves {
+            Moves::Collect(path) => {
+                // Cancel a move that undoes the previous one.
+                let before_last = match path.len() {
+                    0 => None,
+                    1 => Some(self.start_blank),
+                    k => Some(path[k - 2]),
+                };
+                if before_last == Some(n) {
+                    path.pop();
+                } else {
+                    path.push(n);
+                }
+            }
+            Moves::Stream(sender) => sender.push(n),
         }
+    }
+
+    /// A route for the blank to `to` that stays in the 3 x 3 box around
+    /// `around` (the tile being walked, itself excluded) or is an L-shaped
+    /// straight walk, over free cells not in `avoid`; `None` if neither
+    /// exists. Constant time for the box, O(distance) for the L: the fast
+    /// path that makes tile walks linear in their length.
+    fn quick_route(&self, to: usize, around: usize, avoid: &[usize]) -> Option<Vec<usize>> {
+        let from = self.blank();
+        let free = |c: usize| !self.fixed[c] && !avoid.contains(&c);
+        let (fx, fy) = self.xy(from);
+        let (tx, ty) = self.xy(to);
+        let (ax, ay) = self.xy(around);
+        let in_box = |x: usize, y: usize| x.abs_diff(ax) <= 1 && y.abs_diff(ay) <= 1;
+        if in_box(fx, fy) && in_box(tx, ty) {
+            // Breadth-first search over the (at most 8) cells of the box.
+            let mut parent = [usize::MAX; 9];
+            let slot = |c: usize| {
+                let (x, y) = (c % self.w, c / self.w);
+                (x + 1 - ax) + 3 * (y + 1 - ay)
+            };
+            let mut queue = [0usize; 9];
+            let (mut head, mut tail) = (0, 1);
+            queue[0] = from;
+            parent[slot(from)] = from;
+            while head < tail {
+                let c = queue[head];
+                head += 1;
+                if c == to {
+                    let mut route = vec![to];
+                    let mut v = to;
+                    while v != from {
+                        v = parent[slot(v)];
+                        route.push(v);
+                    }
+                    route.reverse();
+                    return Some(route);
+                }
+                for n in self.neighbors(c) {
+                    let (x, y) = self.xy(n);
+                    if in_box(x, y) && n != around && free(n) && parent[slot(n)] == usize::MAX {
+                        parent[slot(n)] = c;
+                        queue[tail] = n;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        // L-shaped walks: along x then y, or along y then x.
+        for x_first in [true, false] {
+            let mut route = vec![from];
+            let (mut x, mut y) = (fx, fy);
+            let mut ok = true;
+            for axis in if x_first { [0, 1] } else { [1, 0] } {
+                while ok && (if axis == 0 { x != tx } else { y != ty }) {
+                    if axis == 0 {
+                        x = if x < tx { x + 1 } else { x - 1 };
+                    } else {
+                        y = if y < ty { y + 1 } else { y - 1 };
+                    }
+                    let c = y * self.w + x;
+                    ok = c != around && free(c);
+                    route.push(c);
+                }
+            }
+            if ok {
+                return Some(route);
+            }
+        }
+        None
     }
 
     /// Routes the blank to `to` over free cells, avoiding `avoid`; A* with
@@ -95,6 +178,14 @@ impl Builder {
     fn route_blank(&mut self, to: usize, avoid: &[usize]) -> Result<()> {
         let from = self.blank();
         if from == to {
+            return Ok(());
+        }
+        if let Some(&around) = avoid.last()
+            && let Some(route) = self.quick_route(to, around, avoid)
+        {
+            for &n in &route[1..] {
+                self.step(n);
+            }
             return Ok(());
         }
         let (tx, ty) = self.xy(to);
@@ -156,8 +247,71 @@ impl Builder {
         Ok(())
     }
 
-    /// Walks `tile` to cell `to`: first along `first_axis_horizontal`, then
-    /// the other axis, routing the blank ahead of it each step.
+    /// The cell at (x, y) if it is on the board, free and not in `avoid`.
+    fn open_cell(&self, x: isize, y: isize, avoid: &[usize]) -> Option<usize> {
+        if x < 0 || y < 0 || x >= self.w as isize || y >= self.h as isize {
+            return None;
+        }
+        let c = y as usize * self.w + x as usize;
+        (!self.fixed[c] && !avoid.contains(&c)).then_some(c)
+    }
+
+    /// The macro step of a tile walk: the blank is right behind the tile on
+    /// `c` and the tile goes straight on to `next`, so the blank goes round
+    /// it on a free side (4 moves) and swaps (1 move): no search at all.
+    fn straight_step(&mut self, c: usize, next: usize, avoid: &[usize]) -> bool {
+        let (cx, cy) = (c % self.w, c / self.w);
+        let (nx, ny) = (next % self.w, next / self.w);
+        let (dx, dy) = (nx as isize - cx as isize, ny as isize - cy as isize);
+        let (bx, by) = (self.blank() % self.w, self.blank() / self.w);
+        if (bx as isize, by as isize) != (cx as isize - dx, cy as isize - dy) {
+            return false;
+        }
+        for (sx, sy) in [(dy, dx), (-dy, -dx)] {
+            let cells = [
+                self.open_cell(bx as isize + sx, by as isize + sy, avoid),
+                self.open_cell(cx as isize + sx, cy as isize + sy, avoid),
+                self.open_cell(nx as isize + sx, ny as isize + sy, avoid),
+            ];
+            if let [Some(a), Some(b), Some(d)] = cells {
+                for v in [a, b, d, next, c] {
+                    self.step(v);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The other macro step: the blank is beside the tile on `c`, at right
+    /// angles to the step to `next`, so it goes round the corner between
+    /// them (2 moves) and swaps (1 move). Alternating axes this way makes a
+    /// diagonal walk cost 3 moves per step instead of 5 (Parberry 1995).
+    fn turn_step(&mut self, c: usize, next: usize, avoid: &[usize]) -> bool {
+        let w = self.w as isize;
+        let (b, c_, n) = (self.blank() as isize, c as isize, next as isize);
+        let (bx, by) = (b % w - c_ % w, b / w - c_ / w);
+        let (nx, ny) = (n % w - c_ % w, n / w - c_ / w);
+        // Adjacent to the tile and at right angles to the step.
+        if bx.abs() + by.abs() != 1 || bx * nx + by * ny != 0 {
+            return false;
+        }
+        let (cx, cy) = (c_ % w + bx + nx, c_ / w + by + ny);
+        match self.open_cell(cx, cy, avoid) {
+            Some(corner) => {
+                for v in [corner, next, c] {
+                    self.step(v);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Walks `tile` to cell `to`, alternating axes while both coordinates
+    /// differ (a diagonal staircase, starting along the horizontal axis if
+    /// `horizontal_first`), then straight on, routing the blank ahead of it
+    /// each step.
     fn move_tile(
         &mut self,
         tile: u32,
@@ -166,23 +320,44 @@ impl Builder {
         avoid: &[usize],
     ) -> Result<()> {
         let (tx, ty) = self.xy(to);
+        debug_assert!(avoid.len() < 4);
+        let mut last_horizontal = !horizontal_first;
         loop {
             let c = self.pos[tile as usize];
             if c == to {
                 return Ok(());
             }
             let (x, y) = self.xy(c);
-            let horizontal = if horizontal_first { x != tx } else { y == ty };
-            let next = if horizontal {
-                if x < tx { c + 1 } else { c - 1 }
-            } else if y < ty {
+            let step_x = if x < tx { c + 1 } else { c.wrapping_sub(1) };
+            let step_y = if y < ty {
                 c + self.w
             } else {
-                c - self.w
+                c.wrapping_sub(self.w)
             };
-            let mut blocked = avoid.to_vec();
-            blocked.push(c);
-            if self.route_blank(next, &blocked).is_err() {
+            let horizontal = if x != tx && y != ty {
+                // Alternate, unless that walks into a placed tile.
+                let preferred = if last_horizontal { step_y } else { step_x };
+                if self.fixed[preferred] || avoid.contains(&preferred) {
+                    last_horizontal
+                } else {
+                    !last_horizontal
+                }
+            } else {
+                x != tx
+            };
+            last_horizontal = horizontal;
+            let next = if horizontal { step_x } else { step_y };
+            if self.blank() == next {
+                self.step(c);
+                continue;
+            }
+            if self.straight_step(c, next, avoid) || self.turn_step(c, next, avoid) {
+                continue;
+            }
+            let mut buf = [usize::MAX; 4];
+            buf[..avoid.len()].copy_from_slice(avoid);
+            buf[avoid.len()] = c;
+            if self.route_blank(next, &buf[..=avoid.len()]).is_err() {
                 // The greedy walk is stuck (the blank is boxed in): search
                 // exactly over tile and blank positions near the tile.
                 return self.move_tile_exact(tile, to, avoid);
@@ -371,17 +546,13 @@ impl Builder {
     }
 }
 
-/// Solves a plain W x H board constructively; returns the blank path (not
-/// yet replayed). `start` must be able to reach `goal` (check first).
-///
-/// # Errors
-/// [`Error::Unsupported`] for a puzzle that is not a plain board with both
-/// sides at least 2, and for internal failures (never expected).
-pub fn solve_board_constructively(
+/// Runs the line-filling construction, sending every move to `moves`.
+fn build(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-) -> Result<Vec<usize>> {
+    moves: Moves,
+) -> Result<Moves> {
     let Some((w, h)) = puzzle.plain_board_size().filter(|&(w, h)| w >= 2 && h >= 2) else {
         return Err(Error::Unsupported(format!(
             "the constructive board solver needs a plain board with sides >= 2, not {}",
@@ -402,7 +573,7 @@ pub fn solve_board_constructively(
         cells: start.cells().to_vec(),
         pos: start.positions(),
         fixed: vec![false; n],
-        path: Vec::new(),
+        moves,
         goal_tile: corner_goal.cells().to_vec(),
         start_blank: start.blank(),
         stamp: 0,
@@ -466,5 +637,249 @@ pub fn solve_board_constructively(
     for &v in to_corner.iter().rev().skip(1) {
         b.step(v);
     }
-    Ok(super::shorten::shorten_board_path(w, h, start, &b.path))
+    Ok(b.moves)
+}
+
+/// Solves a plain W x H board constructively; returns the blank path (not
+/// yet replayed). `start` must be able to reach `goal` (check first).
+///
+/// # Errors
+/// [`Error::Unsupported`] for a puzzle that is not a plain board with both
+/// sides at least 2, and for internal failures (never expected).
+pub fn solve_board_constructively(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<Vec<usize>> {
+    let Moves::Collect(path) = build(puzzle, start, goal, Moves::Collect(Vec::new()))? else {
+        unreachable!("collected")
+    };
+    let (w, h) = puzzle.plain_board_size().expect("checked by build");
+    Ok(super::shorten::shorten_board_path(w, h, start, &path))
+}
+
+/// What [`stream_board_solution`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamReport {
+    /// Single-tile moves (STM).
+    pub moves: u64,
+    /// Multi-tile moves (MTM): runs of one letter.
+    pub mtm: u64,
+}
+
+/// Moves kept back for cancellation before they are written.
+const PENDING_MOVES: usize = 1 << 12;
+
+/// Writes moves as they come: a move that undoes the one before it is
+/// cancelled while both are still pending (the last [`PENDING_MOVES`]),
+/// older moves are written as slidysim letters with counts (`R3U2`), and
+/// every written move is replayed on a copy of the start, so the output
+/// is verified without ever being held in memory.
+/// Moves per chunk sent from the builder to the writer thread.
+const CHUNK_MOVES: usize = 1 << 16;
+
+/// The builder's end of the pipe to the writer thread.
+struct ChunkSender {
+    chunk: Vec<u32>,
+    tx: std::sync::mpsc::SyncSender<Vec<u32>>,
+}
+
+impl ChunkSender {
+    fn push(&mut self, n: usize) {
+        self.chunk.push(n as u32);
+        if self.chunk.len() == CHUNK_MOVES {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        let chunk = std::mem::replace(&mut self.chunk, Vec::with_capacity(CHUNK_MOVES));
+        // A send fails only if the writer stopped (a write error it reports).
+        let _ = self.tx.send(chunk);
+    }
+}
+
+struct StreamSink<'o> {
+    w: usize,
+    pending: VecDeque<usize>,
+    base: usize,
+    replay: Vec<u32>,
+    out: std::io::BufWriter<&'o mut (dyn std::io::Write + Send)>,
+    run: (u8, u64),
+    blank_x: usize,
+    report: StreamReport,
+    broken: Option<String>,
+}
+
+impl<'o> StreamSink<'o> {
+    fn new(w: usize, start: &Configuration, out: &'o mut (dyn std::io::Write + Send)) -> Self {
+        StreamSink {
+            w,
+            pending: VecDeque::new(),
+            base: start.blank(),
+            replay: start.cells().to_vec(),
+            out: std::io::BufWriter::with_capacity(1 << 20, out),
+            run: (0, 0),
+            blank_x: if w == 0 { 0 } else { start.blank() % w },
+            report: StreamReport { moves: 0, mtm: 0 },
+            broken: None,
+        }
+    }
+
+    fn push(&mut self, n: usize) {
+        let before_last = match self.pending.len() {
+            0 => None,
+            1 => Some(self.base),
+            k => Some(self.pending[k - 2]),
+        };
+        if before_last == Some(n) {
+            self.pending.pop_back();
+            return;
+        }
+        self.pending.push_back(n);
+        if self.pending.len() > PENDING_MOVES {
+            let v = self.pending.pop_front().expect("non-empty");
+            self.emit(v);
+        }
+    }
+
+    /// Writes the move of the blank from `self.base` to `to` and replays it.
+    /// The blank's column is tracked incrementally (no division), so a move
+    /// that would wrap round a row edge is caught.
+    fn emit(&mut self, to: usize) {
+        let from = self.base;
+        let w = self.w;
+        let letter = if to == from + 1 && self.blank_x + 1 < w {
+            self.blank_x += 1;
+            b'L'
+        } else if to + 1 == from && self.blank_x > 0 {
+            self.blank_x -= 1;
+            b'R'
+        } else if to == from + w {
+            b'U'
+        } else if to + w == from {
+            b'D'
+        } else {
+            if self.broken.is_none() {
+                self.broken = Some(format!(
+                    "move {} is not to a neighbouring cell",
+                    self.report.moves + 1
+                ));
+            }
+            b'?'
+        };
+        if to < self.replay.len() && self.replay[from] == 0 {
+            self.replay.swap(from, to);
+        } else if self.broken.is_none() {
+            self.broken = Some("the replay lost the blank".into());
+        }
+        self.base = to;
+        self.report.moves += 1;
+        if self.run.0 == letter {
+            self.run.1 += 1;
+        } else {
+            self.flush_run();
+            self.run = (letter, 1);
+            self.report.mtm += 1;
+        }
+    }
+
+    fn flush_run(&mut self) {
+        use std::io::Write;
+        let (letter, mut count) = self.run;
+        if count == 0 {
+            return;
+        }
+        // The letter, then the count unless it is 1 (no formatting machinery).
+        let mut buf = [0u8; 24];
+        let mut i = buf.len();
+        if count > 1 {
+            while count > 0 {
+                i -= 1;
+                buf[i] = b'0' + (count % 10) as u8;
+                count /= 10;
+            }
+        }
+        i -= 1;
+        buf[i] = letter;
+        if let Err(e) = self.out.write_all(&buf[i..])
+            && self.broken.is_none()
+        {
+            self.broken = Some(format!("cannot write: {e}"));
+        }
+    }
+
+    /// Writes what is pending and checks the replay reached `goal`.
+    fn finish(mut self, goal: &Configuration) -> Result<StreamReport> {
+        use std::io::Write;
+        while let Some(v) = self.pending.pop_front() {
+            self.emit(v);
+        }
+        self.flush_run();
+        if let Err(e) = self.out.write_all(b"\n").and_then(|()| self.out.flush()) {
+            self.broken
+                .get_or_insert_with(|| format!("cannot write: {e}"));
+        }
+        if let Some(why) = self.broken {
+            return Err(Error::Unsupported(format!(
+                "streamed solution not written: {why}"
+            )));
+        }
+        if self.replay != goal.cells() {
+            return Err(Error::Unsupported(
+                "internal error: the streamed moves do not reach the goal on replay".into(),
+            ));
+        }
+        Ok(self.report)
+    }
+}
+
+/// Solves a plain W x H board constructively and streams the moves to
+/// `out` as slidysim letters with counts (the letter is the direction the
+/// tile moves; `R3U2`), followed by a newline, replaying them as they are
+/// written: memory stays O(W*H) however long the solution (a 1000 x 1000
+/// board takes about 3e9 moves). The 3 x 3-window shortening of
+/// [`solve_board_constructively`] is not applied (it needs the whole path);
+/// moves that undo the one before are still cancelled.
+///
+/// # Errors
+/// As [`solve_board_constructively`]; also a write error, or (never
+/// expected) a replay that does not reach `goal`.
+pub fn stream_board_solution(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    out: &mut (dyn std::io::Write + Send),
+) -> Result<StreamReport> {
+    if puzzle.vertex_count() > u32::MAX as usize {
+        return Err(Error::Unsupported("board too large to stream".into()));
+    }
+    let w = puzzle.plain_board_size().map_or(0, |(w, _)| w);
+    let mut sink = StreamSink::new(w, start, out);
+    // The builder runs here; the writer (cancelling, replaying, writing)
+    // on a second thread, fed through a bounded channel of chunks.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<u32>>(8);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || {
+            for chunk in rx {
+                for n in chunk {
+                    sink.push(n as usize);
+                }
+            }
+            sink
+        });
+        let sender = ChunkSender {
+            chunk: Vec::with_capacity(CHUNK_MOVES),
+            tx,
+        };
+        let built = build(puzzle, start, goal, Moves::Stream(sender));
+        // On failure the sender is dropped inside `build`, ending the writer.
+        let built = built.map(|moves| {
+            if let Moves::Stream(mut sender) = moves {
+                sender.flush();
+            }
+        });
+        let sink = writer.join().expect("the writer thread does not panic");
+        built.and_then(|()| sink.finish(goal))
+    })
 }
