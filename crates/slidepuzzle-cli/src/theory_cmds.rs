@@ -17,11 +17,17 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
     if args.blanks > 1 {
         let (all, reason) = slidepuzzle::theory::blanks::everything_reachable(&puzzle, args.blanks);
         let hallway = slidepuzzle::theory::blanks::hallway_length(puzzle.graph());
+        // Exact counts from the blank-set group when it is within limits.
+        let counts = slidepuzzle::theory::blanks::several_blank_counts(&puzzle, &goal)
+            .map(|c| (c.group_order, c.blank_sets, c.reachable_configurations));
         if json {
-            println!(
-                "{}",
-                serde_json::json!({"puzzle": puzzle.spec(), "blanks": args.blanks, "everything_reachable": all, "hallway": hallway, "reason": reason})
-            );
+            let mut record = serde_json::json!({"puzzle": puzzle.spec(), "blanks": args.blanks, "everything_reachable": all, "hallway": hallway, "reason": reason});
+            if let Some((order, sets, reachable)) = &counts {
+                record["group_order"] = order.to_string().into();
+                record["blank_sets"] = sets.to_string().into();
+                record["reachable_configurations"] = reachable.to_string().into();
+            }
+            println!("{record}");
         } else {
             println!(
                 "{} with {} blanks: every configuration reachable: {} ({reason})",
@@ -29,6 +35,11 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
                 args.blanks,
                 if all { "yes" } else { "no" }
             );
+            if let Some((order, sets, reachable)) = &counts {
+                println!(
+                    "blank-set group (blanks back on the goal's vertices): order {order}; {sets} blank sets reachable; {reachable} configurations reachable from the goal"
+                );
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }

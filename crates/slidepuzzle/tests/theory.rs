@@ -346,3 +346,101 @@ fn several_blank_check_agrees_with_bfs() {
         }
     }
 }
+
+/// The blank-set group (several blanks) against breadth-first search on
+/// every connected graph with at most 6 vertices (one per degree sequence
+/// on 6) and random graphs on 7 and 8: the number of configurations
+/// reachable from the goal is (blank sets) x (group order), and random
+/// start/goal pairs get the same answer as the search.
+#[test]
+fn blank_set_group_agrees_with_bfs() {
+    use slidepuzzle::theory::blanks::BlankGroup;
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut graphs: Vec<Graph> = Vec::new();
+    for n in 3..=6usize {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .collect();
+        let mut shapes = HashSet::new();
+        for mask in 0u32..(1 << pairs.len()) {
+            let edges: Vec<_> = (0..pairs.len())
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| pairs[i])
+                .collect();
+            let g = Graph::from_edges(n, &edges).unwrap();
+            if g.components().1 != 1 {
+                continue;
+            }
+            let mut deg: Vec<usize> = (0..n).map(|v| g.neighbors(v).len()).collect();
+            deg.sort_unstable();
+            if shapes.insert((deg, mask.count_ones())) {
+                graphs.push(g);
+            }
+        }
+    }
+    for n in [7usize, 8] {
+        for _ in 0..6 {
+            let mut edges: Vec<(usize, usize)> =
+                (1..n).map(|v| (rand_below(&mut rng, v), v)).collect();
+            for _ in 0..rand_below(&mut rng, 4) {
+                let (a, b) = (rand_below(&mut rng, n), rand_below(&mut rng, n));
+                if a != b && !edges.contains(&(a.min(b), a.max(b))) {
+                    edges.push((a.min(b), a.max(b)));
+                }
+            }
+            graphs.push(Graph::from_edges(n, &edges).unwrap());
+        }
+    }
+    let (mut cases, mut queries) = (0, 0);
+    for g in graphs {
+        let n = g.vertex_count();
+        let p = Puzzle::new(g, PuzzleKind::Graph, "test");
+        for k in 2..n - 1 {
+            let mut cells: Vec<u32> = (1..=(n - k) as u32).collect();
+            cells.extend(std::iter::repeat_n(0, k));
+            cells.shuffle(&mut rng);
+            let goal = Configuration::from_cells(cells.clone(), k).unwrap();
+            let group = BlankGroup::new(p.graph(), &goal.blanks()).unwrap();
+            let count = reachable_multi(&p, &goal);
+            let claimed = group.order() * num_bigint::BigUint::from(group.blank_sets());
+            assert_eq!(
+                claimed,
+                num_bigint::BigUint::from(count),
+                "{:?} k={k}",
+                p.graph()
+            );
+            cases += 1;
+            for _ in 0..4 {
+                cells.shuffle(&mut rng);
+                let start = Configuration::from_cells(cells.clone(), k).unwrap();
+                let by_group = group.reaches(&start, &goal).unwrap();
+                let mut seen = HashSet::from([goal.cells().to_vec()]);
+                let mut queue = VecDeque::from([goal.cells().to_vec()]);
+                while let Some(c) = queue.pop_front() {
+                    for x in 0..n {
+                        if c[x] != 0 {
+                            continue;
+                        }
+                        for &w in p.graph().neighbors(x) {
+                            if c[w] != 0 {
+                                let mut nx = c.clone();
+                                nx.swap(x, w);
+                                if seen.insert(nx.clone()) {
+                                    queue.push_back(nx);
+                                }
+                            }
+                        }
+                    }
+                }
+                assert_eq!(
+                    by_group,
+                    seen.contains(start.cells()),
+                    "{:?} k={k}",
+                    p.graph()
+                );
+                queries += 1;
+            }
+        }
+    }
+    assert!(cases > 150 && queries > 600, "{cases} {queries}");
+}

@@ -103,6 +103,19 @@ impl SimsTable {
         }
     }
 
+    /// Adds a generator (of degree at most the table's) and completes the
+    /// table again (Knuth's algorithm A).
+    pub fn add_generator(&mut self, g: Perm) {
+        if self.n > 0 {
+            let g = if g.degree() < self.n {
+                g.extended(self.n)
+            } else {
+                g
+            };
+            self.add(self.n - 1, g);
+        }
+    }
+
     /// The group order: the product of the orbit sizes of all levels.
     pub fn order(&self) -> BigUint {
         self.sigma
