@@ -125,6 +125,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             cancel: Some(cancel),
             ..Limits::default()
         },
+        // Instances run in parallel; each one's node counts stay exact.
+        single_thread: true,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

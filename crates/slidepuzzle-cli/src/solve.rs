@@ -56,6 +56,12 @@ pub struct SolveArgs {
     /// Read instances from a file, one per line (`-` for standard input).
     #[arg(long, conflicts_with = "state")]
     pub file: Option<String>,
+    /// Worker threads (default: all cores). A batch (`--file`) solves
+    /// instances in parallel; one hard board instance is split over the
+    /// threads (`--threads 1` keeps it on one, with exactly the sequential
+    /// node counts).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Write the moves to this file instead of the terminal (written to a
     /// temporary file, then renamed). Boards solved constructively are
     /// streamed: the moves never sit in memory and are replayed as they
@@ -179,6 +185,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         pattern: None,
         graph_pattern: None,
         limits,
+        single_thread: args.threads == Some(1),
     })
 }
 
@@ -265,6 +272,15 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    if let Some(t) = args.threads {
+        if t == 0 {
+            return Err(Error::Unsupported("--threads must be at least 1".into()));
+        }
+        // Only fails if the pool was already built, which it is not here.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global();
+    }
     let cancel = install_ctrlc();
     let options = options(&args, cancel)?;
     let mut stopped = false;

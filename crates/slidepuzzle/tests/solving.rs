@@ -142,6 +142,7 @@ fn korf_manhattan_node_counts_are_reproduced_exactly() {
     let opts = SolveOptions {
         algorithm: Algorithm::Ida,
         board_heuristic: BoardHeuristic::Manhattan,
+        single_thread: true,
         ..SolveOptions::default()
     };
     for inst in korf100()

@@ -250,9 +250,53 @@ struct Search<'a> {
     stats: SearchStats,
     limits: &'a Limits,
     stopped: Option<StopReason>,
+    /// Set when searching one subtree of a split search.
+    shared: Option<&'a super::split::Shared>,
+    halted: bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search from `cells` (one byte per cell) with every incremental
+    /// table (row and column codes, their conflicts) initialised.
+    fn new(t: &'a BoardTables, start: &[u8], limits: &'a Limits) -> Self {
+        let mut cells = [0u8; MAX_CELLS];
+        cells[..start.len()].copy_from_slice(start);
+        let mut search = Search {
+            t,
+            cells,
+            row_code: [0; MAX_CELLS],
+            col_code: [0; MAX_CELLS],
+            row_lc: [0; MAX_CELLS],
+            col_lc: [0; MAX_CELLS],
+            lc: t.heuristic == BoardHeuristic::LinearConflict,
+            path: Vec::new(),
+            stats: SearchStats::default(),
+            limits,
+            stopped: None,
+            shared: None,
+            halted: false,
+        };
+        for r in 0..t.height {
+            search.row_code[r] = t.row_code(start, r);
+            search.row_lc[r] = t.row_conflict(search.row_code[r]);
+        }
+        for c in 0..t.width {
+            search.col_code[c] = t.col_code(start, c);
+            search.col_lc[c] = t.col_conflict(search.col_code[c]);
+        }
+        search
+    }
+
+    /// One bounded depth-first search from `blank` at depth `g`.
+    fn run(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
+        self.stats.bound = bound;
+        if self.lc {
+            self.dfs::<true>(blank, prev, g, h, bound)
+        } else {
+            self.dfs::<false>(blank, prev, g, h, bound)
+        }
+    }
+
     /// Returns FOUND, ABORT, or the smallest f above the bound.
     /// `LC`: whether linear conflict is on (a compile-time switch, so the
     /// Manhattan-only search carries none of its bookkeeping).
@@ -272,11 +316,20 @@ impl Search<'_> {
             return FOUND;
         }
         self.stats.expanded += 1;
-        if self.stats.expanded & 0xFFFF == 0
-            && let Some(r) = self.limits.check(self.stats.expanded)
-        {
-            self.stopped = Some(r);
-            return ABORT;
+        if self.stats.expanded & (super::split::NODE_BATCH - 1) == 0 {
+            // Split searches count all threads' expansions together.
+            let total = match self.shared {
+                Some(sh) => sh.add_batch(),
+                None => self.stats.expanded,
+            };
+            if let Some(r) = self.limits.check(total) {
+                self.stopped = Some(r);
+                return ABORT;
+            }
+            if self.shared.is_some_and(|sh| sh.halted()) {
+                self.halted = true;
+                return ABORT;
+            }
         }
         let t = self.t;
         let mut next_bound = ABORT;
@@ -352,7 +405,7 @@ impl Search<'_> {
                     self.row_lc[rp] = saved_lc.0;
                 }
             }
-            if result == ABORT && self.stopped.is_some() {
+            if result == ABORT && (self.stopped.is_some() || self.halted) {
                 return ABORT;
             }
             next_bound = next_bound.min(result);
@@ -367,45 +420,13 @@ impl Search<'_> {
 pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits) -> SearchResult {
     let clock = Instant::now();
     let n = tables.n;
-    let mut cells = [0u8; MAX_CELLS];
-    for (i, &t) in start.cells().iter().enumerate() {
-        cells[i] = t as u8;
-    }
-    let mut search = Search {
-        t: tables,
-        cells,
-        row_code: [0; MAX_CELLS],
-        col_code: [0; MAX_CELLS],
-        row_lc: [0; MAX_CELLS],
-        col_lc: [0; MAX_CELLS],
-        lc: tables.heuristic == BoardHeuristic::LinearConflict,
-        path: Vec::new(),
-        // The root counts as generated once (Korf 1985's convention).
-        stats: SearchStats {
-            generated: 1,
-            ..SearchStats::default()
-        },
-        limits,
-        stopped: None,
-    };
-    for r in 0..tables.height {
-        search.row_code[r] = tables.row_code(&cells[..n], r);
-        search.row_lc[r] = tables.row_conflict(search.row_code[r]);
-    }
-    for c in 0..tables.width {
-        search.col_code[c] = tables.col_code(&cells[..n], c);
-        search.col_lc[c] = tables.col_conflict(search.col_code[c]);
-    }
+    let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+    let mut search = Search::new(tables, &cells, limits);
+    // The root counts as generated once (Korf 1985's convention).
+    search.stats.generated = 1;
     let h0 = tables.heuristic(&cells[..n]);
     let blank = start.blank();
-    let found = deepen(h0, |bound| {
-        search.stats.bound = bound;
-        if search.lc {
-            search.dfs::<true>(blank, usize::MAX, 0, h0, bound)
-        } else {
-            search.dfs::<false>(blank, usize::MAX, 0, h0, bound)
-        }
-    });
+    let found = deepen(h0, |bound| search.run(blank, usize::MAX, 0, h0, bound));
     search.stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
         path: found.then(|| search.path.clone()),
@@ -413,6 +434,42 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
         stats: search.stats,
         stopped: search.stopped,
     }
+}
+
+/// [`solve_board`] on all of rayon's threads for one instance (root
+/// splitting, [`super::split`]); falls back to the sequential search for
+/// easy instances or when already on a rayon worker (a batch is parallel
+/// across instances).
+pub fn solve_board_parallel(
+    tables: &BoardTables,
+    start: &Configuration,
+    limits: &Limits,
+) -> SearchResult {
+    let n = tables.n;
+    let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+    let h0 = tables.heuristic(&cells[..n]);
+    if !super::split::worth_splitting(h0) {
+        return solve_board(tables, start, limits);
+    }
+    let neighbors = |c: usize| -> Vec<usize> {
+        (0..tables.move_count[c] as usize)
+            .map(|i| tables.moves[c][i] as usize)
+            .collect()
+    };
+    super::split::split_deepen(
+        &cells[..n],
+        start.blank(),
+        h0,
+        limits,
+        neighbors,
+        |c: &[u8]| tables.heuristic(c),
+        |c: &[u8], shared, p: &super::split::Subtree| {
+            let mut s = Search::new(tables, c, limits);
+            s.shared = Some(shared);
+            let r = s.run(p.blank, p.prev, p.depth, p.h, p.bound);
+            (r, s.path, s.stats, s.stopped)
+        },
+    )
 }
 
 #[cfg(test)]

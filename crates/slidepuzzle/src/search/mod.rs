@@ -19,6 +19,7 @@ pub mod ida;
 pub mod limits;
 pub mod pdb;
 pub mod pdb_ida;
+pub mod split;
 
 use std::time::Instant;
 
@@ -155,6 +156,10 @@ pub struct SolveOptions {
     pub graph_pattern: Option<std::sync::Arc<graph_pdb::GraphPdb>>,
     /// Limits.
     pub limits: Limits,
+    /// Keep one instance on one thread (the default splits hard board
+    /// instances over all of rayon's threads, [`split`]); node counts are
+    /// then exactly those of the sequential search.
+    pub single_thread: bool,
 }
 
 impl std::fmt::Debug for SolveOptions {
@@ -264,7 +269,7 @@ pub fn solve(
             let h = options.pattern.as_ref().expect("checked");
             (
                 "ida-pdb".to_string(),
-                pdb_ida::solve_with_pdb(h, start, &options.limits),
+                pdb_ida::solve_with_pdb(h, start, &options.limits, !options.single_thread),
             )
         }
         (Algorithm::Ida, Some((w, h))) => {
@@ -276,7 +281,11 @@ pub fn solve(
             };
             (
                 name.to_string(),
-                board::solve_board(&tables, start, &options.limits),
+                if options.single_thread {
+                    board::solve_board(&tables, start, &options.limits)
+                } else {
+                    board::solve_board_parallel(&tables, start, &options.limits)
+                },
             )
         }
         (Algorithm::Ida, None) => (

@@ -298,6 +298,9 @@ struct Search<'a> {
     stats: SearchStats,
     limits: &'a Limits,
     stopped: Option<StopReason>,
+    /// Set when searching one subtree of a split search.
+    shared: Option<&'a super::split::Shared>,
+    halted: bool,
 }
 
 impl Search<'_> {
@@ -315,11 +318,20 @@ impl Search<'_> {
             return FOUND;
         }
         self.stats.expanded += 1;
-        if self.stats.expanded & 0xFFFF == 0
-            && let Some(r) = self.limits.check(self.stats.expanded)
-        {
-            self.stopped = Some(r);
-            return ABORT;
+        if self.stats.expanded & (super::split::NODE_BATCH - 1) == 0 {
+            // Split searches count all threads' expansions together.
+            let total = match self.shared {
+                Some(sh) => sh.add_batch(),
+                None => self.stats.expanded,
+            };
+            if let Some(r) = self.limits.check(total) {
+                self.stopped = Some(r);
+                return ABORT;
+            }
+            if self.shared.is_some_and(|sh| sh.halted()) {
+                self.halted = true;
+                return ABORT;
+            }
         }
         let w = self.h.width;
         let n = self.h.n;
@@ -387,7 +399,7 @@ impl Search<'_> {
             self.cells[blank] = 0;
             self.pos[t] = p as u8;
             self.pos[0] = blank as u8;
-            if result == ABORT && self.stopped.is_some() {
+            if result == ABORT && (self.stopped.is_some() || self.halted) {
                 return ABORT;
             }
             next_bound = next_bound.min(result);
@@ -396,14 +408,13 @@ impl Search<'_> {
     }
 }
 
-/// Solves `start` optimally with IDA* and the pattern databases; the goal
-/// must be the one the tables were built for, and reachable.
-pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) -> SearchResult {
-    let clock = Instant::now();
+/// A search from `start_cells` (one byte per cell) with every lookup
+/// initialised.
+fn new_search<'a>(h: &'a PdbHeuristic, start_cells: &[u8], limits: &'a Limits) -> Search<'a> {
     let mut cells = [0u8; 64];
     let mut pos = [0u8; 64];
-    for (c, &t) in start.cells().iter().enumerate() {
-        cells[c] = t as u8;
+    for (c, &t) in start_cells.iter().enumerate() {
+        cells[c] = t;
         pos[t as usize] = c as u8;
     }
     let tables: Vec<&[u8]> = h.dbs.iter().map(|d| d.entries()).collect();
@@ -435,7 +446,7 @@ pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) 
         }
         None => Vec::new(),
     };
-    let mut search = Search {
+    Search {
         h,
         direct,
         mirrored,
@@ -448,15 +459,62 @@ pub fn solve_with_pdb(h: &PdbHeuristic, start: &Configuration, limits: &Limits) 
         hg,
         mg,
         path: Vec::new(),
-        stats: SearchStats {
-            generated: 1,
-            ..SearchStats::default()
-        },
+        stats: SearchStats::default(),
         limits,
         stopped: None,
-    };
+        shared: None,
+        halted: false,
+    }
+}
+
+/// Solves `start` optimally with IDA* and the pattern databases; the goal
+/// must be the one the tables were built for, and reachable. One instance
+/// uses all of rayon's threads (root splitting, [`super::split`]) if
+/// `split`, unless it is easy or the caller is already on a rayon worker.
+pub fn solve_with_pdb(
+    h: &PdbHeuristic,
+    start: &Configuration,
+    limits: &Limits,
+    split: bool,
+) -> SearchResult {
+    let clock = Instant::now();
+    let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+    let mut search = new_search(h, &cells, limits);
+    // The root counts as generated once (Korf 1985's convention).
+    search.stats.generated = 1;
     let h0 = search.value();
     let blank = start.blank();
+    if split && super::split::worth_splitting(h0) {
+        let w = h.width;
+        let n = h.n;
+        let neighbors = |c: usize| -> Vec<usize> {
+            let (x, y) = (c % w, c / w);
+            [
+                (y > 0).then(|| c - w),
+                (x > 0).then(|| c - 1),
+                (x + 1 < w).then(|| c + 1),
+                (c + w < n).then(|| c + w),
+            ]
+            .into_iter()
+            .flatten()
+            .collect()
+        };
+        return super::split::split_deepen(
+            &cells,
+            blank,
+            h0,
+            limits,
+            neighbors,
+            |c: &[u8]| new_search(h, c, limits).value(),
+            |c: &[u8], shared, p: &super::split::Subtree| {
+                let mut s = new_search(h, c, limits);
+                s.shared = Some(shared);
+                s.stats.bound = p.bound;
+                let r = s.dfs(p.blank, p.prev, p.depth, p.h, p.bound);
+                (r, s.path, s.stats, s.stopped)
+            },
+        );
+    }
     let found = deepen(h0, |bound| {
         search.stats.bound = bound;
         search.dfs(blank, usize::MAX, 0, h0, bound)
