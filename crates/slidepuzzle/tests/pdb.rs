@@ -130,3 +130,47 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     assert!(err.to_string().contains("MiB"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Graph pattern databases under IDA* and A* give the optimal length (A*
+/// with the generalised Manhattan distance as the reference).
+#[test]
+fn graph_pdb_ida_and_astar_are_optimal() {
+    use slidepuzzle::search::graph_pdb::{GraphPdb, auto_partition};
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for spec in [
+        "theta:2,2,3",
+        "petersen",
+        "3x3+diag",
+        "2x2x3",
+        "theta:1,3,4",
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        let groups = auto_partition(p.graph(), &goal, 200_000);
+        let pdb = Arc::new(GraphPdb::new(p.graph(), &goal, groups, 1 << 30).unwrap());
+        for _ in 0..4 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let reference = length(
+                &p,
+                &SolveOptions {
+                    algorithm: Algorithm::AStar,
+                    ..SolveOptions::default()
+                },
+                &start,
+                &goal,
+            );
+            for algorithm in [Algorithm::Ida, Algorithm::AStar] {
+                let opts = SolveOptions {
+                    algorithm,
+                    graph_pattern: Some(pdb.clone()),
+                    ..SolveOptions::default()
+                };
+                assert_eq!(
+                    length(&p, &opts, &start, &goal),
+                    reference,
+                    "{spec} {algorithm:?}"
+                );
+            }
+        }
+    }
+}

@@ -16,6 +16,8 @@ pub struct GraphPdb {
     n: usize,
     groups: Vec<Vec<u32>>,
     tables: Vec<Vec<u8>>,
+    /// Group index of every tile (index 0, the blank, unused).
+    group_of: Vec<usize>,
 }
 
 /// Groups tiles by breadth-first order of their goal vertices, each group
@@ -74,12 +76,40 @@ impl GraphPdb {
             .iter()
             .map(|g| build_on_graph(graph, goal, g))
             .collect();
-        Ok(GraphPdb { n, groups, tables })
+        let mut group_of = vec![usize::MAX; n];
+        for (i, g) in groups.iter().enumerate() {
+            for &t in g {
+                group_of[t as usize] = i;
+            }
+        }
+        Ok(GraphPdb {
+            n,
+            groups,
+            tables,
+            group_of,
+        })
     }
 
     /// The groups.
     pub fn groups(&self) -> &[Vec<u32>] {
         &self.groups
+    }
+
+    /// The group holding `tile`.
+    #[inline]
+    pub fn group_of(&self, tile: u32) -> usize {
+        self.group_of[tile as usize]
+    }
+
+    /// Group `g`'s table entry when tile `t` is on vertex `pos[t]`. O(k).
+    #[inline]
+    pub fn group_value(&self, g: usize, pos: &[u8; 64]) -> u32 {
+        let mut buf = [0u8; 8];
+        let group = &self.groups[g];
+        for (i, &t) in group.iter().enumerate() {
+            buf[i] = pos[t as usize];
+        }
+        self.tables[g][rank_placement(&buf[..group.len()], self.n) as usize] as u32
     }
 
     /// The heuristic value of a configuration (cells as bytes, 0 = blank):

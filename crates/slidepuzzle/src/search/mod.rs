@@ -251,7 +251,7 @@ pub fn solve(
             Algorithm::Constructive
         }
         Algorithm::Auto if board.is_some() => Algorithm::Ida,
-        Algorithm::Auto if n <= 10 || options.graph_pattern.is_some() => Algorithm::AStar,
+        Algorithm::Auto if n <= 10 => Algorithm::AStar,
         Algorithm::Auto => Algorithm::Ida,
         a => a,
     };
@@ -288,10 +288,16 @@ pub fn solve(
                 },
             )
         }
-        (Algorithm::Ida, None) => (
-            "ida-graph-md".to_string(),
-            ida::ida_star(puzzle.graph(), start, goal, &options.limits),
-        ),
+        (Algorithm::Ida, None) => match options.graph_pattern.as_deref() {
+            Some(pdb) => (
+                "ida-graph-pdb".to_string(),
+                ida::ida_star_pdb(puzzle.graph(), start, pdb, &options.limits),
+            ),
+            None => (
+                "ida-graph-md".to_string(),
+                ida::ida_star(puzzle.graph(), start, goal, &options.limits),
+            ),
+        },
         (Algorithm::AStar, _) => (
             if options.graph_pattern.is_some() {
                 "astar-graph-pdb"
