@@ -177,6 +177,9 @@ fn one_pass(width: usize, height: usize, start: &Configuration, path: &[usize]) 
     out
 }
 
+/// Longest path [`remove_state_loops`] works on (about 800 MB of hashing).
+pub const STATE_LOOP_MAX_MOVES: usize = 20_000_000;
+
 /// Removes loops in the sequence of configurations a blank path visits:
 /// whenever a configuration recurs, the moves between its two visits are
 /// dropped. Configurations are compared by a Zobrist-style hash kept up to
@@ -187,6 +190,11 @@ fn one_pass(width: usize, height: usize, start: &Configuration, path: &[usize]) 
 /// `cells` is the start (`cells[v]` the tile on `v`, 0 the blank) and
 /// `path` the vertices the blank visits.
 pub fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
+    // The hash map costs about 40 bytes per move; longer paths are left
+    // as they are.
+    if path.len() > STATE_LOOP_MAX_MOVES {
+        return path.to_vec();
+    }
     fn key(v: usize, t: u32) -> u64 {
         // splitmix64 of (vertex, tile).
         let mut z = (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(t).rotate_left(32);

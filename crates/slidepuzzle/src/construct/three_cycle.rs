@@ -474,10 +474,7 @@ fn conjugate_into_place(
     v: usize,
     spare: &[usize],
 ) -> bool {
-    let home = tc.home;
     let [c0, c1, c2] = tc.support;
-    let a_tile = w.cells[x];
-    let b_tile = w.cells[v];
     let spare_tiles: Vec<u32> = spare.iter().map(|&z| w.cells[z]).collect();
     let assignments = [
         (false, [c0, c1, c2]),
@@ -487,6 +484,26 @@ fn conjugate_into_place(
         (true, [c0, c2, c1]),
         (true, [c2, c1, c0]),
     ];
+    // Greedy routing only: the ring search is the exact fallback, and the
+    // (tile, blank) search is too slow to try this often on large blocks.
+    let saved_limit = std::mem::replace(&mut w.exact_limit, 64);
+    let placed = try_assignments(w, tc, x, v, &spare_tiles, &assignments);
+    w.exact_limit = saved_limit;
+    placed
+}
+
+/// The attempts of [`conjugate_into_place`].
+fn try_assignments(
+    w: &mut Walker,
+    tc: &ThreeCycle,
+    x: usize,
+    v: usize,
+    spare_tiles: &[u32],
+    assignments: &[(bool, [usize; 3]); 6],
+) -> bool {
+    let home = tc.home;
+    let a_tile = w.cells[x];
+    let b_tile = w.cells[v];
     // The three routings are tried in every order: the one filled first
     // is protected while the others are routed, so the order decides
     // whether a dead end near the support blocks the later ones.
@@ -498,12 +515,12 @@ fn conjugate_into_place(
         [2, 0, 1],
         [1, 0, 2],
     ];
-    for (backwards, support) in assignments {
+    for &(backwards, support) in assignments {
         let mark = w.path.len();
         let mut ok = false;
         'orders: for order in ORDERS {
             let (d, _) = bfs(w.graph, &w.allowed, support[2]);
-            let mut candidates = spare_tiles.clone();
+            let mut candidates = spare_tiles.to_vec();
             candidates.sort_by_key(|&t| d[w.pos[t as usize]]);
             for &c_tile in candidates.iter().take(3) {
                 let tiles = [a_tile, b_tile, c_tile];
@@ -543,18 +560,113 @@ fn conjugate_into_place(
     false
 }
 
-/// Most vertices a 3-cycle's region may have for [`conjugate_by_rings`]
-/// (its search space is the cube: 160^3 = 4.1 M states).
-pub const RING_SEARCH_MAX_VERTICES: usize = 160;
+/// Most vertices a 3-cycle's region may have for [`conjugate_by_rings`]:
+/// its exact search over three tiles stores one byte per state
+/// (400^3 = 64 MB).
+pub const RING_SEARCH_MAX_VERTICES: usize = 400;
 
-/// Like [`conjugate_into_place`], but robust: the three tiles are first
-/// brought into the 3-cycle's region (greedy routing), then onto the
-/// support by a word in the region's rings, found by breadth-first search
-/// over the three tiles' positions. The rings generate the region's whole
-/// puzzle group (at least the alternating group, as it holds a 3-cycle and
-/// is not theta0), which is 3-transitive, so the search always succeeds;
-/// greedy routing can fail where a dead end next to the support must be
-/// filled from inside.
+/// The region's rings as position maps: moving by `maps[m]` sends the tile
+/// on region vertex i to `maps[m][i]`; map `2r` walks ring r forwards and
+/// `2r + 1` backwards (its inverse).
+fn ring_maps(tc: &ThreeCycle, index: &[usize]) -> Vec<Vec<u32>> {
+    let k = tc.region.len();
+    let mut maps = Vec::new();
+    for ring in &tc.rings {
+        let mut cells: Vec<usize> = (0..k).collect();
+        for pair in ring.windows(2) {
+            cells.swap(index[pair[0]], index[pair[1]]);
+        }
+        // cells[j] = the vertex whose tile is now on j.
+        let mut forward = vec![0u32; k];
+        for (j, &i) in cells.iter().enumerate() {
+            forward[i] = j as u32;
+        }
+        let mut backward = vec![0u32; k];
+        for (i, &j) in forward.iter().enumerate() {
+            backward[j as usize] = i as u32;
+        }
+        maps.push(forward);
+        maps.push(backward);
+    }
+    maps
+}
+
+/// Breadth-first search over the positions of `tracked` tiles (2 or 3)
+/// under the ring maps, from `start` to the first of `goals` that `accept`
+/// takes; each state stores only the map that reached it (the parent is
+/// recovered with the inverse map). Returns the maps of the word and the
+/// goal's index.
+fn ring_word(
+    maps: &[Vec<u32>],
+    k: usize,
+    start: &[usize],
+    goals: &[Vec<usize>],
+    mut accept: impl FnMut(usize, &[usize]) -> bool,
+) -> Option<(Vec<usize>, usize)> {
+    let tracked = start.len();
+    let encode = |p: &[usize]| p.iter().fold(0usize, |acc, &x| acc * k + x);
+    let decode = |mut s: usize, out: &mut [usize]| {
+        for slot in out.iter_mut().rev() {
+            *slot = s % k;
+            s /= k;
+        }
+    };
+    let states = k.pow(tracked as u32);
+    const UNSEEN: u8 = u8::MAX;
+    const ROOT: u8 = u8::MAX - 1;
+    let mut via = vec![UNSEEN; states];
+    let goal_codes: Vec<usize> = goals.iter().map(|g| encode(g)).collect();
+    let s0 = encode(start);
+    via[s0] = ROOT;
+    let mut queue = std::collections::VecDeque::from([s0]);
+    let mut cur = vec![0usize; tracked];
+    let mut next = vec![0usize; tracked];
+    while let Some(s) = queue.pop_front() {
+        if let Some(gi) = goal_codes.iter().position(|&g| g == s) {
+            // The word: follow the stored maps back to the start.
+            let mut word = Vec::new();
+            let mut c = s;
+            while via[c] != ROOT {
+                let m = via[c] as usize;
+                word.push(m);
+                decode(c, &mut cur);
+                let inverse = &maps[m ^ 1];
+                for (dst, &p) in next.iter_mut().zip(cur.iter()) {
+                    *dst = inverse[p] as usize;
+                }
+                c = encode(&next);
+            }
+            word.reverse();
+            if accept(gi, &word) {
+                return Some((word, gi));
+            }
+            continue;
+        }
+        decode(s, &mut cur);
+        for (m, map) in maps.iter().enumerate() {
+            for (dst, &p) in next.iter_mut().zip(cur.iter()) {
+                *dst = map[p] as usize;
+            }
+            let n = encode(&next);
+            if via[n] == UNSEEN {
+                via[n] = m as u8;
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// Like [`conjugate_into_place`], but robust: the tiles are first brought
+/// into the 3-cycle's region (greedy routing), then onto the support by a
+/// word in the region's rings found by breadth-first search: over the two
+/// tiles that must land on the support's first two vertices (k^2 states),
+/// accepting a goal only if the tile the word brings to the third vertex
+/// is a misplaced one; failing that, over all three tiles (k^3 states).
+/// The rings generate the region's whole puzzle group (it holds a 3-cycle
+/// and is not theta0, so it is at least alternating, hence 3-transitive),
+/// so the exact search always succeeds. Greedy routing alone can fail where
+/// a dead end next to the support must be filled from inside.
 fn conjugate_by_rings(
     w: &mut Walker,
     tc: &ThreeCycle,
@@ -564,92 +676,69 @@ fn conjugate_by_rings(
 ) -> bool {
     let home = tc.home;
     let k = tc.region.len();
-    if k > RING_SEARCH_MAX_VERTICES {
-        return false;
-    }
     let mut index = vec![NONE; w.graph.vertex_count()];
     for (i, &u) in tc.region.iter().enumerate() {
         index[u] = i;
     }
     let inside: Vec<bool> = index.iter().map(|&i| i != NONE).collect();
-    // Each ring as a position map: the tile on region vertex i goes to
-    // moves[r][i]; walking a ring backwards is its inverse.
-    let mut moves: Vec<(Vec<usize>, usize, bool)> = Vec::new();
-    for (r, ring) in tc.rings.iter().enumerate() {
-        let mut cells: Vec<usize> = (0..k).collect();
-        for pair in ring.windows(2) {
-            cells.swap(index[pair[0]], index[pair[1]]);
-        }
-        // cells[j] = the vertex whose tile is now on j.
-        let mut forward = vec![0; k];
-        for (j, &i) in cells.iter().enumerate() {
-            forward[i] = j;
-        }
-        moves.push((forward.clone(), r, false));
-        moves.push((inverse(&forward), r, true));
-    }
+    let maps = ring_maps(tc, &index);
     let (dist, _) = bfs(w.graph, &w.allowed, home);
+    let spare_tiles: std::collections::HashSet<u32> = spare.iter().map(|&z| w.cells[z]).collect();
     let mut spare = spare.to_vec();
     spare.sort_by_key(|&z| (!inside[z], dist[z]));
     let [c0, c1, c2] = tc.support.map(|u| index[u]);
-    let encode = |a: usize, b: usize, c: usize| (a * k + b) * k + c;
-    let goals = [
-        (false, encode(c0, c1, c2)),
-        (false, encode(c1, c2, c0)),
-        (false, encode(c2, c0, c1)),
-        (true, encode(c1, c0, c2)),
-        (true, encode(c0, c2, c1)),
-        (true, encode(c2, c1, c0)),
+    // (walk the 3-cycle backwards?, support in the order the tiles go).
+    let roles = [
+        (false, [c0, c1, c2]),
+        (false, [c1, c2, c0]),
+        (false, [c2, c0, c1]),
+        (true, [c1, c0, c2]),
+        (true, [c0, c2, c1]),
+        (true, [c2, c1, c0]),
     ];
+    let (a_tile, b_tile) = (w.cells[x], w.cells[v]);
     for &z in spare.iter().take(3) {
-        let tiles = [w.cells[x], w.cells[v], w.cells[z]];
+        let c_tile = w.cells[z];
         let mark = w.path.len();
-        if !gather(w, &tiles, &inside, home) {
+        if !gather(w, &[a_tile, b_tile, c_tile], &inside, home) {
             w.undo_to(mark, home);
             continue;
         }
-        let [pa, pb, pc] = tiles.map(|t| index[w.pos[t as usize]]);
-        let start = encode(pa, pb, pc);
-        let mut parent = vec![(u32::MAX, 0u8); k * k * k];
-        parent[start] = (start as u32, 0);
-        let mut queue = VecDeque::from([start]);
-        let mut found = None;
-        'search: while let Some(s) = queue.pop_front() {
-            for &(backwards, g) in &goals {
-                if s == g {
-                    found = Some((backwards, s));
-                    break 'search;
-                }
+        let pa = index[w.pos[a_tile as usize]];
+        let pb = index[w.pos[b_tile as usize]];
+        let pc = index[w.pos[c_tile as usize]];
+        let cells = &w.cells;
+        let region = &tc.region;
+        // Pair search: the third support vertex must receive a misplaced tile.
+        let pair_goals: Vec<Vec<usize>> = roles.iter().map(|(_, r)| vec![r[0], r[1]]).collect();
+        let found = ring_word(&maps, k, &[pa, pb], &pair_goals, |gi, word| {
+            let mut q = roles[gi].1[2];
+            for &m in word.iter().rev() {
+                q = maps[m ^ 1][q] as usize;
             }
-            let (c, b, a) = (s % k, (s / k) % k, s / (k * k));
-            for (m, (map, _, _)) in moves.iter().enumerate() {
-                let next = encode(map[a], map[b], map[c]);
-                if parent[next].0 == u32::MAX {
-                    parent[next] = (s as u32, m as u8);
-                    queue.push_back(next);
-                }
-            }
-        }
-        let Some((backwards, mut s)) = found else {
+            spare_tiles.contains(&cells[region[q]])
+        })
+        .or_else(|| {
+            (k <= RING_SEARCH_MAX_VERTICES)
+                .then(|| {
+                    let goals: Vec<Vec<usize>> = roles.iter().map(|(_, r)| r.to_vec()).collect();
+                    ring_word(&maps, k, &[pa, pb, pc], &goals, |_, _| true)
+                })
+                .flatten()
+        });
+        let Some((word, gi)) = found else {
             w.undo_to(mark, home);
             continue;
         };
-        let mut word = Vec::new();
-        while s != start {
-            let (p, m) = parent[s];
-            word.push(m as usize);
-            s = p as usize;
-        }
-        for &m in word.iter().rev() {
-            let (_, r, back) = moves[m];
-            let mut ring = tc.rings[r].clone();
-            if back {
+        for &m in &word {
+            let mut ring = tc.rings[m / 2].clone();
+            if m % 2 == 1 {
                 ring.reverse();
             }
             w.walk(&ring);
         }
         let sigma = w.walk_since(mark, home);
-        if backwards {
+        if roles[gi].0 {
             let back: Vec<usize> = tc.walk.iter().rev().copied().collect();
             w.walk(&back);
         } else {

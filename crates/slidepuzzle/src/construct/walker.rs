@@ -6,7 +6,7 @@
 //! vertices the blank has visited, in order, without its start (the
 //! solution format of [`crate::search`]).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use crate::model::Graph;
 
@@ -29,6 +29,10 @@ pub struct Walker<'a> {
     pub path: Vec<usize>,
     /// Vertices the blank and the tiles may use.
     pub allowed: Vec<bool>,
+    /// The exact fallback of [`Walker::move_tile`] runs only when at most
+    /// this many vertices are allowed (default [`EXACT_ROUTE_MAX_VERTICES`];
+    /// 0 turns it off).
+    pub exact_limit: usize,
 }
 
 impl<'a> Walker<'a> {
@@ -44,6 +48,7 @@ impl<'a> Walker<'a> {
             pos,
             path: Vec::new(),
             allowed: vec![true; cells.len()],
+            exact_limit: EXACT_ROUTE_MAX_VERTICES,
         }
     }
 
@@ -165,14 +170,17 @@ impl<'a> Walker<'a> {
             .filter(|&v| self.allowed[v])
             .collect();
         let m = local.len();
-        if m > EXACT_ROUTE_MAX_VERTICES {
+        if m > self.exact_limit {
             return false;
         }
-        let index: HashMap<usize, usize> = local.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let (Some(&t0), Some(&z0)) = (index.get(&self.pos[tile as usize]), index.get(&self.pos[0]))
-        else {
+        let mut index = vec![NONE; self.graph.vertex_count()];
+        for (i, &v) in local.iter().enumerate() {
+            index[v] = i;
+        }
+        let (t0, z0) = (index[self.pos[tile as usize]], index[self.pos[0]]);
+        if t0 == NONE || z0 == NONE {
             return false;
-        };
+        }
         let start = t0 * m + z0;
         let mut parent = vec![u32::MAX; m * m];
         parent[start] = start as u32;
@@ -185,7 +193,10 @@ impl<'a> Walker<'a> {
                 break;
             }
             for &w in self.graph.neighbors(local[z]) {
-                let Some(&wi) = index.get(&w) else { continue };
+                let wi = index[w];
+                if wi == NONE {
+                    continue;
+                }
                 let next = if wi == t { z * m + wi } else { t * m + wi };
                 if parent[next] == u32::MAX {
                     parent[next] = s as u32;
