@@ -171,6 +171,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Output piped into `head` and the like: end quietly when the reader
+    // goes away (the default for command-line tools), not with a panic.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal at start-up, before
+    // any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
