@@ -96,22 +96,27 @@ pub fn solve_graph_constructively(
             "internal error: the constructive solver did not reach the goal".into(),
         ));
     }
-    Ok(super::shorten::remove_state_loops(
-        start.cells(),
-        &cancel_reversals(start.blank(), w.path),
-    ))
+    let path = cancel_reversals(start.blank(), std::mem::take(&mut w.path));
+    if path.len() > super::shorten::STATE_LOOP_MAX_MOVES {
+        return Ok(path);
+    }
+    Ok(super::shorten::remove_state_loops(start.cells(), &path))
 }
 
-/// Drops moves that undo the move before them.
+/// Drops moves that undo the move before them (in place: the blank's
+/// position before the last kept move is the entry before it, or the
+/// start).
 fn cancel_reversals(start_blank: usize, path: Vec<usize>) -> Vec<usize> {
     let mut out: Vec<usize> = Vec::with_capacity(path.len());
-    let mut before = vec![start_blank];
     for v in path {
-        if before.len() >= 2 && before[before.len() - 2] == v {
-            before.pop();
+        let before_last = match out.len() {
+            0 => None,
+            1 => Some(start_blank),
+            k => Some(out[k - 2]),
+        };
+        if before_last == Some(v) {
             out.pop();
         } else {
-            before.push(v);
             out.push(v);
         }
     }
