@@ -662,3 +662,31 @@ fn solve_streams_large_boards_to_a_file_that_apply_replays() {
     assert_eq!(got.join(" ").replace('/', " "), goal.join(" "));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn several_blanks_are_decided_exactly_and_counted() {
+    // Two triangles joined by the hallway 2-3-4, two blanks: tiles may
+    // trade places inside a triangle but never across the hallway.
+    let spec = "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-6,6-4";
+    let check = |state: &str| {
+        let o = run(&[
+            "check",
+            "--puzzle",
+            spec,
+            "--blanks",
+            "2",
+            "--goal",
+            "1 2 3 4 5 0 0",
+            state,
+        ]);
+        assert!(stdout(&o).contains("blank-set group"), "{}", stdout(&o));
+        stdout(&o).starts_with("solvable")
+    };
+    assert!(check("2 1 3 4 5 0 0"));
+    assert!(!check("5 2 3 4 1 0 0"));
+    let a = run(&["analyze", "--json", "--puzzle", "cycle:9", "--blanks", "2"]);
+    let v = &json_lines(&a)[0];
+    assert_eq!(v["group_order"], "7");
+    assert_eq!(v["reachable_configurations"], "252");
+    assert_eq!(v["everything_reachable"], false);
+}
