@@ -56,6 +56,10 @@ pub(crate) fn deepen(h0: u32, mut iteration: impl FnMut(u32) -> u32) -> bool {
 /// databases).
 pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
 
+/// Graphs (other than plain boards) with more vertices than this are
+/// solved constructively by [`Algorithm::Auto`].
+pub const AUTO_OPTIMAL_GRAPH_VERTICES: usize = 64;
+
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct SearchStats {
@@ -251,6 +255,7 @@ pub fn solve(
             Algorithm::Constructive
         }
         Algorithm::Auto if board.is_some() => Algorithm::Ida,
+        Algorithm::Auto if n > AUTO_OPTIMAL_GRAPH_VERTICES => Algorithm::Constructive,
         Algorithm::Auto if n <= 10 => Algorithm::AStar,
         Algorithm::Auto => Algorithm::Ida,
         a => a,
