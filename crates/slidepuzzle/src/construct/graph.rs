@@ -249,17 +249,17 @@ fn solve_part_optimally(w: &mut Walker, target: &[u32]) -> Result<()> {
 /// tile there through the unfrozen part; vertices it cannot reach are left
 /// for the 3-cycle stage. On return `w.allowed` marks the unfrozen part.
 fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
+    let saved_limit = std::mem::replace(&mut w.exact_limit, GREEDY_EXACT_MAX);
     let dist = w.graph.distances_from(root);
     let mut order = owned.to_vec();
     order.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
     for v in order {
         let tile = target[v];
         let placed = w.cells[v] == tile || {
-            let unfrozen = w.allowed.iter().filter(|&&a| a).count();
             let at = w.pos[tile as usize];
             let mark = (w.path.len(), w.blank());
             w.allowed[at] && {
-                let ok = move_tile_bounded(w, tile, v, unfrozen <= GREEDY_EXACT_MAX);
+                let ok = w.move_tile(tile, v);
                 if !ok {
                     w.undo_to(mark.0, mark.1);
                 }
@@ -270,23 +270,7 @@ fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
             w.allowed[v] = false;
         }
     }
-}
-
-/// [`Walker::move_tile`] with the exact fallback only when `exact`.
-fn move_tile_bounded(w: &mut Walker, tile: u32, to: usize, exact: bool) -> bool {
-    loop {
-        let at = w.pos[tile as usize];
-        if at == to {
-            return true;
-        }
-        let Some(route) = w.shortest_route(at, to, usize::MAX) else {
-            return false;
-        };
-        if !w.route_blank(route[1], at) {
-            return exact && w.move_tile_exact(tile, to);
-        }
-        w.step(at);
-    }
+    w.exact_limit = saved_limit;
 }
 
 /// Finishes a 2-connected block (not a cycle, more than

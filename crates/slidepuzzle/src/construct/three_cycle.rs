@@ -463,10 +463,40 @@ pub fn odd_closed_walk(graph: &Graph, allowed: &[bool], home: usize) -> Option<V
     None
 }
 
+/// The six ways to use a 3-cycle on `support` (`[a, b, c]`: a's tile goes
+/// to b, b's to c, c's to a): whether to walk it backwards, and its support
+/// in the order the tiles go.
+fn roles([c0, c1, c2]: [usize; 3]) -> [(bool, [usize; 3]); 6] {
+    [
+        (false, [c0, c1, c2]),
+        (false, [c1, c2, c0]),
+        (false, [c2, c0, c1]),
+        (true, [c1, c0, c2]),
+        (true, [c0, c2, c1]),
+        (true, [c2, c1, c0]),
+    ]
+}
+
+/// Completes a conjugated 3-cycle: the blank walked `sigma` from `home`
+/// since `path` had `mark` entries; now the 3-cycle (backwards if asked),
+/// then `sigma` in reverse.
+fn finish_conjugate(w: &mut Walker, tc: &ThreeCycle, mark: usize, backwards: bool) {
+    let sigma = w.walk_since(mark, tc.home);
+    if backwards {
+        let back: Vec<usize> = tc.walk.iter().rev().copied().collect();
+        w.walk(&back);
+    } else {
+        w.walk(&tc.walk);
+    }
+    let undo: Vec<usize> = sigma.iter().rev().copied().collect();
+    w.walk(&undo);
+}
+
 /// Moves the tile on `x` to `v` with a conjugated 3-cycle whose third tile
-/// comes from one of `spare` (misplaced vertices other than `x`, `v`).
-/// The blank must be on `tc.home` and stays there. False (and no net
-/// change) if no routing was found.
+/// comes from one of `spare` (misplaced vertices other than `x`, `v`),
+/// routing the three tiles onto the support greedily. The blank must be on
+/// `tc.home` and stays there. False (and no net change) if no routing was
+/// found.
 fn conjugate_into_place(
     w: &mut Walker,
     tc: &ThreeCycle,
@@ -474,36 +504,25 @@ fn conjugate_into_place(
     v: usize,
     spare: &[usize],
 ) -> bool {
-    let [c0, c1, c2] = tc.support;
-    let spare_tiles: Vec<u32> = spare.iter().map(|&z| w.cells[z]).collect();
-    let assignments = [
-        (false, [c0, c1, c2]),
-        (false, [c1, c2, c0]),
-        (false, [c2, c0, c1]),
-        (true, [c1, c0, c2]),
-        (true, [c0, c2, c1]),
-        (true, [c2, c1, c0]),
-    ];
     // Greedy routing only: the ring search is the exact fallback, and the
     // (tile, blank) search is too slow to try this often on large blocks.
     let saved_limit = std::mem::replace(&mut w.exact_limit, 64);
-    let placed = try_assignments(w, tc, x, v, &spare_tiles, &assignments);
+    let placed = route_onto_support(w, tc, x, v, spare);
     w.exact_limit = saved_limit;
     placed
 }
 
 /// The attempts of [`conjugate_into_place`].
-fn try_assignments(
+fn route_onto_support(
     w: &mut Walker,
     tc: &ThreeCycle,
     x: usize,
     v: usize,
-    spare_tiles: &[u32],
-    assignments: &[(bool, [usize; 3]); 6],
+    spare: &[usize],
 ) -> bool {
     let home = tc.home;
-    let a_tile = w.cells[x];
-    let b_tile = w.cells[v];
+    let (a_tile, b_tile) = (w.cells[x], w.cells[v]);
+    let spare_tiles: Vec<u32> = spare.iter().map(|&z| w.cells[z]).collect();
     // The three routings are tried in every order: the one filled first
     // is protected while the others are routed, so the order decides
     // whether a dead end near the support blocks the later ones.
@@ -515,12 +534,11 @@ fn try_assignments(
         [2, 0, 1],
         [1, 0, 2],
     ];
-    for &(backwards, support) in assignments {
+    for (backwards, support) in roles(tc.support) {
         let mark = w.path.len();
-        let mut ok = false;
-        'orders: for order in ORDERS {
+        for order in ORDERS {
             let (d, _) = bfs(w.graph, &w.allowed, support[2]);
-            let mut candidates = spare_tiles.to_vec();
+            let mut candidates = spare_tiles.clone();
             candidates.sort_by_key(|&t| d[w.pos[t as usize]]);
             for &c_tile in candidates.iter().take(3) {
                 let tiles = [a_tile, b_tile, c_tile];
@@ -533,29 +551,16 @@ fn try_assignments(
                     w.allowed[support[i]] = false;
                 }
                 done = done && w.route_blank(home, NONE);
-                for &v in &support {
-                    w.allowed[v] = true;
+                for &u in &support {
+                    w.allowed[u] = true;
                 }
                 if done {
-                    ok = true;
-                    break 'orders;
+                    finish_conjugate(w, tc, mark, backwards);
+                    return true;
                 }
                 w.undo_to(mark, home);
             }
         }
-        if ok {
-            let sigma = w.walk_since(mark, home);
-            if backwards {
-                let back: Vec<usize> = tc.walk.iter().rev().copied().collect();
-                w.walk(&back);
-            } else {
-                w.walk(&tc.walk);
-            }
-            let undo: Vec<usize> = sigma.iter().rev().copied().collect();
-            w.walk(&undo);
-            return true;
-        }
-        w.undo_to(mark, home);
     }
     false
 }
@@ -686,16 +691,7 @@ fn conjugate_by_rings(
     let spare_tiles: std::collections::HashSet<u32> = spare.iter().map(|&z| w.cells[z]).collect();
     let mut spare = spare.to_vec();
     spare.sort_by_key(|&z| (!inside[z], dist[z]));
-    let [c0, c1, c2] = tc.support.map(|u| index[u]);
-    // (walk the 3-cycle backwards?, support in the order the tiles go).
-    let roles = [
-        (false, [c0, c1, c2]),
-        (false, [c1, c2, c0]),
-        (false, [c2, c0, c1]),
-        (true, [c1, c0, c2]),
-        (true, [c0, c2, c1]),
-        (true, [c2, c1, c0]),
-    ];
+    let roles = roles(tc.support.map(|u| index[u]));
     let (a_tile, b_tile) = (w.cells[x], w.cells[v]);
     for &z in spare.iter().take(3) {
         let c_tile = w.cells[z];
@@ -737,15 +733,7 @@ fn conjugate_by_rings(
             }
             w.walk(&ring);
         }
-        let sigma = w.walk_since(mark, home);
-        if roles[gi].0 {
-            let back: Vec<usize> = tc.walk.iter().rev().copied().collect();
-            w.walk(&back);
-        } else {
-            w.walk(&tc.walk);
-        }
-        let undo: Vec<usize> = sigma.iter().rev().copied().collect();
-        w.walk(&undo);
+        finish_conjugate(w, tc, mark, roles[gi].0);
         return true;
     }
     false
@@ -854,31 +842,26 @@ pub fn solve_with_three_cycles(
             return Ok(());
         }
         wrong.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
+        // Greedy conjugation farthest first; where none routes, ring words
+        // (exact) nearest first.
+        let attempts = wrong
+            .iter()
+            .map(|&v| (v, false))
+            .chain(wrong.iter().rev().map(|&v| (v, true)));
         let mut placed = false;
-        for &v in &wrong {
+        for (v, exact) in attempts {
             let x = w.pos[target[v] as usize];
             let spare: Vec<usize> = wrong
                 .iter()
                 .copied()
                 .filter(|&z| z != x && z != v)
                 .collect();
-            if !spare.is_empty() && conjugate_into_place(w, tc, x, v, &spare) {
-                debug_assert_eq!(w.cells[v], target[v]);
-                placed = true;
-                break;
-            }
-        }
-        for &v in wrong.iter().rev() {
-            if placed {
-                break;
-            }
-            let x = w.pos[target[v] as usize];
-            let spare: Vec<usize> = wrong
-                .iter()
-                .copied()
-                .filter(|&z| z != x && z != v)
-                .collect();
-            if !spare.is_empty() && conjugate_by_rings(w, tc, x, v, &spare) {
+            let conjugate = if exact {
+                conjugate_by_rings
+            } else {
+                conjugate_into_place
+            };
+            if !spare.is_empty() && conjugate(w, tc, x, v, &spare) {
                 debug_assert_eq!(w.cells[v], target[v]);
                 placed = true;
                 break;

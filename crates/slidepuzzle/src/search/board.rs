@@ -317,18 +317,16 @@ impl<'a> Search<'a> {
         }
         self.stats.expanded += 1;
         if self.stats.expanded & (super::split::NODE_BATCH - 1) == 0 {
-            // Split searches count all threads' expansions together.
-            let total = match self.shared {
-                Some(sh) => sh.add_batch(),
-                None => self.stats.expanded,
-            };
-            if let Some(r) = self.limits.check(total) {
-                self.stopped = Some(r);
-                return ABORT;
-            }
-            if self.shared.is_some_and(|sh| sh.halted()) {
-                self.halted = true;
-                return ABORT;
+            match super::split::poll(self.shared, self.limits, self.stats.expanded) {
+                super::split::Poll::Go => {}
+                super::split::Poll::Stop(r) => {
+                    self.stopped = Some(r);
+                    return ABORT;
+                }
+                super::split::Poll::Halt => {
+                    self.halted = true;
+                    return ABORT;
+                }
             }
         }
         let t = self.t;

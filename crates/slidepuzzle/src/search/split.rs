@@ -57,6 +57,33 @@ impl Shared {
     }
 }
 
+/// What a kernel does at its periodic check (every [`NODE_BATCH`]
+/// expansions).
+pub(crate) enum Poll {
+    /// Keep searching.
+    Go,
+    /// A limit was reached.
+    Stop(StopReason),
+    /// Another thread found a solution.
+    Halt,
+}
+
+/// The periodic check of an IDA* kernel: the limits apply to this search's
+/// `expanded` count, or, in a split search, to all threads' together.
+pub(crate) fn poll(shared: Option<&Shared>, limits: &super::Limits, expanded: u64) -> Poll {
+    let total = match shared {
+        Some(sh) => sh.add_batch(),
+        None => expanded,
+    };
+    if let Some(r) = limits.check(total) {
+        Poll::Stop(r)
+    } else if shared.is_some_and(Shared::halted) {
+        Poll::Halt
+    } else {
+        Poll::Go
+    }
+}
+
 /// Where a subtree starts.
 pub struct Subtree {
     /// The blank's cell after the prefix.
