@@ -137,8 +137,72 @@ pub fn pattern_heuristic(
         .map(|d| d.to_path_buf())
         .unwrap_or_else(slidepuzzle::search::pdb::default_cache_dir);
     let max_memory = memory_mib.saturating_mul(1 << 20);
-    let h = PdbHeuristic::new(w, h, goal, &groups, &dir, max_memory, &|m| eprintln!("{m}"))?;
+    let report = BuildReporter::new();
+    let h = PdbHeuristic::new(w, h, goal, &groups, &dir, max_memory, &|e| report.event(e))?;
+    report.finish();
     Ok(Some(std::sync::Arc::new(h)))
+}
+
+/// Shows pattern-database builds: messages on stderr, and a progress bar
+/// (placements with their entry, depth, layer size) when stderr is a
+/// terminal.
+pub struct BuildReporter {
+    bar: indicatif::ProgressBar,
+}
+
+impl BuildReporter {
+    /// A reporter drawing on stderr if it is a terminal.
+    pub fn new() -> Self {
+        use std::io::IsTerminal;
+        let bar = if std::io::stderr().is_terminal() {
+            let b = indicatif::ProgressBar::new(0);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {percent}% of placements {msg}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            b
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        BuildReporter { bar }
+    }
+
+    /// Shows one event.
+    pub fn event(&self, event: &slidepuzzle::search::pdb::BuildEvent) {
+        use slidepuzzle::search::pdb::BuildEvent;
+        match event {
+            BuildEvent::Message(m) => {
+                if self.bar.is_hidden() {
+                    eprintln!("{m}");
+                } else {
+                    self.bar.println(m);
+                    self.bar.reset();
+                }
+            }
+            BuildEvent::Layer(p) => {
+                self.bar.set_length(p.placements);
+                self.bar.set_position(p.placements_reached);
+                self.bar.set_message(format!(
+                    "(depth {}, {} states in the layer)",
+                    p.depth, p.layer_states
+                ));
+            }
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Default for BuildReporter {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// Sets the pattern databases a heuristic spec asks for on `options`:

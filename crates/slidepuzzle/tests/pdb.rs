@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::Puzzle;
-use slidepuzzle::search::pdb::{file_name, load, load_or_build};
+use slidepuzzle::search::pdb::{BuildEvent, file_name, load, load_or_build};
 use slidepuzzle::search::pdb_ida::{PdbHeuristic, partition_by_sizes};
 use slidepuzzle::search::{Algorithm, Outcome, SolveOptions, solve};
 use slidepuzzle::theory::uniform_reachable;
@@ -108,7 +108,9 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     assert!(load(&path, 3, 3, &goal, &tiles).is_err());
     let messages = std::sync::Mutex::new(Vec::new());
     let rebuilt = load_or_build(&dir, 3, 3, &goal, &tiles, 1 << 30, &|m| {
-        messages.lock().unwrap().push(m.to_string())
+        if let BuildEvent::Message(m) = m {
+            messages.lock().unwrap().push(m.clone())
+        }
     })
     .unwrap();
     assert_eq!(rebuilt.entries(), &good[..]);

@@ -61,7 +61,7 @@ impl GraphPdb {
         }
         let need: u64 = groups
             .iter()
-            .map(|g| super::pdb::build_memory(n, g.len()))
+            .map(|g| super::pdb_build::build_memory(n, g.len()))
             .max()
             .unwrap_or(0)
             + groups.iter().map(|g| placements(n, g.len())).sum::<u64>();
@@ -75,7 +75,7 @@ impl GraphPdb {
         let tables = groups
             .iter()
             .map(|g| build_on_graph(graph, goal, g))
-            .collect();
+            .collect::<Result<_>>()?;
         let mut group_of = vec![usize::MAX; n];
         for (i, g) in groups.iter().enumerate() {
             for &t in g {

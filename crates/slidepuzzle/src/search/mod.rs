@@ -18,6 +18,7 @@ pub mod heuristic;
 pub mod ida;
 pub mod limits;
 pub mod pdb;
+pub mod pdb_build;
 pub mod pdb_ida;
 pub mod split;
 

@@ -25,17 +25,18 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::pdb_build::{BuildProgress, build_table};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
 
-/// Format version written in every file header.
-pub const FORMAT_VERSION: u32 = 1;
+/// Format version written in every file header (2: entries over the
+/// Manhattan distance sum, 4 bits when they fit).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Memory a build of a `k`-tile table on `n` cells needs, in bytes (the
-/// table, an 8-byte visited mask per placement, and the queue).
+/// search of [`super::pdb_build`] and the packed table).
 pub fn build_memory(n: usize, k: usize) -> u64 {
-    let entries = placements(n, k);
-    entries * (1 + 8) + entries * 16
+    super::pdb_build::build_memory(n, k) + placements(n, k).div_ceil(2)
 }
 
 /// Number of placements of `k` distinct tiles on `n` cells.
@@ -79,11 +80,16 @@ pub fn unrank_placement(mut rank: u64, n: usize, k: usize, out: &mut [u8]) {
     }
 }
 
-/// One pattern database: a group of tiles and its table.
+/// One pattern database: a group of tiles and its table. Entries are
+/// stored over the distance sum ([`Encoding::OverDistance`] with step 2,
+/// boards being bipartite): a placement's value is the sum of its tiles'
+/// Manhattan distances plus twice the entry. Entries take 4 bits (two per
+/// byte, the even rank in the low nibble) when they all fit, else a byte.
 pub struct PatternDb {
     /// The group's tiles.
     pub tiles: Vec<u32>,
     n: usize,
+    packed: bool,
     data: Storage,
 }
 
@@ -93,21 +99,23 @@ enum Storage {
 }
 
 impl PatternDb {
-    /// The table entry for a placement rank.
+    /// The entry for a placement rank: (value - Manhattan distance sum) / 2.
     #[inline]
-    pub fn get(&self, rank: u64) -> u8 {
-        match &self.data {
-            Storage::Owned(v) => v[rank as usize],
-            Storage::Mapped(m, offset) => m[offset + rank as usize],
-        }
+    pub fn get(&self, rank: u64) -> u32 {
+        entry(self.entries(), self.packed, rank)
     }
 
-    /// The entries.
+    /// The stored bytes (two entries per byte if [`Self::is_packed`]).
     pub fn entries(&self) -> &[u8] {
         match &self.data {
             Storage::Owned(v) => v,
             Storage::Mapped(m, offset) => &m[*offset..],
         }
+    }
+
+    /// Whether entries take 4 bits.
+    pub fn is_packed(&self) -> bool {
+        self.packed
     }
 
     /// Number of cells of the board.
@@ -116,93 +124,63 @@ impl PatternDb {
     }
 }
 
-/// Builds the table for `tiles` on a `width x height` board with `goal`.
-/// O(entries x k x n) time.
-pub fn build(width: usize, height: usize, goal: &Configuration, tiles: &[u32]) -> Vec<u8> {
-    let board = crate::model::Puzzle::board(width, height, false, false).expect("a valid board");
-    build_on_graph(board.graph(), goal, tiles)
+/// The entry of `rank` in stored bytes, 4 bits each if `packed`.
+#[inline(always)]
+pub fn entry(bytes: &[u8], packed: bool, rank: u64) -> u32 {
+    if packed {
+        ((bytes[(rank >> 1) as usize] >> ((rank & 1) << 2)) & 15) as u32
+    } else {
+        bytes[rank as usize] as u32
+    }
 }
 
-/// Builds the table for `tiles` on any graph with at most 64 vertices (the
-/// same construction: moves of other tiles are free).
+/// Packs byte entries two per byte (the even rank in the low nibble) when
+/// all of them are below 16 (never-reached entries, 255, become 15).
+/// Returns the packed bytes, or `None` when some entry does not fit.
+pub fn pack_nibbles(bytes: &[u8]) -> Option<Vec<u8>> {
+    use rayon::prelude::*;
+    let fits = bytes.par_iter().all(|&b| b < 16 || b == u8::MAX);
+    fits.then(|| {
+        bytes
+            .par_chunks(2)
+            .map(|pair| {
+                let lo = pair[0].min(15);
+                let hi = pair.get(1).map_or(0, |&b| b.min(15));
+                lo | hi << 4
+            })
+            .collect()
+    })
+}
+
+/// Builds the table for `tiles` on a `width x height` board with `goal`,
+/// entries over the Manhattan distance sum ([`PatternDb`]), one byte each.
+/// See [`super::pdb_build`].
 ///
-/// # Panics
-/// If the graph has more than 64 vertices (callers check).
-pub fn build_on_graph(graph: &crate::model::Graph, goal: &Configuration, tiles: &[u32]) -> Vec<u8> {
-    let n = graph.vertex_count();
-    assert!(n <= 64, "pattern databases handle at most 64 vertices");
-    let k = tiles.len();
-    let entries = placements(n, k) as usize;
-    let mut table = vec![u8::MAX; entries];
-    // visited[rank] = bitmask of region representatives seen.
-    let mut visited = vec![0u64; entries];
-    let goal_pos = goal.positions();
-    let start: Vec<u8> = tiles.iter().map(|&t| goal_pos[t as usize] as u8).collect();
-    let neighbors: Vec<Vec<u8>> = (0..n)
-        .map(|c| graph.neighbors(c).iter().map(|&m| m as u8).collect())
-        .collect();
-    // The blank's region given occupied cells: flood fill, as a bitmask.
-    let region = |occupied: u64, from: u8| -> u64 {
-        let mut seen = 1u64 << from;
-        let mut stack = [0u8; 64];
-        let mut top = 1;
-        stack[0] = from;
-        while top > 0 {
-            top -= 1;
-            let c = stack[top] as usize;
-            for &m in &neighbors[c] {
-                let bit = 1u64 << m;
-                if occupied & bit == 0 && seen & bit == 0 {
-                    seen |= bit;
-                    stack[top] = m;
-                    top += 1;
-                }
-            }
-        }
-        seen
-    };
-    let occupied_of = |cells: &[u8]| cells.iter().fold(0u64, |acc, &c| acc | 1u64 << c);
-    let start_occ = occupied_of(&start);
-    let start_region = region(start_occ, goal.blank() as u8);
-    let start_rank = rank_placement(&start, n);
-    table[start_rank as usize] = 0;
-    visited[start_rank as usize] |= 1u64 << start_region.trailing_zeros();
-    let mut frontier: Vec<(u64, u8)> = vec![(start_rank, start_region.trailing_zeros() as u8)];
-    let mut cells = vec![0u8; k];
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for &(rank, rep) in &frontier {
-            unrank_placement(rank, n, k, &mut cells);
-            let occ = occupied_of(&cells);
-            let reg = region(occ, rep);
-            for i in 0..k {
-                let from = cells[i];
-                for &to in &neighbors[from as usize] {
-                    // The tile moves into `to` if the blank can be there.
-                    if reg & (1u64 << to) == 0 {
-                        continue;
-                    }
-                    cells[i] = to;
-                    let new_occ = (occ & !(1u64 << from)) | (1u64 << to);
-                    let new_rep = region(new_occ, from).trailing_zeros();
-                    let r = rank_placement(&cells, n) as usize;
-                    let bit = 1u64 << new_rep;
-                    if visited[r] & bit == 0 {
-                        visited[r] |= bit;
-                        if table[r] == u8::MAX {
-                            table[r] = depth;
-                        }
-                        next.push((r as u64, new_rep as u8));
-                    }
-                    cells[i] = from;
-                }
-            }
-        }
-        frontier = next;
-    }
-    table
+/// # Errors
+/// As [`build_table`].
+pub fn build(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+    tiles: &[u32],
+    progress: &dyn Fn(&BuildProgress),
+) -> Result<Vec<u8>> {
+    let board = crate::model::Puzzle::board(width, height, false, false)?;
+    Ok(build_table(board.graph(), goal, tiles, true, progress)?.0)
+}
+
+/// Builds the table for `tiles` on any graph with at most 64 vertices,
+/// entries absolute (the fewest moves of the group's tiles; 255 = never
+/// reached).
+///
+/// # Errors
+/// As [`build_table`].
+pub fn build_on_graph(
+    graph: &crate::model::Graph,
+    goal: &Configuration,
+    tiles: &[u32],
+) -> Result<Vec<u8>> {
+    Ok(build_table(graph, goal, tiles, false, &|_| {})?.0)
 }
 
 /// FNV-1a over the entries.
@@ -216,11 +194,18 @@ pub fn checksum(data: &[u8]) -> u64 {
 }
 
 /// The header line of a table file.
-fn header(width: usize, height: usize, goal: &Configuration, tiles: &[u32], sum: u64) -> String {
+fn header(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+    tiles: &[u32],
+    bits: u32,
+    sum: u64,
+) -> String {
     let g: Vec<String> = goal.cells().iter().map(|t| t.to_string()).collect();
     let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     format!(
-        "slidepuzzle-pdb v{FORMAT_VERSION} board {width}x{height} goal {} tiles {} checksum {sum:016x}\n",
+        "slidepuzzle-pdb v{FORMAT_VERSION} board {width}x{height} goal {} tiles {} encoding over-manhattan/2 bits {bits} checksum {sum:016x}\n",
         g.join(","),
         t.join(",")
     )
@@ -247,8 +232,17 @@ pub fn file_name(width: usize, height: usize, goal: &Configuration, tiles: &[u32
     format!("{width}x{height}-g{:08x}-t{}.pdb", sum as u32, t.join("-"))
 }
 
+/// What a load or build reports.
+#[derive(Clone, Debug)]
+pub enum BuildEvent {
+    /// A message for the user (building, rebuilding a bad file).
+    Message(String),
+    /// A finished layer of a build.
+    Layer(BuildProgress),
+}
+
 /// Loads a table from `dir`, building and saving it if it is missing,
-/// stale or corrupt. `log` receives progress and repair messages.
+/// stale or corrupt. `report` receives messages and build progress.
 ///
 /// # Errors
 /// [`Error::Unsupported`] when the build would need more than `max_memory`
@@ -260,14 +254,17 @@ pub fn load_or_build(
     goal: &Configuration,
     tiles: &[u32],
     max_memory: u64,
-    log: &dyn Fn(&str),
+    report: &dyn Fn(&BuildEvent),
 ) -> Result<PatternDb> {
     let n = width * height;
     let path = dir.join(file_name(width, height, goal, tiles));
     if path.exists() {
         match load(&path, width, height, goal, tiles) {
             Ok(db) => return Ok(db),
-            Err(e) => log(&format!("rebuilding {}: {e}", path.display())),
+            Err(e) => report(&BuildEvent::Message(format!(
+                "rebuilding {}: {e}",
+                path.display()
+            ))),
         }
     }
     let need = build_memory(n, tiles.len());
@@ -279,27 +276,39 @@ pub fn load_or_build(
             max_memory >> 20
         )));
     }
-    log(&format!(
-        "building the pattern database for tiles {:?} on {width}x{height} ({} entries)",
+    report(&BuildEvent::Message(format!(
+        "building the pattern database for tiles {:?} on {width}x{height} ({} entries, about {} MiB while building)",
         tiles,
-        placements(n, tiles.len())
-    ));
-    let data = build(width, height, goal, tiles);
-    save(&path, width, height, goal, tiles, &data)?;
+        placements(n, tiles.len()),
+        need >> 20
+    )));
+    let bytes = build(width, height, goal, tiles, &|p| {
+        report(&BuildEvent::Layer(*p))
+    })?;
+    let (data, packed) = match pack_nibbles(&bytes) {
+        Some(nibbles) => (nibbles, true),
+        None => (bytes, false),
+    };
+    save(&path, width, height, goal, tiles, packed, &data)?;
     Ok(PatternDb {
         tiles: tiles.to_vec(),
         n,
+        packed,
         data: Storage::Owned(data),
     })
 }
 
 /// Writes a table atomically (temporary file, then rename).
+///
+/// # Errors
+/// [`Error::Input`] when the file cannot be written.
 pub fn save(
     path: &Path,
     width: usize,
     height: usize,
     goal: &Configuration,
     tiles: &[u32],
+    packed: bool,
     data: &[u8],
 ) -> Result<()> {
     let io = |e: std::io::Error| Error::Input(format!("cannot write {}: {e}", path.display()));
@@ -308,7 +317,8 @@ pub fn save(
     }
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let mut f = std::fs::File::create(&tmp).map_err(io)?;
-    f.write_all(header(width, height, goal, tiles, checksum(data)).as_bytes())
+    let bits = if packed { 4 } else { 8 };
+    f.write_all(header(width, height, goal, tiles, bits, checksum(data)).as_bytes())
         .map_err(io)?;
     f.write_all(data).map_err(io)?;
     f.sync_all().map_err(io)?;
@@ -338,15 +348,22 @@ pub fn load(
     let head = std::str::from_utf8(&map[..=nl]).map_err(|_| bad("bad header"))?;
     let data = &map[nl + 1..];
     let n = width * height;
-    if data.len() as u64 != placements(n, tiles.len()) {
+    let entries = placements(n, tiles.len());
+    let packed = if data.len() as u64 == entries.div_ceil(2) {
+        true
+    } else if data.len() as u64 == entries {
+        false
+    } else {
         return Err(bad("wrong size (truncated or another table)"));
-    }
-    if head != header(width, height, goal, tiles, checksum(data)) {
+    };
+    let bits = if packed { 4 } else { 8 };
+    if head != header(width, height, goal, tiles, bits, checksum(data)) {
         return Err(bad("header or checksum mismatch (stale or corrupt)"));
     }
     Ok(PatternDb {
         tiles: tiles.to_vec(),
         n,
+        packed,
         data: Storage::Mapped(map, nl + 1),
     })
 }
@@ -354,6 +371,7 @@ pub fn load(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Puzzle;
 
     #[test]
     fn ranking_round_trips() {
@@ -369,11 +387,19 @@ mod tests {
     fn single_tile_database_is_manhattan_distance() {
         // One tile alone: its table is its Manhattan distance.
         let goal = Configuration::natural(9);
-        let t = build(3, 3, &goal, &[5]);
+        // Stored over the Manhattan distance, every entry is 0.
+        let t = build(3, 3, &goal, &[5], &|_| {}).unwrap();
+        assert!(t.iter().all(|&e| e == 0));
+        let abs = build_on_graph(
+            Puzzle::board(3, 3, false, false).unwrap().graph(),
+            &goal,
+            &[5],
+        )
+        .unwrap();
         for cell in 0..9u8 {
             let r = rank_placement(&[cell], 9);
             let (x, y) = (cell as i32 % 3, cell as i32 / 3);
-            assert_eq!(t[r as usize] as i32, (x - 1).abs() + (y - 1).abs());
+            assert_eq!(abs[r as usize] as i32, (x - 1).abs() + (y - 1).abs());
         }
     }
 }
@@ -389,6 +415,8 @@ pub struct FileInfo {
     pub goal: Vec<u32>,
     /// The group's tiles.
     pub tiles: Vec<u32>,
+    /// Bits per entry (4 or 8).
+    pub bits: u32,
 }
 
 /// Reads the header of a table file.
@@ -432,6 +460,7 @@ pub fn file_info(path: &Path) -> Result<FileInfo> {
         height: h.parse().map_err(|_| bad("bad height"))?,
         goal: list(field("goal")?)?,
         tiles: list(field("tiles")?)?,
+        bits: field("bits")?.parse().map_err(|_| bad("bad bits"))?,
     })
 }
 

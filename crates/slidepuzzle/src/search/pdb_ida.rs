@@ -4,13 +4,17 @@
 //! Korf and Hanan 2004).
 //!
 //! A move changes the placement of one group only, so each node re-ranks
-//! one group (and one group of the mirrored state): O(k) per node.
+//! one group (and one group of the mirrored state): O(k) per node. Entries
+//! are stored over the Manhattan distance ([`super::pdb::PatternDb`]), and
+//! the Manhattan distance is the same for a state and its transpose, so
+//! h = MD + 2 max(sum of direct entries, sum of mirrored entries), with the
+//! Manhattan distance kept incrementally.
 
 use std::path::Path;
 use std::time::Instant;
 
 use super::limits::{Limits, StopReason};
-use super::pdb::{PatternDb, load_or_build, rank_placement};
+use super::pdb::{BuildEvent, PatternDb, entry, load_or_build, rank_placement};
 use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
@@ -124,6 +128,8 @@ pub struct PdbHeuristic {
     dbs: Vec<PatternDb>,
     /// Group index of each tile (u8::MAX for the blank).
     group_of: Vec<u8>,
+    /// Manhattan distance of tile t on cell c to its goal: `[t * 64 + c]`.
+    distance: Vec<u8>,
     /// Transposed lookup, for square boards with a symmetric goal.
     mirror: Option<Mirror>,
 }
@@ -152,7 +158,7 @@ impl PdbHeuristic {
         groups: &[Vec<u32>],
         cache_dir: &Path,
         max_memory: u64,
-        log: &dyn Fn(&str),
+        report: &dyn Fn(&BuildEvent),
     ) -> Result<Self> {
         let n = width * height;
         if n > 64 {
@@ -163,7 +169,7 @@ impl PdbHeuristic {
         let mut dbs = Vec::new();
         for g in groups {
             dbs.push(load_or_build(
-                cache_dir, width, height, goal, g, max_memory, log,
+                cache_dir, width, height, goal, g, max_memory, report,
             )?);
         }
         let mut group_of = vec![u8::MAX; n];
@@ -211,33 +217,65 @@ impl PdbHeuristic {
         } else {
             None
         };
+        let gpos = goal.positions();
+        let mut distance = vec![0u8; 64 * 64];
+        for t in 1..n {
+            let (gx, gy) = (gpos[t] % width, gpos[t] / width);
+            for c in 0..n {
+                distance[t * 64 + c] = ((c % width).abs_diff(gx) + (c / width).abs_diff(gy)) as u8;
+            }
+        }
         Ok(PdbHeuristic {
             width,
             n,
             dbs,
             group_of,
+            distance,
             mirror,
         })
     }
 
-    #[inline]
-    fn group_value(&self, tables: &[&[u8]], g: usize, pos: &[u8]) -> u32 {
+    /// Group `g`'s entry (value over the Manhattan distance, halved).
+    fn group_entry(&self, g: usize, pos: &[u8]) -> u32 {
         let mut cells = [0u8; 16];
         let tiles = &self.dbs[g].tiles;
         for (i, &t) in tiles.iter().enumerate() {
             cells[i] = pos[t as usize];
         }
-        tables[g][rank_placement(&cells[..tiles.len()], self.n) as usize] as u32
+        self.dbs[g].get(rank_placement(&cells[..tiles.len()], self.n))
     }
 
-    #[inline]
-    fn mirror_value(&self, tables: &[&[u8]], g: usize, pos: &[u8]) -> u32 {
+    /// Group `g`'s entry in the transposed state.
+    fn mirror_entry(&self, g: usize, pos: &[u8]) -> u32 {
         let m = self.mirror.as_ref().expect("mirror");
         let mut cells = [0u8; 16];
         for (i, &s) in m.sources[g].iter().enumerate() {
             cells[i] = m.cells[pos[s as usize] as usize];
         }
-        tables[g][rank_placement(&cells[..m.sources[g].len()], self.n) as usize] as u32
+        self.dbs[g].get(rank_placement(&cells[..m.sources[g].len()], self.n))
+    }
+
+    /// The Manhattan distance of a state (`pos[t]` = cell of tile t).
+    fn manhattan(&self, pos: &[u8]) -> u32 {
+        (1..self.n)
+            .map(|t| self.distance[t * 64 + pos[t] as usize] as u32)
+            .sum()
+    }
+
+    /// The heuristic value of a configuration (one byte per cell).
+    pub fn value(&self, cells: &[u8]) -> u32 {
+        let mut pos = [0u8; 64];
+        for (c, &t) in cells.iter().enumerate() {
+            pos[t as usize] = c as u8;
+        }
+        let direct: u32 = (0..self.dbs.len()).map(|g| self.group_entry(g, &pos)).sum();
+        let mirrored: u32 = match self.mirror {
+            Some(_) => (0..self.dbs.len())
+                .map(|g| self.mirror_entry(g, &pos))
+                .sum(),
+            None => 0,
+        };
+        self.manhattan(&pos) + 2 * direct.max(mirrored)
     }
 
     /// Whether the transposed lookup is used.
@@ -251,13 +289,15 @@ impl PdbHeuristic {
 struct GroupTiles {
     k: usize,
     tiles: [u8; 8],
+    packed: bool,
 }
 
 impl GroupTiles {
-    fn new(tiles: impl Iterator<Item = u32>) -> Self {
+    fn new(tiles: impl Iterator<Item = u32>, packed: bool) -> Self {
         let mut out = GroupTiles {
             k: 0,
             tiles: [0; 8],
+            packed,
         };
         for t in tiles {
             out.tiles[out.k] = t as u8;
@@ -266,7 +306,8 @@ impl GroupTiles {
         out
     }
 
-    /// The table entry for the placement of these tiles in `pos`.
+    /// The table entry for the placement of these tiles in `pos`
+    /// (over the Manhattan distance, halved).
     #[inline(always)]
     fn lookup(&self, pos: &[u8; 64], n: usize, table: &[u8]) -> u32 {
         let mut used = 0u64;
@@ -277,7 +318,7 @@ impl GroupTiles {
             rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
             used |= 1u64 << c;
         }
-        table[rank as usize] as u32
+        entry(table, self.packed, rank)
     }
 }
 
@@ -288,7 +329,11 @@ struct Search<'a> {
     /// Mirrored cell of every tile (transposed position).
     mpos: [u8; 64],
     tables: Vec<&'a [u8]>,
+    /// Manhattan distance of the current state.
+    md: u32,
+    /// Sum of the direct entries.
     sum: u32,
+    /// Sum of the mirrored entries.
     msum: u32,
     cells: [u8; 64],
     pos: [u8; 64],
@@ -305,7 +350,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn value(&self) -> u32 {
-        self.sum.max(self.msum)
+        self.md + 2 * self.sum.max(self.msum)
     }
 
     fn dfs(&mut self, blank: usize, prev: usize, g: u32, h: u32, bound: u32) -> u32 {
@@ -351,16 +396,20 @@ impl Search<'_> {
             self.cells[p] = 0;
             self.pos[t] = blank as u8;
             self.pos[0] = p as u8;
+            let old_md = self.md;
+            self.md = old_md + self.h.distance[t * 64 + blank] as u32
+                - self.h.distance[t * 64 + p] as u32;
             let gi = self.h.group_of[t] as usize;
             let old_h = self.hg[gi];
             let new_h = self.direct[gi].lookup(&self.pos, n, self.tables[gi]);
             self.hg[gi] = new_h;
             self.sum = self.sum + new_h - old_h;
             let mut old_m = (usize::MAX, 0);
-            let result = if g + 1 + self.sum > bound {
+            let direct_f = g + 1 + self.md + 2 * self.sum;
+            let result = if direct_f > bound {
                 // Pruned by the direct lookup alone (a lower bound on f, so
                 // a safe next-bound candidate); the mirror is not needed.
-                g + 1 + self.sum
+                direct_f
             } else {
                 if let Some(m) = &self.h.mirror {
                     let mi = m.group_of[t] as usize;
@@ -386,6 +435,7 @@ impl Search<'_> {
             };
             self.sum = self.sum + old_h - self.hg[gi];
             self.hg[gi] = old_h;
+            self.md = old_md;
             if old_m.0 != usize::MAX {
                 self.msum = self.msum + old_m.1 - self.mg[old_m.0];
                 self.mg[old_m.0] = old_m.1;
@@ -416,20 +466,16 @@ fn new_search<'a>(h: &'a PdbHeuristic, start_cells: &[u8], limits: &'a Limits) -
         pos[t as usize] = c as u8;
     }
     let tables: Vec<&[u8]> = h.dbs.iter().map(|d| d.entries()).collect();
-    let hg: Vec<u32> = (0..h.dbs.len())
-        .map(|g| h.group_value(&tables, g, &pos))
-        .collect();
+    let hg: Vec<u32> = (0..h.dbs.len()).map(|g| h.group_entry(g, &pos)).collect();
     let mg: Vec<u32> = if h.mirror.is_some() {
-        (0..h.dbs.len())
-            .map(|g| h.mirror_value(&tables, g, &pos))
-            .collect()
+        (0..h.dbs.len()).map(|g| h.mirror_entry(g, &pos)).collect()
     } else {
         vec![0; h.dbs.len()]
     };
     let direct: Vec<GroupTiles> = h
         .dbs
         .iter()
-        .map(|d| GroupTiles::new(d.tiles.iter().copied()))
+        .map(|d| GroupTiles::new(d.tiles.iter().copied(), d.is_packed()))
         .collect();
     let mut mpos = [0u8; 64];
     let mirrored: Vec<GroupTiles> = match &h.mirror {
@@ -439,7 +485,8 @@ fn new_search<'a>(h: &'a PdbHeuristic, start_cells: &[u8], limits: &'a Limits) -
             }
             m.sources
                 .iter()
-                .map(|src| GroupTiles::new(src.iter().copied()))
+                .zip(&h.dbs)
+                .map(|(src, d)| GroupTiles::new(src.iter().copied(), d.is_packed()))
                 .collect()
         }
         None => Vec::new(),
@@ -449,6 +496,7 @@ fn new_search<'a>(h: &'a PdbHeuristic, start_cells: &[u8], limits: &'a Limits) -
         direct,
         mirrored,
         mpos,
+        md: h.manhattan(&pos),
         sum: hg.iter().sum(),
         msum: mg.iter().sum(),
         tables,
@@ -503,7 +551,7 @@ pub fn solve_with_pdb(
             h0,
             limits,
             neighbors,
-            |c: &[u8]| new_search(h, c, limits).value(),
+            |c: &[u8]| h.value(c),
             |c: &[u8], shared, p: &super::split::Subtree| {
                 let mut s = new_search(h, c, limits);
                 s.shared = Some(shared);
