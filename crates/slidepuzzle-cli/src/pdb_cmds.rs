@@ -84,11 +84,12 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
                 let size = std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
                 match slidepuzzle::search::pdb::file_info(&f) {
                     Ok(i) => println!(
-                        "{}  {}x{}  tiles {:?}  {} bytes",
+                        "{}  {}x{}  tiles {:?}  {} bits per entry  {} bytes",
                         f.display(),
                         i.width,
                         i.height,
                         i.tiles,
+                        i.bits,
                         size
                     ),
                     Err(e) => println!("{}  unreadable: {e}", f.display()),

@@ -17,6 +17,10 @@ pub struct Instance {
     pub optimal: u32,
     /// Korf 1985's IDA* + Manhattan node count (15-puzzle only).
     pub md_nodes: Option<u64>,
+    /// Korf and Felner 2002's node count with their 6-6-6-6 pattern
+    /// databases and the reflected lookup (24-puzzle only; the root is not
+    /// counted, so it is one less than our generated count).
+    pub pdb_nodes: Option<u64>,
     /// The start configuration, row-major.
     pub start: Configuration,
 }
@@ -30,7 +34,12 @@ pub fn blank_first_goal(n: usize) -> Configuration {
     Configuration::from_cells((0..n as u32).collect(), 1).expect("a permutation")
 }
 
-fn parse(text: &str, n: usize, md_column: Option<usize>) -> Result<Vec<Instance>> {
+fn parse(
+    text: &str,
+    n: usize,
+    md_column: Option<usize>,
+    pdb_column: Option<usize>,
+) -> Result<Vec<Instance>> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -41,9 +50,8 @@ fn parse(text: &str, n: usize, md_column: Option<usize>) -> Result<Vec<Instance>
         let bad = || Error::Input(format!("instance file line {}: malformed", i + 1));
         let id = cols.first().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
         let optimal = cols.get(1).and_then(|s| s.parse().ok()).ok_or_else(bad)?;
-        let md_nodes = md_column
-            .and_then(|c| cols.get(c))
-            .and_then(|s| s.parse().ok());
+        let column = |c: Option<usize>| c.and_then(|c| cols.get(c)).and_then(|s| s.parse().ok());
+        let (md_nodes, pdb_nodes) = (column(md_column), column(pdb_column));
         let tiles: Vec<u32> = cols
             .last()
             .ok_or_else(bad)?
@@ -57,6 +65,7 @@ fn parse(text: &str, n: usize, md_column: Option<usize>) -> Result<Vec<Instance>
             id,
             optimal,
             md_nodes,
+            pdb_nodes,
             start: Configuration::from_cells(tiles, 1)?,
         });
     }
@@ -65,12 +74,12 @@ fn parse(text: &str, n: usize, md_column: Option<usize>) -> Result<Vec<Instance>
 
 /// Korf's 100 random 15-puzzle instances (4x4, goal [`blank_first_goal`]).
 pub fn korf100() -> Vec<Instance> {
-    parse(KORF100, 16, Some(4)).expect("the shipped data is valid")
+    parse(KORF100, 16, Some(4), None).expect("the shipped data is valid")
 }
 
 /// Korf and Felner's 50 random 24-puzzle instances (5x5).
 pub fn korf50() -> Vec<Instance> {
-    parse(KORF50, 25, None).expect("the shipped data is valid")
+    parse(KORF50, 25, None, Some(3)).expect("the shipped data is valid")
 }
 
 /// The 4x4 board and the blank-first goal used by [`korf100`].

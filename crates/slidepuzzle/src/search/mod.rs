@@ -7,8 +7,12 @@
 //!
 //! Automatic choice ([`Algorithm::Auto`]): plain boards of up to
 //! [`board::MAX_CELLS`] cells use the board kernel (IDA* with Manhattan
-//! distance and linear conflict); other puzzles with at most 10 vertices use
-//! A* with the generalised Manhattan distance; larger ones IDA* with it.
+//! distance and linear conflict), except boards of more than
+//! [`AUTO_OPTIMAL_BOARD_CELLS`] cells, which go to the constructive solver;
+//! other puzzles with at most 10 vertices use A* with the generalised
+//! Manhattan distance, up to [`AUTO_OPTIMAL_GRAPH_VERTICES`] IDA* with it,
+//! larger ones the constructive solver. With board pattern databases
+//! ([`SolveOptions::pattern`]) it is always IDA*.
 
 pub mod astar;
 pub mod beam;
@@ -248,6 +252,8 @@ pub fn solve(
         .plain_board_size()
         .filter(|&(w, h)| w * h <= board::MAX_CELLS);
     let algorithm = match options.algorithm {
+        // Board pattern databases were asked for: IDA*, whatever the size.
+        Algorithm::Auto if options.pattern.is_some() => Algorithm::Ida,
         Algorithm::Auto
             if puzzle
                 .plain_board_size()

@@ -69,20 +69,144 @@ pub fn build_memory(n: usize, k: usize) -> u64 {
     3 * words * 8 + p
 }
 
-/// The blank's region: the free vertices reachable from `from` through
-/// free vertices (`neighbors[v]` is v's neighbour mask). O(region size).
-#[inline(always)]
-fn flood(neighbors: &[u64], free: u64, from: u32) -> u64 {
-    let mut region = 1u64 << from;
-    let mut todo = region;
-    while todo != 0 {
-        let v = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        let add = neighbors[v] & free & !region;
-        region |= add;
-        todo |= add;
+/// Computes the blank's region: the free vertices reachable from a vertex
+/// through free vertices.
+struct Flood {
+    /// Neighbour mask of every vertex.
+    neighbors: Vec<u64>,
+    /// For a plain W x H board (no wrap, no diagonals): W and the masks of
+    /// cells not in the last and not in the first column, so the region
+    /// grows by whole-board shifts.
+    grid: Option<(u32, u64, u64)>,
+}
+
+impl Flood {
+    fn new(graph: &Graph) -> Self {
+        let n = graph.vertex_count();
+        let neighbors: Vec<u64> = (0..n)
+            .map(|v| graph.neighbors(v).iter().fold(0u64, |m, &u| m | 1u64 << u))
+            .collect();
+        // Recognise a plain board: some width w whose grid adjacency is
+        // exactly the graph's.
+        let grid = (1..=n).filter(|w| n.is_multiple_of(*w)).find_map(|w| {
+            let grid_neighbors = |v: usize| {
+                let mut m = 0u64;
+                if !v.is_multiple_of(w) {
+                    m |= 1 << (v - 1);
+                }
+                if v % w + 1 < w {
+                    m |= 1 << (v + 1);
+                }
+                if v >= w {
+                    m |= 1 << (v - w);
+                }
+                if v + w < n {
+                    m |= 1 << (v + w);
+                }
+                m
+            };
+            (0..n).all(|v| neighbors[v] == grid_neighbors(v)).then(|| {
+                let (mut not_last, mut not_first) = (0u64, 0u64);
+                for v in 0..n {
+                    if v % w + 1 < w {
+                        not_last |= 1 << v;
+                    }
+                    if !v.is_multiple_of(w) {
+                        not_first |= 1 << v;
+                    }
+                }
+                (w as u32, not_last, not_first)
+            })
+        });
+        Flood { neighbors, grid }
     }
-    region
+
+    /// The region of `from` among `free` vertices. O(region size), or
+    /// O(region radius) word operations on a board.
+    #[inline(always)]
+    fn region(&self, free: u64, from: u32) -> u64 {
+        let mut region = 1u64 << from;
+        if let Some((w, not_last, not_first)) = self.grid {
+            let free = free | region;
+            loop {
+                let grown = (region
+                    | (region & not_last) << 1
+                    | (region & not_first) >> 1
+                    | region << w
+                    | region >> w)
+                    & free;
+                if grown == region {
+                    return region;
+                }
+                region = grown;
+            }
+        }
+        let mut todo = region;
+        while todo != 0 {
+            let v = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let add = self.neighbors[v] & free & !region;
+            region |= add;
+            todo |= add;
+        }
+        region
+    }
+}
+
+/// Zeroed atomic words in anonymous memory, with transparent huge pages
+/// requested (the build's random accesses then miss the TLB far less).
+struct AtomicWords {
+    map: memmap2::MmapMut,
+    len: usize,
+}
+
+impl AtomicWords {
+    /// `len` zero words.
+    fn zeroed(len: usize) -> Result<Self> {
+        let map = memmap2::MmapOptions::new()
+            .len(len.max(1) * 8)
+            .map_anon()
+            .map_err(|e| {
+                Error::Unsupported(format!(
+                    "cannot allocate {} MiB for a pattern database build: {e}",
+                    (len * 8) >> 20
+                ))
+            })?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(AtomicWords { map, len })
+    }
+
+    fn words(&self) -> &[AtomicU64] {
+        // SAFETY: the mapping is page-aligned, `len * 8` bytes long, lives
+        // as long as `self`, and is only accessed through atomics.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.len) }
+    }
+}
+
+/// Asks the processor to fetch the cache line holding `x`.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching has no architectural effect, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            (x as *const T).cast::<i8>(),
+            std::arch::x86_64::_MM_HINT_T0,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// The entry of a placement first reached at `depth` with distance sum
+/// `distance_sum` (capped at 254; 255 means never reached).
+#[inline(always)]
+fn encode(encoding: Encoding, depth: u32, distance_sum: u32) -> u8 {
+    match encoding {
+        Encoding::Absolute => depth.min(254) as u8,
+        Encoding::OverDistance { step } => ((depth - distance_sum) / step as u32).min(254) as u8,
+    }
 }
 
 /// The `j`-th set bit of `mask` (from the least significant).
@@ -125,9 +249,6 @@ pub fn build_table(
     }
     let free_count = (n - k) as u64;
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let neighbors: Vec<u64> = (0..n)
-        .map(|v| graph.neighbors(v).iter().fold(0u64, |m, &u| m | 1u64 << u))
-        .collect();
     let goal_pos = goal.positions();
     let start: Vec<u8> = tiles.iter().map(|&t| goal_pos[t as usize] as u8).collect();
     let encoding = if over_distance {
@@ -137,42 +258,41 @@ pub fn build_table(
     } else {
         Encoding::Absolute
     };
-    // distance[i][v]: from tile i's goal vertex to v.
-    let distance: Vec<Vec<u32>> = start
-        .iter()
-        .map(|&g| graph.distances_from(g as usize))
-        .collect();
-    let value = |depth: u32, cells: &[u8]| -> u8 {
-        match encoding {
-            Encoding::Absolute => depth.min(254) as u8,
-            Encoding::OverDistance { step } => {
-                let d: u32 = cells
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| distance[i][c as usize])
-                    .sum();
-                ((depth - d) / step as u32).min(254) as u8
-            }
+    // distance[i * 64 + v]: from tile i's goal vertex to v.
+    let mut distance = vec![0u32; k * 64];
+    for (i, &g) in start.iter().enumerate() {
+        for (v, d) in graph.distances_from(g as usize).into_iter().enumerate() {
+            distance[i * 64 + v] = d;
         }
+    }
+    let distance_sum = |cells: &[u8]| -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| distance[i * 64 + c as usize])
+            .sum()
     };
+    let flood = Flood::new(graph);
     let p = placements(n, k);
     let words = (p * free_count).div_ceil(64) as usize;
-    let new_bits = || -> Vec<AtomicU64> { (0..words).map(|_| AtomicU64::new(0)).collect() };
-    let seen = new_bits();
-    let mut layer = new_bits();
-    let mut next = new_bits();
+    let seen_words = AtomicWords::zeroed(words)?;
+    let mut layer_words = AtomicWords::zeroed(words)?;
+    let mut next_words = AtomicWords::zeroed(words)?;
+    let seen = seen_words.words();
     let table: Vec<AtomicU8> = (0..p).map(|_| AtomicU8::new(u8::MAX)).collect();
     let state = |rank: u64, occupied: u64, rep: u32| -> u64 {
         let below = (occupied & ((1u64 << rep) - 1)).count_ones();
         rank * free_count + (rep - below) as u64
     };
     let start_occ = start.iter().fold(0u64, |m, &c| m | 1u64 << c);
-    let start_rep = flood(&neighbors, all & !start_occ, goal.blank() as u32).trailing_zeros();
+    let start_rep = flood
+        .region(all & !start_occ, goal.blank() as u32)
+        .trailing_zeros();
     let start_rank = rank_placement(&start, n);
     let s = state(start_rank, start_occ, start_rep);
     seen[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
-    layer[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
-    table[start_rank as usize].store(value(0, &start), Relaxed);
+    layer_words.words()[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
+    table[start_rank as usize].store(encode(encoding, 0, distance_sum(&start)), Relaxed);
     let mut reached = 1u64;
     let mut max_value = 0u8;
     let mut depth = 0u32;
@@ -186,14 +306,15 @@ pub fn build_table(
     const CHUNK: usize = 1 << 12;
     while layer_states > 0 && reached < p {
         depth += 1;
-        let (states, new_reached, new_max) = layer
+        let next = next_words.words();
+        let (states, new_reached, new_max) = layer_words
+            .words()
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(chunk, ws)| {
+                let mut batch = Batch::new(seen, next, &table, encoding, depth);
                 let mut cells = [0u8; 64];
-                let mut states = 0u64;
-                let mut new_reached = 0u64;
-                let mut new_max = 0u8;
+                let (mut last_rank, mut occ, mut dsum) = (u64::MAX, 0u64, 0u32);
                 for (wi, word) in ws.iter().enumerate() {
                     let mut bits = word.load(Relaxed);
                     while bits != 0 {
@@ -202,46 +323,35 @@ pub fn build_table(
                         let idx = ((chunk * CHUNK + wi) as u64) * 64 + b;
                         let rank = idx / free_count;
                         let j = (idx % free_count) as u32;
-                        unrank_placement(rank, n, k, &mut cells[..k]);
-                        let occ = cells[..k].iter().fold(0u64, |m, &c| m | 1u64 << c);
+                        if rank != last_rank {
+                            // Several regions of one placement are adjacent bits.
+                            unrank_placement(rank, n, k, &mut cells[..k]);
+                            occ = cells[..k].iter().fold(0u64, |m, &c| m | 1u64 << c);
+                            dsum = distance_sum(&cells[..k]);
+                            last_rank = rank;
+                        }
                         let free = all & !occ;
-                        let region = flood(&neighbors, free, select(free, j));
+                        let region = flood.region(free, select(free, j));
                         for i in 0..k {
                             let from = cells[i];
-                            let mut targets = neighbors[from as usize] & region;
+                            let mut targets = flood.neighbors[from as usize] & region;
                             while targets != 0 {
                                 let to = targets.trailing_zeros();
                                 targets &= targets - 1;
                                 cells[i] = to as u8;
                                 let occ2 = (occ & !(1u64 << from)) | 1u64 << to;
-                                let rep2 =
-                                    flood(&neighbors, all & !occ2, from as u32).trailing_zeros();
+                                let rep2 = flood.region(all & !occ2, from as u32).trailing_zeros();
                                 let rank2 = rank_placement(&cells[..k], n);
-                                let s2 = state(rank2, occ2, rep2);
-                                let (w2, bit2) = ((s2 >> 6) as usize, 1u64 << (s2 & 63));
-                                if seen[w2].load(Relaxed) & bit2 == 0
-                                    && seen[w2].fetch_or(bit2, Relaxed) & bit2 == 0
-                                {
-                                    next[w2].fetch_or(bit2, Relaxed);
-                                    states += 1;
-                                    let entry = &table[rank2 as usize];
-                                    if entry.load(Relaxed) == u8::MAX {
-                                        let v = value(depth, &cells[..k]);
-                                        if entry
-                                            .compare_exchange(u8::MAX, v, Relaxed, Relaxed)
-                                            .is_ok()
-                                        {
-                                            new_reached += 1;
-                                            new_max = new_max.max(v);
-                                        }
-                                    }
-                                }
+                                let dsum2 = dsum + distance[i * 64 + to as usize]
+                                    - distance[i * 64 + from as usize];
+                                batch.push(state(rank2, occ2, rep2), rank2, dsum2);
                             }
                             cells[i] = from;
                         }
                     }
                 }
-                (states, new_reached, new_max)
+                batch.flush();
+                (batch.states, batch.reached, batch.max_value)
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2.max(b.2)));
         layer_states = states;
@@ -258,13 +368,95 @@ pub fn build_table(
             placements_reached: reached,
             placements: p,
         });
-        std::mem::swap(&mut layer, &mut next);
-        next.par_iter().for_each(|w| w.store(0, Relaxed));
+        std::mem::swap(&mut layer_words, &mut next_words);
+        next_words
+            .words()
+            .par_iter()
+            .for_each(|w| w.store(0, Relaxed));
     }
     Ok((
         table.into_iter().map(AtomicU8::into_inner).collect(),
         encoding,
     ))
+}
+
+/// Successors checked together.
+const BATCH: usize = 32;
+
+/// Successor states waiting to be checked against the seen bitset: each is
+/// prefetched when pushed and checked [`Batch::SIZE`] pushes later, so the
+/// cache misses of a batch overlap.
+struct Batch<'a> {
+    seen: &'a [AtomicU64],
+    next: &'a [AtomicU64],
+    table: &'a [AtomicU8],
+    /// (state, placement rank, distance sum).
+    pending: [(u64, u64, u32); BATCH],
+    encoding: Encoding,
+    depth: u32,
+    len: usize,
+    states: u64,
+    reached: u64,
+    max_value: u8,
+}
+
+impl<'a> Batch<'a> {
+    const SIZE: usize = BATCH;
+
+    fn new(
+        seen: &'a [AtomicU64],
+        next: &'a [AtomicU64],
+        table: &'a [AtomicU8],
+        encoding: Encoding,
+        depth: u32,
+    ) -> Self {
+        Batch {
+            seen,
+            next,
+            table,
+            encoding,
+            depth,
+            pending: [(0, 0, 0); Self::SIZE],
+            len: 0,
+            states: 0,
+            reached: 0,
+            max_value: 0,
+        }
+    }
+
+    /// Queues a successor with its placement rank and distance sum.
+    #[inline(always)]
+    fn push(&mut self, state: u64, rank: u64, distance_sum: u32) {
+        prefetch(&self.seen[(state >> 6) as usize]);
+        self.pending[self.len] = (state, rank, distance_sum);
+        self.len += 1;
+        if self.len == Self::SIZE {
+            self.flush();
+        }
+    }
+
+    /// Checks every queued successor: a state not seen before joins the
+    /// next layer, and its placement gets its entry if it has none.
+    fn flush(&mut self) {
+        for &(s, rank, dsum) in &self.pending[..self.len] {
+            let (w, bit) = ((s >> 6) as usize, 1u64 << (s & 63));
+            if self.seen[w].load(Relaxed) & bit == 0
+                && self.seen[w].fetch_or(bit, Relaxed) & bit == 0
+            {
+                self.next[w].fetch_or(bit, Relaxed);
+                self.states += 1;
+                let entry = &self.table[rank as usize];
+                let v = encode(self.encoding, self.depth, dsum);
+                if entry.load(Relaxed) == u8::MAX
+                    && entry.compare_exchange(u8::MAX, v, Relaxed, Relaxed).is_ok()
+                {
+                    self.reached += 1;
+                    self.max_value = self.max_value.max(v);
+                }
+            }
+        }
+        self.len = 0;
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::limits::{Limits, StopReason};
-use super::pdb::{BuildEvent, PatternDb, entry, load_or_build, rank_placement};
+use super::pdb::{
+    BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build, rank_placement,
+};
 use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
@@ -42,29 +44,45 @@ pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<V
     Ok(out)
 }
 
-/// The default partition for a board and goal: on 4x4 with the blank's goal
-/// in a corner, the 6-6-3 split into two 2-column blocks and the remaining
-/// row (about half the nodes of row-major 6-6-3 on Korf's instances); else
-/// row-major groups from [`default_sizes`].
+/// The default partition for a board and goal with the blank's goal in a
+/// corner: on 4x4 the 6-6-3 split into two 2-column blocks and the remaining
+/// row (about half the nodes of row-major 6-6-3 on Korf's instances); on
+/// 5x5 Korf and Felner's 6-6-6-6 split (AI 134, 2002, figure 5); other
+/// corners by reflection. Otherwise row-major groups from
+/// [`default_sizes`].
 pub fn default_partition(
     width: usize,
     height: usize,
     goal: &Configuration,
 ) -> Result<Vec<Vec<u32>>> {
-    // Cells for the blank on cell 0; other corners by symmetry.
-    const CELLS_4X4: [&[usize]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
-    if (width, height) == (4, 4) {
-        let map: Option<fn(usize) -> usize> = match goal.blank() {
-            0 => Some(|c| c),
-            3 => Some(|c| (c / 4) * 4 + 3 - c % 4),
-            12 => Some(|c| (3 - c / 4) * 4 + c % 4),
-            15 => Some(|c| 15 - c),
-            _ => None,
-        };
-        if let Some(map) = map {
-            return Ok(CELLS_4X4
+    // Cells for the blank on cell 0.
+    const CELLS_4X4: &[&[usize]] = &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+    const CELLS_5X5: &[&[usize]] = &[
+        &[1, 2, 5, 6, 7, 12],
+        &[3, 4, 8, 9, 13, 14],
+        &[10, 11, 15, 16, 20, 21],
+        &[17, 18, 19, 22, 23, 24],
+    ];
+    let cells = match (width, height) {
+        (4, 4) => Some(CELLS_4X4),
+        (5, 5) => Some(CELLS_5X5),
+        _ => None,
+    };
+    if let Some(cells) = cells {
+        let w = width;
+        let blank = goal.blank();
+        let (flip_x, flip_y) = (blank % w == w - 1, blank / w == height - 1);
+        let corner = (blank.is_multiple_of(w) || flip_x) && (blank / w == 0 || flip_y);
+        if corner {
+            let map = |c: usize| {
+                let (x, y) = (c % w, c / w);
+                let x = if flip_x { w - 1 - x } else { x };
+                let y = if flip_y { height - 1 - y } else { y };
+                y * w + x
+            };
+            return Ok(cells
                 .iter()
-                .map(|cells| cells.iter().map(|&c| goal.tile_at(map(c))).collect())
+                .map(|group| group.iter().map(|&c| goal.tile_at(map(c))).collect())
                 .collect());
         }
     }
@@ -165,6 +183,20 @@ impl PdbHeuristic {
             return Err(Error::Unsupported(
                 "pattern databases handle boards up to 64 cells".into(),
             ));
+        }
+        // Refuse up front, before building any table, when one of the
+        // missing tables would not fit.
+        let need = groups
+            .iter()
+            .filter(|g| !cache_dir.join(file_name(width, height, goal, g)).exists())
+            .map(|g| (g.len(), build_memory(n, g.len())))
+            .max_by_key(|&(_, m)| m);
+        if let Some((k, need)) = need.filter(|&(_, m)| m > max_memory) {
+            return Err(Error::Unsupported(format!(
+                "building the {k}-tile pattern database for {width}x{height} needs about {} MiB, over the {} MiB budget (--memory)",
+                need >> 20,
+                max_memory >> 20
+            )));
         }
         let mut dbs = Vec::new();
         for g in groups {
@@ -571,5 +603,36 @@ pub fn solve_with_pdb(
         optimal: found,
         stats: search.stats,
         stopped: search.stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_partitions_cover_every_tile_and_follow_the_blank() {
+        for (w, h) in [(4, 4), (5, 5), (3, 3), (4, 3)] {
+            let n = w * h;
+            for blank in [0, w - 1, n - w, n - 1] {
+                // Tiles 1..n-1 in reading order, the blank on `blank`.
+                let mut cells: Vec<u32> = (1..n as u32).collect();
+                cells.insert(blank, 0);
+                let goal = Configuration::from_cells(cells, 1).unwrap();
+                let groups = default_partition(w, h, &goal).unwrap();
+                check_partition(&goal, &groups).unwrap();
+                if (w, h) == (5, 5) {
+                    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6; 4]);
+                    // The group next to the blank holds the tiles on the
+                    // blank's two neighbours.
+                    let pos = goal.positions();
+                    let next_to_blank = |t: u32| {
+                        let (c, b) = (pos[t as usize], blank);
+                        (c % w).abs_diff(b % w) + (c / w).abs_diff(b / w) == 1
+                    };
+                    assert_eq!(groups[0].iter().filter(|&&t| next_to_blank(t)).count(), 2);
+                }
+            }
+        }
     }
 }
