@@ -110,10 +110,17 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         args.cache_dir.as_deref(),
         args.memory,
     )?;
-    if pattern.is_some() {
+    if let Some(h) = &pattern {
         eprintln!(
-            "pattern databases ready in {:.2} s",
-            build.elapsed().as_secs_f64()
+            "pattern databases {:?} ready in {:.2} s: {:.1} MB of tables{}",
+            h.groups(),
+            build.elapsed().as_secs_f64(),
+            h.table_bytes() as f64 / 1e6,
+            if h.has_mirror() {
+                ", with the transposed lookup"
+            } else {
+                ""
+            }
         );
     }
     let options = SolveOptions {
@@ -154,11 +161,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     .limits
                     .with_timeout(args.timeout.map(Duration::from_secs_f64));
                 let out = solve(&puzzle, &inst.start, &goal, &opts);
+                // Reported as each instance ends, so a long unattended run
+                // keeps its results even if it is stopped before the table.
                 if let Ok(Outcome::Solved(s)) = &out {
                     eprintln!(
-                        "solved {} ({} moves, {:.2} s)",
+                        "solved {} ({} moves, {} generated, {:.2} s)",
                         inst.id,
                         s.blank_path.len(),
+                        s.stats.generated,
                         s.stats.seconds
                     );
                 }

@@ -567,14 +567,27 @@ fn pattern_database_commands() {
         (v["length"].as_u64(), v["algorithm"].as_str()),
         (Some(31), Some("ida-pdb"))
     );
-    assert_eq!(
-        stdout(&run(&["pdb", "--cache-dir", d, "list"]))
-            .lines()
-            .count(),
-        2
+    let listing = stdout(&run(&["pdb", "--cache-dir", d, "list"]));
+    assert_eq!(listing.lines().count(), 2);
+    assert!(
+        listing.lines().all(|l| l.contains("4 bits per entry")),
+        "{listing}"
     );
     let o = run(&["pdb", "--cache-dir", d, "verify"]);
     assert!(o.status.success());
+    // With pattern databases, auto means IDA* (on any board size).
+    let o = run(&[
+        "solve",
+        "--json",
+        "--heuristic",
+        "pdb:4-4",
+        "--cache-dir",
+        d,
+        "--algo",
+        "auto",
+        "1 2 3/4 5 6/7 0 8",
+    ]);
+    assert_eq!(json_lines(&o)[0]["algorithm"], "ida-pdb");
     let o = run(&[
         "solve",
         "--heuristic",

@@ -314,6 +314,16 @@ impl PdbHeuristic {
     pub fn has_mirror(&self) -> bool {
         self.mirror.is_some()
     }
+
+    /// The groups' tiles, one list per table.
+    pub fn groups(&self) -> Vec<Vec<u32>> {
+        self.dbs.iter().map(|d| d.tiles.clone()).collect()
+    }
+
+    /// Bytes of all tables (4 bits per entry where packed).
+    pub fn table_bytes(&self) -> u64 {
+        self.dbs.iter().map(|d| d.entries().len() as u64).sum()
+    }
 }
 
 /// A group's tiles as a fixed array, for the inner loop.
