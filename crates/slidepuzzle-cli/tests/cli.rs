@@ -703,3 +703,54 @@ fn several_blanks_are_decided_exactly_and_counted() {
     assert_eq!(v["reachable_configurations"], "252");
     assert_eq!(v["everything_reachable"], false);
 }
+
+#[test]
+fn several_blanks_beyond_the_blank_set_group_use_the_certified_group() {
+    // A 3-leaf star, a 40-vertex hallway, a star with a 4-cycle: 51
+    // vertices and 6 blanks are C(51, 6) = 18 M blank sets, too many to
+    // enumerate; the marked-tile orbits and the certified group decide.
+    let mut edges = vec!["0-1".to_string(), "0-2".into(), "0-3".into()];
+    let mut prev = 0;
+    for v in 4..44 {
+        edges.push(format!("{prev}-{v}"));
+        prev = v;
+    }
+    for e in [
+        "43-44", "43-45", "43-46", "44-47", "47-48", "48-44", "48-49", "49-50", "50-47",
+    ] {
+        edges.push(e.into());
+    }
+    let spec = format!("edges:{}", edges.join(","));
+    let goal: Vec<String> = (1..=45)
+        .map(|t| t.to_string())
+        .chain(std::iter::repeat_n("0".to_string(), 6))
+        .collect();
+    let with_swap = |a: usize, b: usize| {
+        let mut s = goal.clone();
+        s.swap(a, b);
+        s.join(" ")
+    };
+    let check = |state: String| {
+        let o = run(&[
+            "check",
+            "--puzzle",
+            &spec,
+            "--blanks",
+            "6",
+            "--goal",
+            &goal.join(" "),
+            &state,
+        ]);
+        assert!(stdout(&o).contains("certified"), "{}", stdout(&o));
+        stdout(&o)
+    };
+    // Leaves of the first star trade places; the centre's tile is stuck.
+    assert!(check(with_swap(1, 2)).starts_with("solvable"));
+    let no = check(with_swap(0, 1));
+    assert!(no.starts_with("unsolvable"), "{no}");
+    assert!(no.contains("can never reach its goal vertex"), "{no}");
+    let a = run(&["analyze", "--json", "--puzzle", &spec, "--blanks", "6"]);
+    let v = &json_lines(&a)[0];
+    assert_eq!(v["group_order"], "30240");
+    assert_eq!(v["blank_sets"], "18009460");
+}

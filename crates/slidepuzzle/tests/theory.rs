@@ -427,3 +427,100 @@ fn blank_set_group_agrees_with_bfs() {
     }
     assert!(cases > 150 && queries > 600, "{cases} {queries}");
 }
+
+/// The marked-tile orbits equal the orbits seen by breadth-first search,
+/// and wherever the sampled group is certified, its order equals the
+/// blank-set group's and its answers equal BFS (random starts, blanks
+/// anywhere).
+#[test]
+fn certified_blank_group_agrees_with_bfs() {
+    use slidepuzzle::theory::blank_orbits::{CertifiedBlankGroup, tile_orbits};
+    use slidepuzzle::theory::blanks::BlankGroup;
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let mut graphs: Vec<Graph> = Vec::new();
+    for n in 3..=6usize {
+        let mut shapes = HashSet::new();
+        for (mask, g) in connected_graphs(n) {
+            let mut deg: Vec<usize> = (0..n).map(|v| g.neighbors(v).len()).collect();
+            deg.sort_unstable();
+            if shapes.insert((deg, mask.count_ones())) {
+                graphs.push(g);
+            }
+        }
+    }
+    for n in [7usize, 8] {
+        for _ in 0..8 {
+            let mut edges: Vec<(usize, usize)> =
+                (1..n).map(|v| (rand_below(&mut rng, v), v)).collect();
+            for _ in 0..rand_below(&mut rng, 3) {
+                let (a, b) = (rand_below(&mut rng, n), rand_below(&mut rng, n));
+                if a != b && !edges.contains(&(a.min(b), a.max(b))) {
+                    edges.push((a.min(b), a.max(b)));
+                }
+            }
+            graphs.push(Graph::from_edges(n, &edges).unwrap());
+        }
+    }
+    let (mut cases, mut certified, mut queries) = (0, 0, 0);
+    for g in graphs {
+        let n = g.vertex_count();
+        let p = Puzzle::new(g, PuzzleKind::Graph, "test");
+        for k in 1..n - 1 {
+            let mut cells: Vec<u32> = (1..=(n - k) as u32).collect();
+            cells.extend(std::iter::repeat_n(0, k));
+            cells.shuffle(&mut rng);
+            let goal = Configuration::from_cells(cells.clone(), k).unwrap();
+            let reachable = reachable_multi_set(&p, &goal);
+            // Orbits by BFS: where each tile sits when the blanks are back
+            // on the goal's vertices.
+            let mut seen_at: HashMap<u32, HashSet<usize>> = HashMap::new();
+            for c in &reachable {
+                if (0..n).all(|v| (c[v] == 0) == (goal.cells()[v] == 0)) {
+                    for (v, &t) in c.iter().enumerate() {
+                        if t != 0 {
+                            seen_at.entry(t).or_default().insert(v);
+                        }
+                    }
+                }
+            }
+            let mut by_bfs: Vec<Vec<usize>> = seen_at
+                .values()
+                .map(|s| {
+                    let mut o: Vec<usize> = s.iter().copied().collect();
+                    o.sort_unstable();
+                    o
+                })
+                .collect();
+            by_bfs.sort();
+            by_bfs.dedup();
+            let mut orbits = tile_orbits(p.graph(), &goal.blanks()).unwrap();
+            orbits.sort();
+            assert_eq!(orbits, by_bfs, "{:?} k={k}", p.graph());
+            cases += 1;
+            let Some(group) = CertifiedBlankGroup::new(p.graph(), &goal.blanks(), 7).unwrap()
+            else {
+                continue;
+            };
+            certified += 1;
+            let exact = BlankGroup::new(p.graph(), &goal.blanks()).unwrap();
+            assert_eq!(group.order(), exact.order(), "{:?} k={k}", p.graph());
+            for _ in 0..4 {
+                cells.shuffle(&mut rng);
+                let start = Configuration::from_cells(cells.clone(), k).unwrap();
+                assert_eq!(
+                    group.reaches(&start, &goal).unwrap(),
+                    reachable.contains(start.cells()),
+                    "{:?} k={k} start {:?}",
+                    p.graph(),
+                    start.cells()
+                );
+                queries += 1;
+            }
+        }
+    }
+    eprintln!("certified blank group: {cases} cases, {certified} certified, {queries} queries");
+    assert!(
+        cases > 200 && certified > 100 && queries > 400,
+        "{cases} {certified} {queries}"
+    );
+}

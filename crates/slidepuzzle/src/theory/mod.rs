@@ -2,6 +2,7 @@
 //! extension to any graph), and uniform sampling of reachable
 //! configurations. See `../shared/THEORY.md` sections 2 to 4.
 
+pub mod blank_orbits;
 pub mod blanks;
 pub mod blocks;
 pub mod gap;
