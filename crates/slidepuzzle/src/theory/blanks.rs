@@ -158,6 +158,44 @@ pub fn everything_reachable(puzzle: &Puzzle, k: usize) -> (bool, String) {
     )
 }
 
+/// The vertices of `graph` in order around it, if it is a single cycle
+/// (connected, at least 3 vertices, every degree 2). O(n).
+pub fn cycle_order(graph: &Graph) -> Option<Vec<usize>> {
+    let n = graph.vertex_count();
+    if n < 3 || (0..n).any(|v| graph.neighbors(v).len() != 2) {
+        return None;
+    }
+    let mut order = vec![0usize];
+    let (mut prev, mut at) = (0usize, graph.neighbors(0)[0]);
+    while at != 0 {
+        order.push(at);
+        let nb = graph.neighbors(at);
+        let next = if nb[0] == prev { nb[1] } else { nb[0] };
+        prev = at;
+        at = next;
+    }
+    (order.len() == n).then_some(order)
+}
+
+/// On a cycle with any number of blanks tiles never pass each other and
+/// rotate freely, so `goal` is reachable from `start` iff the tiles read
+/// around the cycle (blanks skipped) are the same up to rotation. O(n^2)
+/// worst case (rotation search).
+pub fn cycle_reaches(order: &[usize], start: &Configuration, goal: &Configuration) -> bool {
+    let read = |c: &Configuration| -> Vec<u32> {
+        order
+            .iter()
+            .map(|&v| c.tile_at(v))
+            .filter(|&t| t != 0)
+            .collect()
+    };
+    let (a, b) = (read(start), read(goal));
+    if a.len() != b.len() {
+        return false;
+    }
+    a.is_empty() || (0..a.len()).any(|r| a[r..].iter().chain(&a[..r]).eq(b.iter()))
+}
+
 /// Exact counts for several blanks (see [`several_blank_counts`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlankCounts {
@@ -184,6 +222,16 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
         return Some(BlankCounts {
             group_order: fact(n - k),
             reachable_configurations: fact(n) / fact(k),
+            blank_sets: sets,
+        });
+    }
+    if cycle_order(puzzle.graph()).is_some() {
+        // Rotations of the p tiles, every blank set.
+        let sets = fact(n) / (fact(k) * fact(n - k));
+        let order = BigUint::from((n - k).max(1));
+        return Some(BlankCounts {
+            reachable_configurations: &order * &sets,
+            group_order: order,
             blank_sets: sets,
         });
     }
@@ -462,6 +510,16 @@ pub fn check_several_blanks(
         });
     }
     let graph = puzzle.graph();
+    if let Some(order) = cycle_order(graph) {
+        let yes = cycle_reaches(&order, start, goal);
+        return Ok(Verdict {
+            solvable: yes,
+            reason: format!(
+                "{}: on a cycle tiles only rotate, so the order of the tiles around it (blanks skipped) must agree up to rotation ({why})",
+                if yes { "reachable" } else { "not reachable" }
+            ),
+        });
+    }
     if let Ok(group) = BlankGroup::new(graph, &goal.blanks()) {
         let yes = group.reaches(start, goal)?;
         return Ok(Verdict {
