@@ -573,3 +573,47 @@ fn cycles_with_several_blanks_agree_with_bfs() {
     assert_eq!(queries, 200);
     assert!(cycle_order(Puzzle::parse("path:5").unwrap().graph()).is_none());
 }
+
+/// Disconnected graphs with several blanks: each component decided on its
+/// own agrees with breadth-first search over the whole graph.
+#[test]
+fn several_blanks_on_disconnected_graphs_agree_with_bfs() {
+    use slidepuzzle::theory::blanks::check_several_blanks;
+    let mut rng = ChaCha8Rng::seed_from_u64(37);
+    let mut queries = 0;
+    for spec in [
+        "edges:0-1,1-2,2-0,3-4,4-5,5-6",
+        "edges:0-1,1-2,2-3,3-0,0-2,4-5,5-6,6-4,7-8",
+        "edges:0-1,1-2,3-4,4-5,5-3,5-6,6-7,7-5",
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let n = p.vertex_count();
+        for k in 2..n - 1 {
+            let mut cells: Vec<u32> = (1..=(n - k) as u32).collect();
+            cells.extend(std::iter::repeat_n(0, k));
+            cells.shuffle(&mut rng);
+            let goal = Configuration::from_cells(cells.clone(), k).unwrap();
+            let reachable = reachable_multi_set(&p, &goal);
+            for i in 0..12 {
+                // Half the starts taken from the reachable set itself.
+                let start = if i % 2 == 0 {
+                    let pick = reachable.iter().nth(rand_below(&mut rng, reachable.len()));
+                    Configuration::from_cells(pick.unwrap().clone(), k).unwrap()
+                } else {
+                    cells.shuffle(&mut rng);
+                    Configuration::from_cells(cells.clone(), k).unwrap()
+                };
+                let verdict = check_several_blanks(&p, &start, &goal, 1_000_000).unwrap();
+                assert_eq!(
+                    verdict.solvable,
+                    reachable.contains(start.cells()),
+                    "{spec} k={k} {:?}: {}",
+                    start.cells(),
+                    verdict.reason
+                );
+                queries += 1;
+            }
+        }
+    }
+    assert!(queries > 100, "{queries}");
+}

@@ -479,13 +479,19 @@ impl BlankGroup {
     }
 }
 
-/// Decides reachability between two configurations with any number of
-/// blanks by breadth-first search, visiting at most `max_states` states.
+/// Decides whether `goal` is reachable from `start` with any number of
+/// blanks, exactly, trying in turn: on a disconnected graph each component
+/// on its own (tiles never cross); the everything-reachable criterion
+/// (linear); cycles (rotation test); the blank-set group ([`BlankGroup`],
+/// up to its limits); the certified group
+/// ([`super::blank_orbits::CertifiedBlankGroup`], connected graphs up to 256
+/// tiles); and last breadth-first search over at most `max_states`
+/// configurations. One blank is Wilson's case ([`super::check`]).
 ///
 /// # Errors
 /// [`Error::State`] if the tile sets differ; [`Error::Unsupported`] when
-/// the search would exceed `max_states` and the closed-form criterion does
-/// not settle the question.
+/// none of the exact methods applies and the search would exceed
+/// `max_states`.
 pub fn check_several_blanks(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -501,7 +507,14 @@ pub fn check_several_blanks(
             "start and goal hold different tiles or blank counts".into(),
         ));
     }
+    let (component, count) = puzzle.graph().components();
+    if count > 1 {
+        return check_by_component(puzzle, start, goal, &component, count, max_states);
+    }
     let k = start.blanks().len();
+    if k == 1 {
+        return super::check(puzzle, start, goal);
+    }
     let (all, why) = everything_reachable(puzzle, k);
     if all {
         return Ok(Verdict {
@@ -558,6 +571,111 @@ pub fn check_several_blanks(
         });
     }
     bfs_several_blanks(puzzle, start, goal, max_states, &why)
+}
+
+/// [`check_several_blanks`] on a disconnected graph: every component must
+/// hold the same tiles and blank count in both configurations, and each one
+/// is decided on its own.
+fn check_by_component(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    component: &[usize],
+    count: usize,
+    max_states: usize,
+) -> Result<Verdict> {
+    let graph = puzzle.graph();
+    let mut reasons = Vec::new();
+    for c in 0..count {
+        let vertices: Vec<usize> = (0..graph.vertex_count())
+            .filter(|&v| component[v] == c)
+            .collect();
+        let mut local = vec![usize::MAX; graph.vertex_count()];
+        for (i, &v) in vertices.iter().enumerate() {
+            local[v] = i;
+        }
+        let tiles = |cfg: &Configuration| -> Vec<u32> {
+            vertices.iter().map(|&v| cfg.tile_at(v)).collect()
+        };
+        let (s, g) = (tiles(start), tiles(goal));
+        let (mut s_sorted, mut g_sorted) = (s.clone(), g.clone());
+        s_sorted.sort_unstable();
+        g_sorted.sort_unstable();
+        if s_sorted != g_sorted {
+            let first = vertices[0];
+            return Ok(Verdict {
+                solvable: false,
+                reason: format!(
+                    "the component of vertex {first} holds different tiles or blank counts in the two configurations, and tiles cannot cross between components"
+                ),
+            });
+        }
+        let blanks = s.iter().filter(|&&t| t == 0).count();
+        if blanks == 0 {
+            if s != g {
+                return Ok(Verdict {
+                    solvable: false,
+                    reason: format!(
+                        "the component of vertex {} has no blank, so nothing in it moves, and its tiles differ",
+                        vertices[0]
+                    ),
+                });
+            }
+            continue;
+        }
+        if blanks == vertices.len() {
+            // Only blanks: one arrangement.
+            continue;
+        }
+        let edges: Vec<(usize, usize)> = graph
+            .edges()
+            .filter(|&(u, _)| component[u] == c)
+            .map(|(u, v)| (local[u], local[v]))
+            .collect();
+        let sub = Puzzle::new(
+            Graph::from_edges(vertices.len(), &edges)?,
+            crate::model::PuzzleKind::Graph,
+            format!("component of vertex {}", vertices[0]),
+        );
+        // Relabel the component's tiles 1..m so each side is a
+        // configuration of the sub-puzzle.
+        let mut labels: Vec<u32> = s.iter().copied().filter(|&t| t != 0).collect();
+        labels.sort_unstable();
+        let relabel = |cells: &[u32]| -> Result<Configuration> {
+            let mapped = cells
+                .iter()
+                .map(|&t| {
+                    if t == 0 {
+                        0
+                    } else {
+                        labels.binary_search(&t).map_or(0, |i| i as u32 + 1)
+                    }
+                })
+                .collect();
+            Configuration::from_cells(mapped, blanks)
+        };
+        let verdict = check_several_blanks(&sub, &relabel(&s)?, &relabel(&g)?, max_states)?;
+        if !verdict.solvable {
+            return Ok(Verdict {
+                solvable: false,
+                reason: format!(
+                    "in the component of vertex {}: {} (tile numbers within the component)",
+                    vertices[0], verdict.reason
+                ),
+            });
+        }
+        reasons.push(format!(
+            "component of vertex {}: {}",
+            vertices[0], verdict.reason
+        ));
+    }
+    Ok(Verdict {
+        solvable: true,
+        reason: format!(
+            "every component can be solved on its own ({})",
+            reasons.join("; ")
+        ),
+    })
 }
 
 /// Breadth-first search over configurations (the fallback of
