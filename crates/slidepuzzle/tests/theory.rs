@@ -434,7 +434,7 @@ fn blank_set_group_agrees_with_bfs() {
 /// anywhere).
 #[test]
 fn certified_blank_group_agrees_with_bfs() {
-    use slidepuzzle::theory::blank_orbits::{CertifiedBlankGroup, tile_orbits};
+    use slidepuzzle::theory::blank_orbits::{Certificate, CertifiedBlankGroup, tile_orbits};
     use slidepuzzle::theory::blanks::BlankGroup;
     let mut rng = ChaCha8Rng::seed_from_u64(29);
     let mut graphs: Vec<Graph> = Vec::new();
@@ -462,6 +462,7 @@ fn certified_blank_group_agrees_with_bfs() {
         }
     }
     let (mut cases, mut certified, mut queries) = (0, 0, 0);
+    let mut transposition_certified = 0;
     for g in graphs {
         let n = g.vertex_count();
         let p = Puzzle::new(g, PuzzleKind::Graph, "test");
@@ -513,6 +514,19 @@ fn certified_blank_group_agrees_with_bfs() {
             certified += 1;
             let exact = BlankGroup::new(p.graph(), &goal.blanks()).unwrap();
             assert_eq!(group.order(), exact.order(), "{:?} k={k}", p.graph());
+            // The transposition certificate, where it succeeds, must claim
+            // the same group.
+            let by_transpositions = CertifiedBlankGroup::with_certificate(
+                p.graph(),
+                &goal.blanks(),
+                7,
+                Certificate::Transpositions,
+            )
+            .unwrap();
+            if let Some(t) = by_transpositions {
+                assert_eq!(t.order(), exact.order(), "{:?} k={k}", p.graph());
+                transposition_certified += 1;
+            }
             for _ in 0..4 {
                 cells.shuffle(&mut rng);
                 let start = Configuration::from_cells(cells.clone(), k).unwrap();
@@ -527,10 +541,12 @@ fn certified_blank_group_agrees_with_bfs() {
             }
         }
     }
-    eprintln!("certified blank group: {cases} cases, {certified} certified, {queries} queries");
+    eprintln!(
+        "certified blank group: {cases} cases, {certified} certified ({transposition_certified} also by transpositions), {queries} queries"
+    );
     assert!(
-        cases > 200 && certified > 100 && queries > 400,
-        "{cases} {certified} {queries}"
+        cases > 200 && certified > 100 && transposition_certified > 100 && queries > 400,
+        "{cases} {certified} {transposition_certified} {queries}"
     );
 }
 

@@ -72,6 +72,7 @@ pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usi
     let mut leaves: Vec<usize> = (0..n).filter(|&v| degree[v] <= 1).collect();
     let mut moves = 0;
     let mut from = vec![usize::MAX; n];
+    let mut touched: Vec<usize> = Vec::new();
     while let Some(leaf) = leaves.pop() {
         if !remaining[leaf] {
             continue;
@@ -80,8 +81,12 @@ pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usi
         if want_blank != (cells[leaf] == 0) {
             // Nearest vertex of the wanted kind in the remaining tree.
             let mut queue = std::collections::VecDeque::from([leaf]);
-            from.iter_mut().for_each(|f| *f = usize::MAX);
+            for &v in &touched {
+                from[v] = usize::MAX;
+            }
+            touched.clear();
             from[leaf] = leaf;
+            touched.push(leaf);
             let mut found = usize::MAX;
             while let Some(v) = queue.pop_front() {
                 if v != leaf && (cells[v] == 0) == want_blank {
@@ -91,6 +96,7 @@ pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usi
                 for &w in &tree[v] {
                     if remaining[w] && from[w] == usize::MAX {
                         from[w] = v;
+                        touched.push(w);
                         queue.push_back(w);
                     }
                 }
@@ -331,44 +337,199 @@ fn split(
     }
 }
 
-/// Most tiles for [`CertifiedBlankGroup`] (Schreier-Sims stores n^2
-/// permutations of degree n).
-pub const CERTIFIED_MAX_TILES: usize = 256;
+/// Most tiles for the Schreier-Sims certificate (it stores n^2
+/// permutations of degree n); above, transpositions certify.
+pub const SIMS_MAX_TILES: usize = 256;
+
+/// How a [`CertifiedBlankGroup`] proves that the sampled group is the
+/// whole product of the symmetric groups on the orbits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certificate {
+    /// Schreier-Sims on the sampled elements reaches the order of the
+    /// product.
+    SchreierSims,
+    /// The sampled group contains transpositions joining every orbit: a
+    /// sample whose cycles are one 2-cycle and odd cycles has a power that
+    /// is that transposition, and conjugating a transposition (a b) by a
+    /// sample g gives (g(a) g(b)). Transpositions joining an orbit generate
+    /// its symmetric group. No table: O(samples x n) besides the walks.
+    Transpositions,
+}
+
+/// Random closed walks at the base: each is a random walk of moves (half of
+/// them after gathering the blanks around a random vertex, so that regions
+/// far from the base get exercised), then [`transport`] of the blanks back
+/// onto the base. Yields the tile permutation on points (images).
+struct Sampler<'a> {
+    graph: &'a Graph,
+    base_blank: Vec<bool>,
+    identity: Vec<u32>,
+    point: Vec<usize>,
+    blanks: usize,
+    rng: ChaCha8Rng,
+    walks: usize,
+}
+
+impl Sampler<'_> {
+    /// The next sample, in turn: a [`Self::global`] walk, a
+    /// [`Self::gathered`] one and a [`Self::local`] one, the last two around
+    /// a random vertex of `centres` (of all vertices if empty).
+    fn next(&mut self, centres: &[usize]) -> Vec<u32> {
+        self.walks += 1;
+        let n = self.identity.len();
+        let centre = if centres.is_empty() {
+            self.rng.random_range(0..n)
+        } else {
+            centres[self.rng.random_range(0..centres.len())]
+        };
+        match self.walks % 3 {
+            0 => self.global(),
+            1 => self.gathered(centre),
+            _ => self.local(centre),
+        }
+    }
+
+    /// The blank set of the `blanks` vertices nearest to `centre`.
+    fn gather_set(&self, centre: usize) -> Vec<bool> {
+        let n = self.identity.len();
+        let near = self.graph.distances_from(centre);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| (near[v], v));
+        let mut gather = vec![false; n];
+        for &v in &order[..self.blanks] {
+            gather[v] = true;
+        }
+        gather
+    }
+
+    /// The blanks gathered around `centre`, a short walk there, then the
+    /// blanks back onto the base.
+    fn gathered(&mut self, centre: usize) -> Vec<u32> {
+        let mut cells = self.identity.clone();
+        let gather = self.gather_set(centre);
+        transport(self.graph, &mut cells, &gather);
+        self.walk(&mut cells, 4 * self.blanks + 16);
+        transport(self.graph, &mut cells, &self.base_blank);
+        self.images(&cells)
+    }
+
+    /// images[point where a tile started] = point where it ends in `cells`
+    /// (blanks on the base).
+    fn images(&self, cells: &[u32]) -> Vec<u32> {
+        let mut images = vec![0u32; cells.len() - self.blanks];
+        for (v, &t) in cells.iter().enumerate() {
+            if t != 0 {
+                images[t as usize - 1] = self.point[v] as u32;
+            }
+        }
+        images
+    }
+
+    /// Random moves on `cells`, one random blank at a time.
+    fn walk(&mut self, cells: &mut [u32], steps: usize) {
+        let n = cells.len();
+        let mut blanks_at: Vec<usize> = (0..n).filter(|&v| cells[v] == 0).collect();
+        for _ in 0..steps {
+            let i = self.rng.random_range(0..blanks_at.len());
+            let b = blanks_at[i];
+            let nb = self.graph.neighbors(b);
+            let w = nb[self.rng.random_range(0..nb.len())];
+            if cells[w] != 0 {
+                cells.swap(b, w);
+                blanks_at[i] = w;
+            }
+        }
+    }
+
+    /// A walk of 4n moves from the base, then the blanks back onto it.
+    fn global(&mut self) -> Vec<u32> {
+        let n = self.identity.len();
+        let mut cells = self.identity.clone();
+        self.walk(&mut cells, 4 * n);
+        transport(self.graph, &mut cells, &self.base_blank);
+        self.images(&cells)
+    }
+
+    /// A conjugate g^-1 l g of a short closed walk l: g gathers the blanks
+    /// around a random vertex, l walks there and brings the blanks back to
+    /// the gathered set, g^-1 undoes the gathering. Only tiles near that
+    /// vertex move, so such samples often have a power that is a single
+    /// transposition.
+    fn local(&mut self, centre: usize) -> Vec<u32> {
+        let n = self.identity.len();
+        let gather = self.gather_set(centre);
+        let mut cells = self.identity.clone();
+        transport(self.graph, &mut cells, &gather);
+        let gathered = cells.clone();
+        self.walk(&mut cells, 4 * self.blanks + 16);
+        transport(self.graph, &mut cells, &gather);
+        // Tile t now stands where tile u stood after gathering; undoing the
+        // gathering takes it to u's starting point.
+        let mut images = vec![0u32; n - self.blanks];
+        for v in 0..n {
+            if cells[v] != 0 {
+                images[cells[v] as usize - 1] = gathered[v] - 1;
+            }
+        }
+        images
+    }
+}
 
 /// The group G_B of a connected graph, generated by random closed walks and
 /// certified equal to the product of the symmetric groups on its orbits
-/// (module docs, point 2).
+/// (module docs, point 2). Once certified, reachability is the orbit test:
+/// every tile's goal vertex in its own orbit.
 pub struct CertifiedBlankGroup {
     base_blank: Vec<bool>,
-    /// Tile-point numbering: vertex -> point (vertices off the base).
-    point: Vec<usize>,
-    table: SimsTable,
     orbits: Vec<Vec<usize>>,
+    orbit_of: Vec<usize>,
+    certificate: Certificate,
     graph: Graph,
 }
 
 impl CertifiedBlankGroup {
     /// Tries to build and certify the group for blank set `base` on a
-    /// connected `graph`; `Ok(None)` when the sampled group stays smaller
-    /// than the product of the orbits' symmetric groups (then G_B may be
-    /// smaller too, and nothing is claimed). `seed` fixes the random walks.
-    /// Time: the orbits, plus up to a few hundred walks of 4n moves with
-    /// O(n^2) transport and a Schreier-Sims sift each.
+    /// connected `graph`, with Schreier-Sims up to [`SIMS_MAX_TILES`]
+    /// tiles, then with transpositions; `Ok(None)` when the samples do not
+    /// reach the product of the orbits' symmetric groups (then G_B may be
+    /// smaller, and nothing is claimed). `seed` fixes the random walks.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for a disconnected graph, no blanks, over
-    /// [`CERTIFIED_MAX_TILES`] tiles, or as [`tile_orbits`].
+    /// [`Error::Unsupported`] for a disconnected graph, no blanks, or as
+    /// [`tile_orbits`].
     pub fn new(graph: &Graph, base: &[usize], seed: u64) -> Result<Option<Self>> {
+        let tiles = graph.vertex_count().saturating_sub(base.len());
+        if tiles <= SIMS_MAX_TILES
+            && let Some(group) =
+                Self::with_certificate(graph, base, seed, Certificate::SchreierSims)?
+        {
+            return Ok(Some(group));
+        }
+        Self::with_certificate(graph, base, seed, Certificate::Transpositions)
+    }
+
+    /// As [`Self::new`] with the given kind of certificate. Time: the
+    /// orbits, plus up to 600 (Schreier-Sims) or 20,000 (transpositions)
+    /// random walks, each ending with an O(n^2) transport.
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    pub fn with_certificate(
+        graph: &Graph,
+        base: &[usize],
+        seed: u64,
+        certificate: Certificate,
+    ) -> Result<Option<Self>> {
         let n = graph.vertex_count();
-        if graph.components().1 != 1 || base.is_empty() {
+        if graph.components().1 != 1 || base.is_empty() || base.len() >= n {
             return Err(Error::Unsupported(
-                "the certified blank group needs a connected graph and a blank".into(),
+                "the certified blank group needs a connected graph, a blank and a tile".into(),
             ));
         }
         let tiles = n - base.len();
-        if tiles > CERTIFIED_MAX_TILES {
+        if certificate == Certificate::SchreierSims && tiles > SIMS_MAX_TILES {
             return Err(Error::Unsupported(format!(
-                "{tiles} tiles: the certified blank group is limited to {CERTIFIED_MAX_TILES}"
+                "{tiles} tiles: the Schreier-Sims certificate is limited to {SIMS_MAX_TILES}"
             )));
         }
         let orbits = tile_orbits(graph, base)?;
@@ -384,10 +545,12 @@ impl CertifiedBlankGroup {
                 next += 1;
             }
         }
-        let fact = |m: usize| -> BigUint { (1..=m as u64).map(BigUint::from).product() };
-        let target: BigUint = orbits.iter().map(|o| fact(o.len())).product();
-        let mut table = SimsTable::new(tiles, &[]);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut orbit_of = vec![usize::MAX; n];
+        for (i, o) in orbits.iter().enumerate() {
+            for &v in o {
+                orbit_of[v] = i;
+            }
+        }
         let identity: Vec<u32> = (0..n)
             .map(|v| {
                 if base_blank[v] {
@@ -397,69 +560,124 @@ impl CertifiedBlankGroup {
                 }
             })
             .collect();
-        let mut blanks_at: Vec<usize> = Vec::with_capacity(base.len());
-        let (mut idle, mut walks) = (0, 0);
-        const MAX_IDLE: usize = 40;
-        const MAX_WALKS: usize = 400;
-        while table.order() != target && idle < MAX_IDLE && walks < MAX_WALKS {
-            walks += 1;
-            let mut cells = identity.clone();
-            // Every other walk first gathers the blanks around a random
-            // vertex, so that regions far from the base get exercised.
-            let steps = if walks % 2 == 0 {
-                let centre = rng.random_range(0..n);
-                let near = graph.distances_from(centre);
-                let mut order: Vec<usize> = (0..n).collect();
-                order.sort_by_key(|&v| (near[v], v));
-                let mut gather = vec![false; n];
-                for &v in &order[..base.len()] {
-                    gather[v] = true;
-                }
-                transport(graph, &mut cells, &gather);
-                4 * base.len() + 16
-            } else {
-                4 * n
-            };
-            for _ in 0..steps {
-                blanks_at.clear();
-                blanks_at.extend((0..n).filter(|&v| cells[v] == 0));
-                let b = blanks_at[rng.random_range(0..blanks_at.len())];
-                let nb = graph.neighbors(b);
-                let w = nb[rng.random_range(0..nb.len())];
-                cells.swap(b, w);
-            }
-            transport(graph, &mut cells, &base_blank);
-            // sigma maps the point of the vertex a tile started on to the
-            // point of the vertex it ends on.
-            let mut images = vec![0u32; tiles];
-            for v in 0..n {
-                if cells[v] != 0 {
-                    images[cells[v] as usize - 1] = point[v] as u32;
-                }
-            }
-            let sigma = Perm::from_images(images).expect("a relabelling is a permutation");
-            if sigma.is_identity() || table.contains(&sigma) {
-                idle += 1;
-            } else {
-                table.add_generator(sigma);
-                idle = 0;
-            }
-        }
-        if table.order() != target {
-            return Ok(None);
-        }
-        Ok(Some(CertifiedBlankGroup {
-            base_blank,
+        let mut sampler = Sampler {
+            graph,
+            base_blank: base_blank.clone(),
+            identity,
             point,
-            table,
+            blanks: base.len(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            walks: 0,
+        };
+        let certified = match certificate {
+            Certificate::SchreierSims => {
+                let fact = |m: usize| -> BigUint { (1..=m as u64).map(BigUint::from).product() };
+                let target: BigUint = orbits.iter().map(|o| fact(o.len())).product();
+                let mut table = SimsTable::new(tiles, &[]);
+                let mut idle = 0;
+                // Local samples around the tiles that can move at all.
+                let centres: Vec<usize> = orbits
+                    .iter()
+                    .filter(|o| o.len() > 1)
+                    .flatten()
+                    .copied()
+                    .collect();
+                while table.order() != target && idle < 60 && sampler.walks < 600 {
+                    let sigma = Perm::from_images(sampler.next(&centres))
+                        .expect("a relabelling is a permutation");
+                    if sigma.is_identity() || table.contains(&sigma) {
+                        idle += 1;
+                    } else {
+                        table.add_generator(sigma);
+                        idle = 0;
+                    }
+                }
+                table.order() == target
+            }
+            Certificate::Transpositions => {
+                // Union-find over points; transpositions only join points
+                // of one orbit, so the orbits are all joined exactly when
+                // the number of sets equals the number of orbits.
+                let mut parent: Vec<usize> = (0..tiles).collect();
+                fn find(parent: &mut [usize], mut a: usize) -> usize {
+                    while parent[a] != a {
+                        parent[a] = parent[parent[a]];
+                        a = parent[a];
+                    }
+                    a
+                }
+                let mut sets = tiles;
+                // A few known transpositions per orbit (by point), to
+                // conjugate by every sample.
+                let mut orbit_of_point = vec![0usize; tiles];
+                for (v, &pt) in sampler.point.iter().enumerate() {
+                    if pt != usize::MAX {
+                        orbit_of_point[pt] = orbit_of[v];
+                    }
+                }
+                // Every transposition that joined two sets is kept (at most
+                // one fewer than the orbit's size), so each sample yields
+                // that many conjugates.
+                let mut known: Vec<Vec<(usize, usize)>> = vec![Vec::new(); orbits.len()];
+                let mut idle = 0;
+                fn join(parent: &mut [usize], a: usize, b: usize, sets: &mut usize) -> bool {
+                    let (ra, rb) = (find(parent, a), find(parent, b));
+                    if ra != rb {
+                        parent[ra] = rb;
+                        *sets -= 1;
+                    }
+                    ra != rb
+                }
+                // Local samples go where orbits are still split.
+                let mut centres: Vec<usize> = Vec::new();
+                while sets > orbits.len() && idle < 1000 && sampler.walks < 20_000 {
+                    if sampler.walks.is_multiple_of(64) {
+                        centres.clear();
+                        for o in &orbits {
+                            let root = find(&mut parent, sampler.point[o[0]]);
+                            if o.iter()
+                                .any(|&v| find(&mut parent, sampler.point[v]) != root)
+                            {
+                                centres.extend_from_slice(o);
+                            }
+                        }
+                    }
+                    let g = sampler.next(&centres);
+                    let before = sets;
+                    if let Some((a, b)) = lone_transposition(&g)
+                        && join(&mut parent, a, b, &mut sets)
+                    {
+                        known[orbit_of_point[a]].push((a, b));
+                    }
+                    for list in known.iter_mut() {
+                        for i in 0..list.len() {
+                            let (a, b) = list[i];
+                            let (ga, gb) = (g[a] as usize, g[b] as usize);
+                            if join(&mut parent, ga, gb, &mut sets) {
+                                list.push((ga, gb));
+                            }
+                        }
+                    }
+                    idle = if sets < before { 0 } else { idle + 1 };
+                }
+                sets == orbits.len()
+            }
+        };
+        Ok(certified.then(|| CertifiedBlankGroup {
+            base_blank,
             orbits,
+            orbit_of,
+            certificate,
             graph: graph.clone(),
         }))
     }
 
     /// The group's order: the product of the orbits' factorials.
     pub fn order(&self) -> BigUint {
-        self.table.order()
+        self.orbits
+            .iter()
+            .map(|o| (1..=o.len() as u64).map(BigUint::from).product::<BigUint>())
+            .product()
     }
 
     /// The orbits of the tile vertices.
@@ -467,55 +685,18 @@ impl CertifiedBlankGroup {
         &self.orbits
     }
 
+    /// How the group was certified.
+    pub fn certificate(&self) -> Certificate {
+        self.certificate
+    }
+
     /// Whether `goal` (blanks on the base) is reachable from `start` (same
-    /// tiles): the start's blanks are transported onto the base and the
-    /// remaining rearrangement must be in the group. O(n^2).
+    /// tiles). O(n^2).
     ///
     /// # Errors
-    /// [`Error::State`] if the tiles differ or the goal's blanks are not the
-    /// base.
+    /// As [`Self::stranded_tile`].
     pub fn reaches(&self, start: &Configuration, goal: &Configuration) -> Result<bool> {
-        let n = self.point.len();
-        if goal.len() != n
-            || start.len() != n
-            || (0..n).any(|v| (goal.tile_at(v) == 0) != self.base_blank[v])
-        {
-            return Err(Error::State(
-                "the goal's blanks are not the group's base".into(),
-            ));
-        }
-        let mut cells = start.cells().to_vec();
-        if cells.iter().filter(|&&t| t == 0).count() != self.orbits_blank_count() {
-            return Err(Error::State(
-                "start and goal have different blank counts".into(),
-            ));
-        }
-        transport(&self.graph, &mut cells, &self.base_blank);
-        let mut vertex_of = HashMap::new();
-        for (v, &t) in cells.iter().enumerate() {
-            if t != 0 {
-                vertex_of.insert(t, v);
-            }
-        }
-        let mut images = Vec::with_capacity(n);
-        for v in 0..n {
-            let t = goal.tile_at(v);
-            if t == 0 {
-                continue;
-            }
-            let from = *vertex_of
-                .get(&t)
-                .ok_or_else(|| Error::State("start and goal hold different tiles".into()))?;
-            images.push(self.point[from] as u32);
-        }
-        // tau sends the point where the transported start holds a tile to
-        // the point where the goal wants it; reachable iff tau is in G_B.
-        let mut tau = vec![0u32; images.len()];
-        for (goal_point, &from_point) in images.iter().enumerate() {
-            tau[from_point as usize] = goal_point as u32;
-        }
-        let tau = Perm::from_images(tau).expect("a bijection");
-        Ok(self.table.contains(&tau))
+        Ok(self.stranded_tile(start, goal)?.is_none())
     }
 
     /// A tile that cannot get to its goal vertex, if any: (tile, the vertex
@@ -525,19 +706,29 @@ impl CertifiedBlankGroup {
     /// is none. O(n^2).
     ///
     /// # Errors
-    /// As [`Self::reaches`].
+    /// [`Error::State`] if the goal's blanks are not the base or the tiles
+    /// differ.
     pub fn stranded_tile(
         &self,
         start: &Configuration,
         goal: &Configuration,
     ) -> Result<Option<(u32, usize, usize)>> {
-        self.reaches(start, goal)?;
-        let n = self.point.len();
-        let mut orbit_of = vec![usize::MAX; n];
-        for (i, o) in self.orbits.iter().enumerate() {
-            for &v in o {
-                orbit_of[v] = i;
-            }
+        let n = self.base_blank.len();
+        if goal.len() != n
+            || start.len() != n
+            || (0..n).any(|v| (goal.tile_at(v) == 0) != self.base_blank[v])
+        {
+            return Err(Error::State(
+                "the goal's blanks are not the group's base".into(),
+            ));
+        }
+        let (mut a, mut b) = (start.cells().to_vec(), goal.cells().to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err(Error::State(
+                "start and goal hold different tiles or blank counts".into(),
+            ));
         }
         let mut cells = start.cells().to_vec();
         transport(&self.graph, &mut cells, &self.base_blank);
@@ -545,13 +736,36 @@ impl CertifiedBlankGroup {
         Ok((0..n).find_map(|v| {
             let t = cells[v];
             let g = goal_pos[t as usize];
-            (t != 0 && orbit_of[v] != orbit_of[g]).then_some((t, v, g))
+            (t != 0 && self.orbit_of[v] != self.orbit_of[g]).then_some((t, v, g))
         }))
     }
+}
 
-    fn orbits_blank_count(&self) -> usize {
-        self.base_blank.iter().filter(|&&b| b).count()
+/// The transposition a power of `g` equals, if `g`'s cycles are one
+/// 2-cycle and otherwise odd (raising g to the least common multiple of
+/// the odd lengths leaves exactly that 2-cycle).
+fn lone_transposition(g: &[u32]) -> Option<(usize, usize)> {
+    let mut seen = vec![false; g.len()];
+    let mut pair = None;
+    for s in 0..g.len() {
+        if seen[s] {
+            continue;
+        }
+        let mut len = 0;
+        let mut x = s;
+        while !seen[x] {
+            seen[x] = true;
+            x = g[x] as usize;
+            len += 1;
+        }
+        if len % 2 == 0 {
+            if len != 2 || pair.is_some() {
+                return None;
+            }
+            pair = Some((s, g[s] as usize));
+        }
     }
+    pair
 }
 
 #[cfg(test)]

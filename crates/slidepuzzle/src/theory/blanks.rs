@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use num_bigint::BigUint;
 
 use super::Perm;
-use super::blank_orbits::CertifiedBlankGroup;
+use super::blank_orbits::{Certificate, CertifiedBlankGroup};
 use super::blocks::{BlockKind, decompose};
 use super::reachability::Verdict;
 use super::schreier_sims::SimsTable;
@@ -484,8 +484,8 @@ impl BlankGroup {
 /// on its own (tiles never cross); the everything-reachable criterion
 /// (linear); cycles (rotation test); the blank-set group ([`BlankGroup`],
 /// up to its limits); the certified group
-/// ([`super::blank_orbits::CertifiedBlankGroup`], connected graphs up to 256
-/// tiles); and last breadth-first search over at most `max_states`
+/// ([`super::blank_orbits::CertifiedBlankGroup`], connected graphs); and
+/// last breadth-first search over at most `max_states`
 /// configurations. One blank is Wilson's case ([`super::check`]).
 ///
 /// # Errors
@@ -555,10 +555,14 @@ pub fn check_several_blanks(
         larger.sort_unstable_by(|a, b| b.cmp(a));
         larger.truncate(12);
         let how = format!(
-            "the tiles fall into {} orbits ({} single tiles; larger ones of sizes {larger:?}) and random closed walks generate the full product of their symmetric groups, order {} (certified by Schreier-Sims; {why})",
+            "the tiles fall into {} orbits ({} single tiles; larger ones of sizes {larger:?}) and random closed walks generate the full product of their symmetric groups, order {} (certified by {}; {why})",
             orbits.len(),
             orbits.iter().filter(|o| o.len() == 1).count(),
-            group.order()
+            group.order(),
+            match group.certificate() {
+                Certificate::SchreierSims => "Schreier-Sims",
+                Certificate::Transpositions => "transpositions joining every orbit",
+            }
         );
         return Ok(Verdict {
             solvable: stranded.is_none(),
