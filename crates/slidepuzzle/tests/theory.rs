@@ -624,3 +624,55 @@ fn several_blanks_on_disconnected_graphs_agree_with_bfs() {
     }
     assert!(queries > 100, "{queries}");
 }
+
+/// A star, a hallway of `len` vertices and a star with a 4-cycle (the
+/// blanks start on the last six vertices).
+fn dumbbell(len: usize) -> Graph {
+    let mut edges = vec![(0, 1), (0, 2), (0, 3)];
+    let mut prev = 0;
+    for v in 4..4 + len {
+        edges.push((prev, v));
+        prev = v;
+    }
+    let m = prev;
+    for (a, b) in [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 4),
+        (4, 5),
+        (5, 1),
+        (5, 6),
+        (6, 7),
+        (7, 4),
+    ] {
+        edges.push((m + a, m + b));
+    }
+    Graph::from_edges(m + 8, &edges).unwrap()
+}
+
+/// Both certificates give the exact blank-set group's order where that can
+/// be enumerated (hallway 10, C(21, 6) blank sets), and the transposition
+/// certificate the same structure's order with 305 tiles.
+#[test]
+fn certificates_scale_past_the_blank_set_group() {
+    use slidepuzzle::theory::blank_orbits::{Certificate, CertifiedBlankGroup};
+    use slidepuzzle::theory::blanks::BlankGroup;
+    let small = dumbbell(10);
+    let n = small.vertex_count();
+    let base: Vec<usize> = (n - 6..n).collect();
+    let exact = BlankGroup::new(&small, &base).unwrap().order();
+    assert_eq!(exact, num_bigint::BigUint::from(6u32 * 5040));
+    for c in [Certificate::SchreierSims, Certificate::Transpositions] {
+        let g = CertifiedBlankGroup::with_certificate(&small, &base, 3, c)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{c:?} did not certify"));
+        assert_eq!(g.order(), exact, "{c:?}");
+    }
+    let large = dumbbell(300);
+    let n = large.vertex_count();
+    let base: Vec<usize> = (n - 6..n).collect();
+    let g = CertifiedBlankGroup::new(&large, &base, 3).unwrap().unwrap();
+    assert_eq!(g.certificate(), Certificate::Transpositions);
+    assert_eq!(g.order(), exact);
+}

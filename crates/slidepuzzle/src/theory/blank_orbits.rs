@@ -461,7 +461,9 @@ impl Sampler<'_> {
         let mut cells = self.identity.clone();
         transport(self.graph, &mut cells, &gather);
         let gathered = cells.clone();
-        self.walk(&mut cells, 4 * self.blanks + 16);
+        // Short walks give sparse permutations, long ones mix: any length.
+        let steps = self.rng.random_range(1..=64 * self.blanks + 256);
+        self.walk(&mut cells, steps);
         transport(self.graph, &mut cells, &gather);
         // Tile t now stands where tile u stood after gathering; undoing the
         // gathering takes it to u's starting point.
