@@ -281,15 +281,28 @@ pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
                     }
                 }
                 let pieces: Vec<usize> = (0..piece.len()).filter(|&d| piece[d] > 0).collect();
+                let mut room = vec![0usize; pieces.len() + 1];
+                for i in (0..pieces.len()).rev() {
+                    room[i] = room[i + 1] + piece[pieces[i]];
+                }
                 let mut splits = Vec::new();
-                split(
+                let complete = split(
                     (counts[cy] - 1) as usize,
-                    &pieces,
-                    &piece,
+                    &Pieces {
+                        ids: &pieces,
+                        capacity: &piece,
+                        room: &room,
+                    },
                     &mut fixed.clone(),
                     0,
                     &mut splits,
+                    (ORBIT_MAX_STATES - total).min(100_000),
                 );
+                if !complete {
+                    return Err(Error::Unsupported(format!(
+                        "more than {ORBIT_MAX_STATES} marked-tile states (a cut vertex with many pieces)"
+                    )));
+                }
                 for next in splits {
                     let state = (y, next);
                     if !visited.contains(&state) {
@@ -311,30 +324,45 @@ pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
     Ok(orbits)
 }
 
-/// Every way to add `left` blanks to `counts` over `pieces[i..]`, at most
-/// `capacity[d]` more in piece d.
+/// The pieces blanks can be split over: their component ids, the
+/// capacity of each id, and the total capacity of `ids[i..]` at `room[i]`.
+struct Pieces<'a> {
+    ids: &'a [usize],
+    capacity: &'a [usize],
+    room: &'a [usize],
+}
+
+/// Every way to add `left` blanks to `counts` over `pieces.ids[i..]`, at
+/// most `capacity[d]` more in piece d, pushed to `out`; false (and stopped)
+/// once `out` would exceed `limit`.
 fn split(
     left: usize,
-    pieces: &[usize],
-    capacity: &[usize],
+    pieces: &Pieces,
     counts: &mut Vec<u16>,
     i: usize,
     out: &mut Vec<Vec<u16>>,
-) {
-    if i == pieces.len() {
+    limit: usize,
+) -> bool {
+    if i == pieces.ids.len() {
         if left == 0 {
+            if out.len() >= limit {
+                return false;
+            }
             out.push(counts.clone());
         }
-        return;
+        return true;
     }
-    let d = pieces[i];
-    let room: usize = pieces[i + 1..].iter().map(|&e| capacity[e]).sum();
-    let low = left.saturating_sub(room);
-    for put in low..=left.min(capacity[d]) {
+    let d = pieces.ids[i];
+    let low = left.saturating_sub(pieces.room[i + 1]);
+    for put in low..=left.min(pieces.capacity[d]) {
         counts[d] += put as u16;
-        split(left - put, pieces, capacity, counts, i + 1, out);
+        let ok = split(left - put, pieces, counts, i + 1, out, limit);
         counts[d] -= put as u16;
+        if !ok {
+            return false;
+        }
     }
+    true
 }
 
 /// Most tiles for the Schreier-Sims certificate (it stores n^2
