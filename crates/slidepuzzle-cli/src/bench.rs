@@ -33,9 +33,10 @@ pub struct BenchArgs {
     /// Which set.
     pub set: Set,
     /// Board heuristic: lc (Manhattan + linear conflict), md (Manhattan),
-    /// pdb or pdb:6-6-3 (additive pattern databases).
-    #[arg(long, default_value = "lc")]
-    pub heuristic: String,
+    /// pdb or pdb:6-6-3 (additive pattern databases). Default: lc for
+    /// korf100, pdb (Korf and Felner's 6-6-6-6) for korf50.
+    #[arg(long)]
+    pub heuristic: Option<String>,
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -87,7 +88,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
         None => instances,
     };
-    let heuristic = match args.heuristic.as_str() {
+    let heuristic_spec = args.heuristic.clone().unwrap_or_else(|| {
+        match args.set {
+            Set::Korf50 => "pdb",
+            _ => "lc",
+        }
+        .to_string()
+    });
+    let heuristic = match heuristic_spec.as_str() {
         "lc" => BoardHeuristic::LinearConflict,
         "md" => BoardHeuristic::Manhattan,
         h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
@@ -104,7 +112,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
     let build = Instant::now();
     let pattern = crate::common::pattern_heuristic(
-        &args.heuristic,
+        &heuristic_spec,
         &puzzle,
         &goal,
         args.cache_dir.as_deref(),
@@ -145,7 +153,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     // 6-6-6-6 databases (the default 5x5 partition; their count omits the
     // root, which ours includes).
     let published_nodes = |inst: &Instance| -> Option<u64> {
-        match (args.set, args.heuristic.as_str()) {
+        match (args.set, heuristic_spec.as_str()) {
             (Set::Korf100, "md") => inst.md_nodes,
             (Set::Korf50, "pdb") => inst.pdb_nodes.map(|n| n + 1),
             _ => None,
