@@ -19,18 +19,25 @@
 //!    whose state (v, B's counts around v) is reached. This is polynomial
 //!    (one state per vertex away from cut vertices).
 //! 2. **The group, certified.** G_B lies inside the product of the full
-//!    symmetric groups on its orbits. Random closed walks (a random walk of
-//!    moves, then [`transport`] of the blanks back to B) give elements of
-//!    G_B; Schreier-Sims ([`super::schreier_sims`]) computes the order of
-//!    the group H they generate. If that order equals the product of the
-//!    orbits' factorials, H = G_B and membership in H decides reachability
-//!    exactly. Otherwise nothing is claimed (the caller falls back); the
-//!    randomness can only cost a certificate, never give a wrong answer.
+//!    symmetric groups on its orbits. Random closed walks (random moves,
+//!    then [`transport`] of the blanks back to B; some first gather the
+//!    blanks near an orbit, some are conjugates g^-1 l g of short local
+//!    walks l) give elements of G_B, generating a subgroup H. Either
+//!    Schreier-Sims ([`super::schreier_sims`]) finds the order of H equal
+//!    to the product of the orbits' factorials, or transpositions found in
+//!    H (powers of samples with one 2-cycle and otherwise odd cycles, and
+//!    their conjugates by samples) join every orbit; either way H = G_B and
+//!    reachability is the orbit test, exactly. Otherwise nothing is claimed
+//!    (the caller falls back); the randomness can only cost a certificate,
+//!    never give a wrong answer.
 //!
-//! Auletta, Monti, Parente and Persiano (Algorithmica 23, 1999) and Yu
-//! (arXiv 1301.2342) show that on trees, and for k >= 2 on graphs apart from
-//! rigid cycles, G_B is indeed such a product; Yu decides it in linear
-//! time, which this module does not attempt.
+//! Auletta, Monti, Parente and Persiano (Algorithmica 23, 1999) decide
+//! trees in linear time through classes of exchangeable pebbles, and Yu
+//! (arXiv 1301.2342) reduces any graph to that case in linear time; this
+//! module is polynomial instead, and checked against breadth-first search
+//! and the enumerated blank-set group on small connected graphs (one per
+//! degree sequence and edge count up to 6 vertices, random ones on 7 and 8;
+//! `tests/theory.rs`), where 412 of 431 (graph, k) cases are certified.
 
 use std::collections::HashMap;
 
