@@ -359,15 +359,14 @@ fn several_blank_check_agrees_with_bfs() {
     }
 }
 
-/// The blank-set group (several blanks) against breadth-first search on
-/// every connected graph with at most 6 vertices (one per degree sequence
-/// on 6) and random graphs on 7 and 8: the number of configurations
-/// reachable from the goal is (blank sets) x (group order), and random
-/// start/goal pairs get the same answer as the search.
-#[test]
-fn blank_set_group_agrees_with_bfs() {
-    use slidepuzzle::theory::blanks::BlankGroup;
-    let mut rng = ChaCha8Rng::seed_from_u64(13);
+/// One connected graph per degree sequence and edge count on 3 to 6
+/// vertices, then `per_size` random trees on 7 and 8 vertices with fewer
+/// than `chords_below` extra edges each.
+fn small_connected_graphs(
+    rng: &mut ChaCha8Rng,
+    per_size: usize,
+    chords_below: usize,
+) -> Vec<Graph> {
     let mut graphs: Vec<Graph> = Vec::new();
     for n in 3..=6usize {
         let mut shapes = HashSet::new();
@@ -380,11 +379,10 @@ fn blank_set_group_agrees_with_bfs() {
         }
     }
     for n in [7usize, 8] {
-        for _ in 0..6 {
-            let mut edges: Vec<(usize, usize)> =
-                (1..n).map(|v| (rand_below(&mut rng, v), v)).collect();
-            for _ in 0..rand_below(&mut rng, 4) {
-                let (a, b) = (rand_below(&mut rng, n), rand_below(&mut rng, n));
+        for _ in 0..per_size {
+            let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (rand_below(rng, v), v)).collect();
+            for _ in 0..rand_below(rng, chords_below) {
+                let (a, b) = (rand_below(rng, n), rand_below(rng, n));
                 if a != b && !edges.contains(&(a.min(b), a.max(b))) {
                     edges.push((a.min(b), a.max(b)));
                 }
@@ -392,6 +390,19 @@ fn blank_set_group_agrees_with_bfs() {
             graphs.push(Graph::from_edges(n, &edges).unwrap());
         }
     }
+    graphs
+}
+
+/// The blank-set group (several blanks) against breadth-first search on
+/// every connected graph with at most 6 vertices (one per degree sequence
+/// on 6) and random graphs on 7 and 8: the number of configurations
+/// reachable from the goal is (blank sets) x (group order), and random
+/// start/goal pairs get the same answer as the search.
+#[test]
+fn blank_set_group_agrees_with_bfs() {
+    use slidepuzzle::theory::blanks::BlankGroup;
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let graphs = small_connected_graphs(&mut rng, 6, 4);
     let (mut cases, mut queries) = (0, 0);
     for g in graphs {
         let n = g.vertex_count();
@@ -437,30 +448,7 @@ fn certified_blank_group_agrees_with_bfs() {
     use slidepuzzle::theory::blank_orbits::{Certificate, CertifiedBlankGroup, tile_orbits};
     use slidepuzzle::theory::blanks::BlankGroup;
     let mut rng = ChaCha8Rng::seed_from_u64(29);
-    let mut graphs: Vec<Graph> = Vec::new();
-    for n in 3..=6usize {
-        let mut shapes = HashSet::new();
-        for (mask, g) in connected_graphs(n) {
-            let mut deg: Vec<usize> = (0..n).map(|v| g.neighbors(v).len()).collect();
-            deg.sort_unstable();
-            if shapes.insert((deg, mask.count_ones())) {
-                graphs.push(g);
-            }
-        }
-    }
-    for n in [7usize, 8] {
-        for _ in 0..8 {
-            let mut edges: Vec<(usize, usize)> =
-                (1..n).map(|v| (rand_below(&mut rng, v), v)).collect();
-            for _ in 0..rand_below(&mut rng, 3) {
-                let (a, b) = (rand_below(&mut rng, n), rand_below(&mut rng, n));
-                if a != b && !edges.contains(&(a.min(b), a.max(b))) {
-                    edges.push((a.min(b), a.max(b)));
-                }
-            }
-            graphs.push(Graph::from_edges(n, &edges).unwrap());
-        }
-    }
+    let graphs = small_connected_graphs(&mut rng, 8, 3);
     let (mut cases, mut certified, mut queries) = (0, 0, 0);
     let mut transposition_certified = 0;
     for g in graphs {

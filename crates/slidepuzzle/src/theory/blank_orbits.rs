@@ -153,7 +153,8 @@ pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usi
 struct Components {
     /// For cut vertices: component id of every vertex, and the sizes.
     cut: HashMap<usize, (Vec<u16>, Vec<usize>)>,
-    n: usize,
+    /// The one size, n - 1, of G - x for any other x.
+    whole: [usize; 1],
 }
 
 impl Components {
@@ -187,7 +188,10 @@ impl Components {
             }
             cut.insert(x, (id, sizes));
         }
-        Ok(Components { cut, n })
+        Ok(Components {
+            cut,
+            whole: [n - 1],
+        })
     }
 
     /// Component of `v` in G - x (0 if x is not a cut vertex).
@@ -199,10 +203,10 @@ impl Components {
     }
 
     /// Sizes of the components of G - x.
-    fn sizes(&self, x: usize) -> Vec<usize> {
+    fn sizes(&self, x: usize) -> &[usize] {
         match self.cut.get(&x) {
-            Some((_, sizes)) => sizes.clone(),
-            None => vec![self.n - 1],
+            Some((_, sizes)) => sizes,
+            None => &self.whole,
         }
     }
 
@@ -248,6 +252,8 @@ pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
     let mut orbit_of = vec![usize::MAX; n];
     let mut orbits: Vec<Vec<usize>> = Vec::new();
     let mut total = 0usize;
+    type EdgePieces = (Vec<usize>, Vec<usize>, Vec<usize>);
+    let mut pieces_of: HashMap<(usize, usize), EdgePieces> = HashMap::new();
     for u in 0..n {
         if blank[u] || orbit_of[u] != usize::MAX {
             continue;
@@ -280,25 +286,29 @@ pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
                     .map(|(_, &b)| b)
                     .sum::<u16>();
                 // The rest of x's component around y splits into pieces by
-                // G - y's components; the remaining blanks go anywhere.
-                let mut piece = vec![0usize; y_sizes.len()];
-                for v in 0..n {
-                    if v != x && v != y && comps.id(x, v) == cy {
-                        piece[comps.id(y, v)] += 1;
+                // G - y's components; the remaining blanks go anywhere. The
+                // pieces depend only on the edge, so they are kept.
+                let (pieces, piece, room) = pieces_of.entry((x, y)).or_insert_with(|| {
+                    let mut piece = vec![0usize; y_sizes.len()];
+                    for v in 0..n {
+                        if v != x && v != y && comps.id(x, v) == cy {
+                            piece[comps.id(y, v)] += 1;
+                        }
                     }
-                }
-                let pieces: Vec<usize> = (0..piece.len()).filter(|&d| piece[d] > 0).collect();
-                let mut room = vec![0usize; pieces.len() + 1];
-                for i in (0..pieces.len()).rev() {
-                    room[i] = room[i + 1] + piece[pieces[i]];
-                }
+                    let pieces: Vec<usize> = (0..piece.len()).filter(|&d| piece[d] > 0).collect();
+                    let mut room = vec![0usize; pieces.len() + 1];
+                    for i in (0..pieces.len()).rev() {
+                        room[i] = room[i + 1] + piece[pieces[i]];
+                    }
+                    (pieces, piece, room)
+                });
                 let mut splits = Vec::new();
                 let complete = split(
                     (counts[cy] - 1) as usize,
                     &Pieces {
-                        ids: &pieces,
-                        capacity: &piece,
-                        room: &room,
+                        ids: pieces,
+                        capacity: piece,
+                        room,
                     },
                     &mut fixed.clone(),
                     0,

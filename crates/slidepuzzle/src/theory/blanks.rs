@@ -217,8 +217,9 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
     let n = puzzle.vertex_count();
     let k = goal.blanks().len();
     let fact = |m: usize| -> BigUint { (1..=m as u64).map(BigUint::from).product() };
+    // Blank sets of a connected graph: all C(n, k) are reachable.
+    let sets = fact(n) / (fact(k) * fact(n - k));
     if puzzle.graph().components().1 == 1 && everything_reachable(puzzle, k).0 {
-        let sets = fact(n) / (fact(k) * fact(n - k));
         return Some(BlankCounts {
             group_order: fact(n - k),
             reachable_configurations: fact(n) / fact(k),
@@ -227,7 +228,6 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
     }
     if cycle_order(puzzle.graph()).is_some() {
         // Rotations of the p tiles, every blank set.
-        let sets = fact(n) / (fact(k) * fact(n - k));
         let order = BigUint::from((n - k).max(1));
         return Some(BlankCounts {
             reachable_configurations: &order * &sets,
@@ -248,7 +248,6 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
         return None;
     }
     let group = CertifiedBlankGroup::new(puzzle.graph(), &goal.blanks(), 1).ok()??;
-    let sets = fact(n) / (fact(k) * fact(n - k));
     Some(BlankCounts {
         group_order: group.order(),
         reachable_configurations: group.order() * &sets,
