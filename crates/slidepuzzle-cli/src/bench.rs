@@ -10,9 +10,9 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use slidepuzzle::instances::{Instance, blank_first_goal, korf50, korf100};
 use slidepuzzle::model::Puzzle;
-use slidepuzzle::search::board::BoardHeuristic;
-use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
-use slidepuzzle::{Error, Result};
+use slidepuzzle::{
+    Algorithm, Error, Heuristic, Limits, Outcome, Partition, Result, SolveOptions, solve,
+};
 
 /// The benchmark sets.
 #[derive(Clone, Copy, ValueEnum)]
@@ -32,11 +32,12 @@ pub enum Set {
 pub struct BenchArgs {
     /// Which set.
     pub set: Set,
-    /// Board heuristic: lc (Manhattan + linear conflict), md (Manhattan),
-    /// pdb or pdb:6-6-3 (additive pattern databases). Default: lc for
-    /// korf100, pdb (Korf and Felner's 6-6-6-6) for korf50.
+    /// Heuristic: auto, lc (Manhattan + linear conflict), md (Manhattan),
+    /// pdb, pdb:6-6-3, pdb:7-8 (additive pattern databases). Default: auto
+    /// for korf100 (the 6-6-3 tables), pdb (Korf and Felner's 6-6-6-6) for
+    /// korf50.
     #[arg(long)]
-    pub heuristic: Option<String>,
+    pub heuristic: Option<Heuristic>,
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -88,61 +89,38 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
         None => instances,
     };
-    let heuristic_spec = args.heuristic.clone().unwrap_or_else(|| {
-        match args.set {
-            Set::Korf50 => "pdb",
-            _ => "lc",
-        }
-        .to_string()
+    let heuristic = args.heuristic.clone().unwrap_or(match args.set {
+        Set::Korf50 => Heuristic::PatternDatabases(Partition::Default),
+        _ => Heuristic::Auto,
     });
-    let heuristic = match heuristic_spec.as_str() {
-        "lc" => BoardHeuristic::LinearConflict,
-        "md" => BoardHeuristic::Manhattan,
-        h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
-        h => {
-            return Err(Error::Unsupported(format!(
-                "unknown heuristic '{h}': expected lc, md, pdb or pdb:SIZES"
-            )));
-        }
-    };
     let puzzle = Puzzle::board(side, side, false, false)?;
     let goal = blank_first_goal(side * side);
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
-    let build = Instant::now();
-    let pattern = crate::common::pattern_heuristic(
-        &heuristic_spec,
-        &puzzle,
-        &goal,
-        args.cache_dir.as_deref(),
-        args.memory,
-    )?;
-    if let Some(h) = &pattern {
-        eprintln!(
-            "pattern databases {:?} ready in {:.2} s: {:.1} MB of tables{}",
-            h.groups(),
-            build.elapsed().as_secs_f64(),
-            h.table_bytes() as f64 / 1e6,
-            if h.has_mirror() {
-                ", with the transposed lookup"
-            } else {
-                ""
-            }
-        );
-    }
     let options = SolveOptions {
         algorithm: Algorithm::Ida,
-        board_heuristic: heuristic,
-        pattern,
-        graph_pattern: None,
+        heuristic: heuristic.clone(),
         limits: Limits {
             cancel: Some(cancel),
+            max_memory: args.memory.saturating_mul(1 << 20),
             ..Limits::default()
         },
         // Instances run in parallel; each one's node counts stay exact.
         single_thread: true,
     };
+    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let build = Instant::now();
+    let mut plan = solver.plan(&puzzle, &goal, &options)?;
+    if plan.later.is_some() {
+        solver.build_later(&puzzle, &goal, &plan, options.limits.max_memory)?;
+        plan = solver.plan(&puzzle, &goal, &options)?;
+    }
+    solver.prepare(&puzzle, &goal, &plan, options.limits.max_memory)?;
+    eprintln!(
+        "plan: {plan} (ready in {:.2} s)",
+        build.elapsed().as_secs_f64()
+    );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -153,9 +131,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     // 6-6-6-6 databases (the default 5x5 partition; their count omits the
     // root, which ours includes).
     let published_nodes = |inst: &Instance| -> Option<u64> {
-        match (args.set, heuristic_spec.as_str()) {
-            (Set::Korf100, "md") => inst.md_nodes,
-            (Set::Korf50, "pdb") => inst.pdb_nodes.map(|n| n + 1),
+        match (args.set, &heuristic) {
+            (Set::Korf100, Heuristic::Manhattan) => inst.md_nodes,
+            (Set::Korf50, Heuristic::PatternDatabases(Partition::Default)) => {
+                inst.pdb_nodes.map(|n| n + 1)
+            }
             _ => None,
         }
     };
@@ -168,7 +148,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                 opts.limits = opts
                     .limits
                     .with_timeout(args.timeout.map(Duration::from_secs_f64));
-                let out = solve(&puzzle, &inst.start, &goal, &opts);
+                let out = solver.solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan);
                 // Reported as each instance ends, so a long unattended run
                 // keeps its results even if it is stopped before the table.
                 if let Ok(Outcome::Solved(s)) = &out {

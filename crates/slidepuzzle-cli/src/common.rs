@@ -31,7 +31,7 @@ impl PuzzleArgs {
     pub fn explicit_puzzle(&self) -> Result<Option<Puzzle>> {
         match (&self.puzzle, &self.size) {
             (Some(_), Some(_)) => Err(Error::Spec("give --puzzle or --size, not both".into())),
-            (Some(p), None) => Puzzle::parse(p).map(Some),
+            (Some(p), None) => parse_puzzle(p).map(Some),
             (None, Some(s)) => match Puzzle::parse(s)? {
                 p if p.plain_board_size().is_some() => Ok(Some(p)),
                 _ => Err(Error::Spec(format!("--size takes a board WxH, got '{s}'"))),
@@ -79,123 +79,88 @@ impl PuzzleArgs {
     }
 }
 
+/// Parses a puzzle spec; `graph:FILE` reads FILE (the command line is the
+/// only face that reads graph files).
+pub fn parse_puzzle(spec: &str) -> Result<Puzzle> {
+    let load = |name: &str| read_text(std::path::Path::new(name));
+    Puzzle::parse_with(spec, Some(&load))
+}
+
 /// Prints an error and returns exit code 2.
 pub fn fail(e: &Error) -> ExitCode {
     eprintln!("error: {e}");
     ExitCode::from(2)
 }
 
-/// Builds (or loads from the cache) the pattern databases named by a
-/// heuristic spec: `pdb` (the default partition), `pdb:6-6-3` (group sizes,
-/// reading order) or `pdb:1,4,5/2,3,6/...` (explicit tiles); `None` for
-/// other heuristics.
-pub fn pattern_heuristic(
-    heuristic: &str,
-    puzzle: &Puzzle,
-    goal: &Configuration,
-    cache_dir: Option<&std::path::Path>,
-    memory_mib: u64,
-) -> Result<Option<std::sync::Arc<slidepuzzle::search::pdb_ida::PdbHeuristic>>> {
-    use slidepuzzle::search::pdb_ida::{
-        PdbHeuristic, check_partition, default_partition, partition_by_sizes,
-    };
-    let Some(rest) = heuristic.strip_prefix("pdb") else {
-        return Ok(None);
-    };
-    let Some((w, h)) = puzzle.plain_board_size() else {
-        return Err(Error::Unsupported(format!(
-            "internal: {} is not a plain board (use graph_pattern)",
-            puzzle.spec()
-        )));
-    };
-    let number = |x: &str| {
-        x.trim().parse::<usize>().map_err(|_| {
-            Error::Unsupported(format!("--heuristic {heuristic}: '{x}' is not a number"))
-        })
-    };
-    let groups: Vec<Vec<u32>> = match rest.strip_prefix(':') {
-        None if rest.is_empty() => default_partition(w, h, goal)?,
-        None => {
-            return Err(Error::Unsupported(format!(
-                "unknown heuristic '{heuristic}': expected lc, md, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
-            )));
-        }
-        Some(list) if list.contains('/') || list.contains(',') => {
-            let groups: Vec<Vec<u32>> = list
-                .split('/')
-                .map(|g| g.split(',').map(|x| number(x).map(|t| t as u32)).collect())
-                .collect::<Result<_>>()?;
-            check_partition(goal, &groups)?;
-            groups
-        }
-        Some(list) => {
-            let sizes: Vec<usize> = list.split('-').map(number).collect::<Result<_>>()?;
-            partition_by_sizes(goal, &sizes)?
-        }
-    };
+/// The solver every command uses: tables kept in `cache_dir` (default: the
+/// platform cache directory), build messages and progress on stderr.
+pub fn solver(cache_dir: Option<&std::path::Path>) -> slidepuzzle::Solver {
+    use slidepuzzle::store::DirectoryStore;
     let dir = cache_dir
         .map(|d| d.to_path_buf())
-        .unwrap_or_else(slidepuzzle::search::pdb::default_cache_dir);
-    let max_memory = memory_mib.saturating_mul(1 << 20);
-    let report = BuildReporter::new();
-    let h = PdbHeuristic::new(w, h, goal, &groups, &dir, max_memory, &|e| report.event(e))?;
-    report.finish();
-    Ok(Some(std::sync::Arc::new(h)))
+        .unwrap_or_else(DirectoryStore::default_dir);
+    let report = std::sync::Arc::new(BuildReporter::new());
+    slidepuzzle::Solver::new()
+        .with_store(std::sync::Arc::new(DirectoryStore::new(dir)))
+        .with_events(std::sync::Arc::new(move |e| report.event(e)))
 }
 
 /// Shows pattern-database builds: messages on stderr, and a progress bar
-/// (placements with their entry, depth, layer size) when stderr is a
-/// terminal.
+/// per table (placements with their entry, depth, layer size) when stderr
+/// is a terminal.
 pub struct BuildReporter {
-    bar: indicatif::ProgressBar,
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
+    terminal: bool,
 }
 
 impl BuildReporter {
     /// A reporter drawing on stderr if it is a terminal.
     pub fn new() -> Self {
         use std::io::IsTerminal;
-        let bar = if std::io::stderr().is_terminal() {
-            let b = indicatif::ProgressBar::new(0);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {percent}% of placements {msg}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
-        BuildReporter { bar }
+        BuildReporter {
+            bar: std::sync::Mutex::new(None),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn new_bar() -> indicatif::ProgressBar {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {percent}% of placements {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        b
     }
 
     /// Shows one event.
     pub fn event(&self, event: &slidepuzzle::search::pdb::BuildEvent) {
         use slidepuzzle::search::pdb::BuildEvent;
+        let mut bar = self.bar.lock().unwrap_or_else(|p| p.into_inner());
         match event {
             BuildEvent::Message(m) => {
-                if self.bar.is_hidden() {
-                    eprintln!("{m}");
-                } else {
-                    self.bar.println(m);
-                    self.bar.reset();
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
                 }
+                eprintln!("{m}");
             }
-            BuildEvent::Layer(p) => {
-                self.bar.set_length(p.placements);
-                self.bar.set_position(p.placements_reached);
-                self.bar.set_message(format!(
+            BuildEvent::Layer(p) if self.terminal => {
+                let b = bar.get_or_insert_with(Self::new_bar);
+                b.set_length(p.placements);
+                b.set_position(p.placements_reached);
+                b.set_message(format!(
                     "(depth {}, {} states in the layer)",
                     p.depth, p.layer_states
                 ));
+                if p.placements_reached >= p.placements {
+                    b.finish_and_clear();
+                    *bar = None;
+                }
             }
+            BuildEvent::Layer(_) => {}
         }
-    }
-
-    /// Removes the bar.
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
     }
 }
 
@@ -205,49 +170,34 @@ impl Default for BuildReporter {
     }
 }
 
-/// Sets the pattern databases a heuristic spec asks for on `options`:
-/// board tables (cached) for plain boards, in-memory graph tables with the
-/// automatic partition (`pdb`) for other graphs.
-pub fn apply_pattern(
-    heuristic: &str,
-    puzzle: &Puzzle,
-    goal: &Configuration,
-    cache_dir: Option<&std::path::Path>,
-    memory_mib: u64,
-    options: &mut slidepuzzle::search::SolveOptions,
-) -> Result<()> {
-    if !heuristic.starts_with("pdb") {
-        return Ok(());
+/// The most an input file (a configuration, moves, a batch) may hold:
+/// 256 MiB (a 1000 x 1000 board is about 7 MB).
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT_BYTES`] (so `/dev/zero` is
+/// refused, not read forever).
+pub fn read_text(path: &std::path::Path) -> Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut text = String::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Error::io(path, e))?;
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Error::Input(format!(
+            "{}: larger than {} MiB",
+            path.display(),
+            MAX_INPUT_BYTES >> 20
+        )));
     }
-    if puzzle.plain_board_size().is_some() {
-        options.pattern = pattern_heuristic(heuristic, puzzle, goal, cache_dir, memory_mib)?;
-        return Ok(());
-    }
-    if heuristic != "pdb" {
-        return Err(Error::Unsupported(
-            "on graphs other than boards, --heuristic pdb uses the automatic partition (no sizes)"
-                .into(),
-        ));
-    }
-    use slidepuzzle::search::graph_pdb::{GraphPdb, auto_partition};
-    let groups = auto_partition(puzzle.graph(), goal, 50_000_000);
-    let pdb = GraphPdb::new(
-        puzzle.graph(),
-        goal,
-        groups,
-        memory_mib.saturating_mul(1 << 20),
-    )?;
-    options.graph_pattern = Some(std::sync::Arc::new(pdb));
-    Ok(())
+    Ok(text)
 }
 
 /// An argument as given, or the contents of FILE for `@FILE` (trimmed):
 /// configurations and move lists too large for a command line.
 pub fn read_arg(arg: &str) -> Result<String> {
     match arg.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path)
-            .map(|t| t.trim().to_string())
-            .map_err(|e| Error::Input(format!("cannot read {path}: {e}"))),
+        Some(path) => read_text(std::path::Path::new(path)).map(|t| t.trim().to_string()),
         None => Ok(arg.to_string()),
     }
 }

@@ -143,6 +143,10 @@ enum Command {
         /// Address to bind (default loopback only).
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
+        /// Where pattern databases are cached (default: the platform cache
+        /// dir); the server reads and writes only its tables there.
+        #[arg(long)]
+        cache_dir: Option<std::path::PathBuf>,
     },
     /// Write an SVG drawing of a configuration, or with MOVES (or --solve)
     /// a strip of frames of the solution.
@@ -200,7 +204,11 @@ fn main() -> ExitCode {
         Command::Words(args) => theory_cmds::run_words(&args),
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Pdb(args) => pdb_cmds::run(&args),
-        Command::Serve { port, bind } => serve(bind, port),
+        Command::Serve {
+            port,
+            bind,
+            cache_dir,
+        } => serve(bind, port, cache_dir.as_deref()),
         Command::Render {
             puzzle,
             state,
@@ -316,13 +324,18 @@ fn show(args: &PuzzleArgs, state: &str) -> slidepuzzle::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(bind: std::net::IpAddr, port: u16) -> slidepuzzle::Result<ExitCode> {
+fn serve(
+    bind: std::net::IpAddr,
+    port: u16,
+    cache_dir: Option<&std::path::Path>,
+) -> slidepuzzle::Result<ExitCode> {
+    let solver = std::sync::Arc::new(crate::common::solver(cache_dir));
     let addr = std::net::SocketAddr::new(bind, port);
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| slidepuzzle::Error::Input(format!("cannot start the server runtime: {e}")))?;
     eprintln!("slidepuzzle: open http://{addr}/ (Ctrl-C stops)");
     runtime
-        .block_on(slidepuzzle_web::serve(addr))
+        .block_on(slidepuzzle_web::serve(addr, solver))
         .map_err(|e| slidepuzzle::Error::Input(format!("cannot serve on {addr}: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -341,11 +354,19 @@ fn render(
     let path = if let Some(m) = moves {
         Some(slidepuzzle::moves::parse_moves(&puzzle, &start, m)?)
     } else if solve {
-        match slidepuzzle::search::solve(&puzzle, &start, &goal, &Default::default())? {
-            slidepuzzle::search::Outcome::Solved(s) => Some(s.blank_path),
-            other => {
+        let solver = crate::common::solver(None);
+        match solver.solve(&puzzle, &start, &goal, &Default::default())? {
+            slidepuzzle::Outcome::Solved(s) => Some(s.blank_path),
+            slidepuzzle::Outcome::Unsolvable(v) => {
                 return Err(slidepuzzle::Error::Unsupported(format!(
-                    "no solution to draw: {other:?}"
+                    "no solution to draw: {}",
+                    v.reason
+                )));
+            }
+            slidepuzzle::Outcome::Stopped { reason, .. } => {
+                return Err(slidepuzzle::Error::Unsupported(format!(
+                    "no solution to draw: {}",
+                    reason.describe()
                 )));
             }
         }

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use slidepuzzle::search::pdb::{default_cache_dir, verify_file};
-use slidepuzzle::{Error, Result};
+use slidepuzzle::search::pdb::{table_info, verify_table};
+use slidepuzzle::store::{DirectoryStore, TableStore};
+use slidepuzzle::{Algorithm, Heuristic, Partition, Result, SolveOptions};
 
-use crate::common::{PuzzleArgs, pattern_heuristic};
+use crate::common::PuzzleArgs;
 
 /// Options of `pdb`.
 #[derive(Args)]
@@ -27,7 +28,10 @@ pub enum PdbAction {
     Build {
         #[command(flatten)]
         puzzle: PuzzleArgs,
-        /// Group sizes, e.g. 6-6-3 (default: groups of 5).
+        /// The partition as `--heuristic` names it without `pdb:`: group
+        /// sizes (6-6-3, 7-8) or tiles (1,4,5/2,3,6/...). Default: the
+        /// default partition (6-6-3 on 4x4, 6-6-6-6 on 5x5), the one
+        /// `solve` uses.
         #[arg(long)]
         partition: Option<String>,
         /// Memory budget in MiB.
@@ -46,19 +50,11 @@ pub enum PdbAction {
 }
 
 pub fn run(args: &PdbArgs) -> Result<ExitCode> {
-    let dir = args.cache_dir.clone().unwrap_or_else(default_cache_dir);
-    let files = || -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "pdb"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
+    let dir = args
+        .cache_dir
+        .clone()
+        .unwrap_or_else(DirectoryStore::default_dir);
+    let store = DirectoryStore::new(&dir);
     match &args.action {
         PdbAction::Build {
             puzzle,
@@ -67,43 +63,62 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
         } => {
             let p = puzzle.puzzle_or_err()?;
             let goal = puzzle.goal_for(&p)?;
-            let spec = match partition {
-                Some(sizes) => format!("pdb:{sizes}"),
-                None => "pdb".to_string(),
+            let heuristic: Heuristic = match partition {
+                Some(text) => format!("pdb:{text}").parse()?,
+                None => Heuristic::PatternDatabases(Partition::Default),
             };
+            let options = SolveOptions {
+                algorithm: Algorithm::Ida,
+                heuristic,
+                ..SolveOptions::default()
+            };
+            store.check_writable()?;
+            let solver = crate::common::solver(Some(&dir));
+            let plan = solver.plan(&p, &goal, &options)?;
             let clock = std::time::Instant::now();
-            pattern_heuristic(&spec, &p, &goal, Some(&dir), *memory)?;
+            solver.prepare(&p, &goal, &plan, memory.saturating_mul(1 << 20))?;
+            let groups = plan.tables.map(|t| t.groups).unwrap_or_default();
             println!(
-                "ready in {:.2} s in {}",
+                "tables {groups:?} ready in {:.2} s in {}",
                 clock.elapsed().as_secs_f64(),
                 dir.display()
             );
         }
         PdbAction::List => {
-            for f in files() {
-                let size = std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
-                match slidepuzzle::search::pdb::file_info(&f) {
+            for f in store.list()? {
+                let info = store.load(&f.name).and_then(|t| {
+                    t.map_or(Err(slidepuzzle::Error::Input("vanished".into())), |t| {
+                        table_info(&t)
+                    })
+                });
+                match info {
                     Ok(i) => println!(
                         "{}  {}x{}  tiles {:?}  {} bits per entry  {} bytes",
-                        f.display(),
-                        i.width,
-                        i.height,
-                        i.tiles,
-                        i.bits,
-                        size
+                        f.name, i.width, i.height, i.tiles, i.bits, f.bytes
                     ),
-                    Err(e) => println!("{}  unreadable: {e}", f.display()),
+                    Err(_) => println!(
+                        "{}  {} bytes (graph table or other format)",
+                        f.name, f.bytes
+                    ),
                 }
             }
+            eprintln!("tables in {}", dir.display());
         }
         PdbAction::Verify => {
             let mut bad = 0;
-            for f in files() {
-                match verify_file(&f) {
-                    Ok(_) => println!("ok       {}", f.display()),
+            for f in store.list()? {
+                let Some(bytes) = store.load(&f.name)? else {
+                    continue;
+                };
+                if !bytes.starts_with(b"slidepuzzle-pdb ") {
+                    println!("skipped  {} (graph table)", f.name);
+                    continue;
+                }
+                match verify_table(bytes) {
+                    Ok(_) => println!("ok       {}", f.name),
                     Err(e) => {
                         bad += 1;
-                        println!("CORRUPT  {e}");
+                        println!("CORRUPT  {}: {e}", f.name);
                     }
                 }
             }
@@ -112,15 +127,14 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
             }
         }
         PdbAction::Remove { files: names } => {
-            let targets: Vec<PathBuf> = if names.is_empty() {
-                files()
+            let targets: Vec<String> = if names.is_empty() {
+                store.list()?.into_iter().map(|f| f.name).collect()
             } else {
-                names.iter().map(|n| dir.join(n)).collect()
+                names.clone()
             };
-            for f in targets {
-                std::fs::remove_file(&f)
-                    .map_err(|e| Error::Input(format!("cannot remove {}: {e}", f.display())))?;
-                println!("removed {}", f.display());
+            for name in targets {
+                store.remove(&name)?;
+                println!("removed {name}");
             }
         }
     }

@@ -1,4 +1,6 @@
 //! `slidepuzzle solve`: one instance, or a batch file solved on all cores.
+//! Every decision (kernel, heuristic, tables, streaming) is the library's
+//! ([`slidepuzzle::Solver::plan`]); this file translates options and prints.
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -13,41 +15,46 @@ use slidepuzzle::batch::read_batch;
 use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
-use slidepuzzle::report::solve_record;
-use slidepuzzle::search::board::BoardHeuristic;
-use slidepuzzle::search::{Algorithm, Limits, Outcome, SolveOptions, solve};
-use slidepuzzle::{Error, Result};
+use slidepuzzle::solver::Written;
+use slidepuzzle::{
+    Algorithm, Error, Heuristic, Limits, Outcome, Plan, Result, SolveOptions, Solver,
+};
 
-use crate::common::{PuzzleArgs, apply_pattern};
+use crate::common::PuzzleArgs;
 
 /// Options of `solve`.
 #[derive(Args)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Algorithm: auto, ida, astar, bfs, wastar, beam, constructive.
+    /// Algorithm: auto, ida, astar, bfs, wastar[:W], beam[:B], constructive.
     #[arg(long, default_value = "auto")]
-    pub algo: String,
+    pub algo: Algorithm,
     /// Configurations kept per layer by --algo beam.
-    #[arg(long, default_value_t = 2000)]
-    pub beam_width: usize,
+    #[arg(long)]
+    pub beam_width: Option<usize>,
     /// Weight W for wastar (f = g + W h).
-    #[arg(long, default_value_t = 1.5)]
-    pub weight: f64,
-    /// Board heuristic: lc (Manhattan + linear conflict), md (Manhattan),
-    /// pdb (additive pattern databases, default partition) or pdb:6-6-3.
-    #[arg(long, default_value = "lc")]
-    pub heuristic: String,
+    #[arg(long)]
+    pub weight: Option<f64>,
+    /// Heuristic: auto (the best at hand: pattern databases on 4x4,
+    /// graph pattern databases on graphs of 11 to 64 vertices), lc
+    /// (Manhattan + linear conflict), md (Manhattan), pdb (additive pattern
+    /// databases, default partition), pdb:6-6-3 or pdb:1,4,5/2,3,6/....
+    #[arg(long, default_value = "auto")]
+    pub heuristic: Heuristic,
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
+    /// Print the plan (method, heuristic, tables, why) before solving.
+    #[arg(long)]
+    pub explain: bool,
     /// Stop after this many node expansions (per instance).
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds (per instance).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Memory budget for A*/BFS, in MiB.
+    /// Memory budget for A*/BFS and for building tables, in MiB.
     #[arg(long, default_value_t = 4096)]
     pub memory: u64,
     /// Print one JSON object per instance.
@@ -65,7 +72,7 @@ pub struct SolveArgs {
     /// Write the moves to this file instead of the terminal (written to a
     /// temporary file, then renamed). Boards solved constructively are
     /// streamed: the moves never sit in memory and are replayed as they
-    /// are written, so a 1000x1000 board fits in a few MB.
+    /// are written, so a 1000x1000 board fits in a few hundred MB.
     #[arg(long, conflicts_with = "file")]
     pub output: Option<std::path::PathBuf>,
     /// The configuration to solve; `@FILE` reads it from FILE (for boards
@@ -74,73 +81,54 @@ pub struct SolveArgs {
     pub state: Option<String>,
 }
 
-/// `solve --output FILE`: the moves go to FILE (temporary file + rename).
+/// `solve --output FILE`: the moves go to FILE (temporary file in the same
+/// directory, renamed once the moves are written and replayed).
 fn solve_to_file(
-    args: &SolveArgs,
+    solver: &Solver,
     options: &SolveOptions,
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
     path: &std::path::Path,
 ) -> Result<ExitCode> {
-    use std::io::Write;
     let clock = std::time::Instant::now();
-    let tmp = path.with_extension("partial");
-    let mut file = std::fs::File::create(&tmp)
-        .map_err(|e| Error::Input(format!("cannot create {}: {e}", tmp.display())))?;
-    let streamable = puzzle
-        .plain_board_size()
-        .is_some_and(|(w, h)| w >= 2 && h >= 2)
-        && (options.algorithm == Algorithm::Constructive
-            || (options.algorithm == Algorithm::Auto
-                && puzzle.vertex_count() > slidepuzzle::search::AUTO_OPTIMAL_BOARD_CELLS));
-    let summary = if streamable {
-        let verdict = slidepuzzle::theory::check(puzzle, start, goal)?;
-        if !verdict.solvable {
-            drop(file);
-            let _ = std::fs::remove_file(&tmp);
-            println!("unsolvable: {}", verdict.reason);
-            return Ok(ExitCode::from(1));
-        }
-        let report =
-            slidepuzzle::construct::board::stream_board_solution(puzzle, start, goal, &mut file);
-        let report = match report {
-            Ok(r) => r,
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e);
-            }
-        };
-        format!(
-            "{} moves (STM), {} (MTM), constructive, streamed and verified by replay while streaming",
-            report.moves, report.mtm
-        )
-    } else {
-        let outcome = solve_one(puzzle, start, goal, options, args.timeout)?;
-        let Outcome::Solved(s) = &outcome else {
-            let _ = std::fs::remove_file(&tmp);
-            print_human(None, puzzle, start, &outcome);
-            return Ok(ExitCode::from(1));
-        };
-        let text = letters(puzzle, start.blank(), &s.blank_path).unwrap_or_else(|| {
-            let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
-            p.join(" ")
-        });
-        writeln!(file, "{text}")
-            .map_err(|e| Error::Input(format!("cannot write {}: {e}", tmp.display())))?;
-        format!(
-            "{} moves (STM), {}, verified by replay",
-            s.blank_path.len(),
-            if s.optimal {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| Error::io(&dir, e))?;
+    let mut out = std::io::BufWriter::new(tmp);
+    let written = solver.solve_to_writer(puzzle, start, goal, options, &mut out)?;
+    let summary = match written {
+        Written::Solved {
+            moves,
+            mtm,
+            optimal,
+            streamed,
+        } => format!(
+            "{moves} moves (STM){}, {}{}",
+            mtm.map(|m| format!(", {m} (MTM)")).unwrap_or_default(),
+            if optimal {
                 "optimal"
             } else {
                 "not proven optimal"
+            },
+            if streamed {
+                ", streamed and verified by replay while streaming"
+            } else {
+                ", verified by replay"
             }
-        )
+        ),
+        Written::NotSolved(outcome) => {
+            print_human(None, puzzle, start, &outcome);
+            return Ok(exit_code(&outcome));
+        }
     };
-    file.sync_all()
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?;
+    let tmp = out
+        .into_inner()
+        .map_err(|e| Error::io(path, e.into_error()))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     println!(
         "puzzle {}: {summary}; written to {} in {:.2} s",
         puzzle.spec(),
@@ -150,63 +138,49 @@ fn solve_to_file(
     Ok(ExitCode::SUCCESS)
 }
 
+/// 0 for an answered instance (solved or proved unsolvable), 1 when a
+/// limit stopped the search.
+fn exit_code(outcome: &Outcome) -> ExitCode {
+    match outcome {
+        Outcome::Stopped { .. } => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// The library's options from the command line's.
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
-    let board_heuristic = match args.heuristic.as_str() {
-        "lc" | "linear-conflict" => BoardHeuristic::LinearConflict,
-        "md" | "manhattan" => BoardHeuristic::Manhattan,
-        h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
-        h => {
-            return Err(Error::Unsupported(format!(
-                "unknown heuristic '{h}': expected lc or md"
-            )));
+    if let Some(t) = args.timeout
+        && !(t > 0.0 && t.is_finite() && t < 1e9)
+    {
+        return Err(Error::Argument {
+            name: "--timeout".into(),
+            message: format!("must be a positive number of seconds below 1e9, got {t}"),
+        });
+    }
+    let algorithm = match (args.algo, args.weight, args.beam_width) {
+        (Algorithm::WeightedAStar { .. }, Some(w), None) => format!("wastar:{w}").parse()?,
+        (Algorithm::Beam { .. }, None, Some(b)) => format!("beam:{b}").parse()?,
+        (a, None, None) => a,
+        _ => {
+            return Err(Error::Argument {
+                name: "--weight/--beam-width".into(),
+                message: "--weight goes with --algo wastar, --beam-width with --algo beam".into(),
+            });
         }
     };
-    if let Some(t) = args.timeout
-        && !(t > 0.0 && t.is_finite())
-    {
-        return Err(Error::Unsupported(format!(
-            "--timeout must be a positive number of seconds, got {t}"
-        )));
-    }
     let limits = Limits {
         max_nodes: args.max_nodes,
         cancel: Some(cancel),
         max_memory: args.memory.saturating_mul(1 << 20),
         ..Limits::default()
-    };
+    }
+    .with_timeout(args.timeout.map(Duration::from_secs_f64));
     Ok(SolveOptions {
-        algorithm: match Algorithm::parse(&args.algo, args.weight)? {
-            Algorithm::Beam { .. } => Algorithm::Beam {
-                width: args.beam_width,
-            },
-            a => a,
-        },
-        board_heuristic,
-        pattern: None,
-        graph_pattern: None,
+        algorithm,
+        heuristic: args.heuristic.clone(),
         limits,
         single_thread: args.threads == Some(1),
     })
-}
-
-/// The options plus the pattern databases `--heuristic pdb...` asks for,
-/// built for this puzzle and goal.
-fn with_pattern(
-    args: &SolveArgs,
-    options: &SolveOptions,
-    puzzle: &Puzzle,
-    goal: &Configuration,
-) -> Result<SolveOptions> {
-    let mut options = options.clone();
-    apply_pattern(
-        &args.heuristic,
-        puzzle,
-        goal,
-        args.cache_dir.as_deref(),
-        args.memory,
-        &mut options,
-    )?;
-    Ok(options)
 }
 
 fn install_ctrlc() -> Arc<AtomicBool> {
@@ -217,18 +191,13 @@ fn install_ctrlc() -> Arc<AtomicBool> {
     flag
 }
 
-fn solve_one(
-    puzzle: &Puzzle,
-    start: &Configuration,
-    goal: &Configuration,
-    options: &SolveOptions,
-    timeout: Option<f64>,
-) -> Result<Outcome> {
+/// The options with the deadline starting now (per instance).
+fn fresh(options: &SolveOptions, timeout: Option<f64>) -> SolveOptions {
     let mut opts = options.clone();
     opts.limits = opts
         .limits
         .with_timeout(timeout.map(Duration::from_secs_f64));
-    solve(puzzle, start, goal, &opts)
+    opts
 }
 
 fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
@@ -266,15 +235,43 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
         } => println!(
             "{prefix}stopped ({algorithm}) after {:.3} s: {}",
             stats.seconds,
-            slidepuzzle::report::stop_message(*reason, algorithm, stats)
+            slidepuzzle::solver::stop_message(*reason, algorithm, stats)
         ),
+    }
+}
+
+/// The JSON record, with the plan.
+fn record(
+    id: &str,
+    puzzle: &Puzzle,
+    start: &Configuration,
+    outcome: &Outcome,
+    plan: &Plan,
+) -> String {
+    slidepuzzle_web::records::SolveRecord::new(id, puzzle, start, outcome, Some(plan)).to_json()
+}
+
+/// Builds the better tables a plan left for later, after the answer.
+fn build_later(solver: &Solver, puzzle: &Puzzle, goal: &Configuration, plan: &Plan, memory: u64) {
+    if let Some(t) = &plan.later {
+        eprintln!(
+            "caching the {} pattern databases for later runs (once; Ctrl-C skips)",
+            t.sizes()
+        );
+        if let Err(e) = solver.build_later(puzzle, goal, plan, memory) {
+            eprintln!("note: the {} tables were not cached: {e}", t.sizes());
+        }
     }
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if let Some(t) = args.threads {
-        if t == 0 {
-            return Err(Error::Unsupported("--threads must be at least 1".into()));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if t == 0 || t > 4 * cores.max(64) {
+            return Err(Error::Argument {
+                name: "--threads".into(),
+                message: format!("must be between 1 and {}, got {t}", 4 * cores.max(64)),
+            });
         }
         // Only fails if the pool was already built, which it is not here.
         let _ = rayon::ThreadPoolBuilder::new()
@@ -283,21 +280,32 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     let cancel = install_ctrlc();
     let options = options(&args, cancel)?;
+    let memory = options.limits.max_memory;
+    let solver = crate::common::solver(args.cache_dir.as_deref());
     let mut stopped = false;
     if let Some(file) = &args.file {
         let text = if file == "-" {
             let mut s = String::new();
             std::io::stdin()
+                .take(crate::common::MAX_INPUT_BYTES)
                 .read_to_string(&mut s)
-                .map_err(|e| Error::Input(format!("cannot read standard input: {e}")))?;
+                .map_err(|e| Error::io("standard input", e))?;
             s
         } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Error::Input(format!("cannot read {file}: {e}")))?
+            crate::common::read_text(std::path::Path::new(file))?
         };
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
-        let options = with_pattern(&args, &options, &puzzle, &goal)?;
+        let mut plan = solver.plan(&puzzle, &goal, &options)?;
+        if plan.later.is_some() && batch.len() > 1 {
+            // A batch pays once for the better tables.
+            solver.build_later(&puzzle, &goal, &plan, memory)?;
+            plan = solver.plan(&puzzle, &goal, &options)?;
+        }
+        if args.explain {
+            eprintln!("plan: {plan}");
+        }
+        solver.prepare(&puzzle, &goal, &plan, memory)?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);
             b.set_style(
@@ -313,7 +321,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         let results: Vec<Result<Outcome>> = batch
             .par_iter()
             .map(|inst| {
-                let r = solve_one(&puzzle, &inst.start, &goal, &options, args.timeout)
+                let opts = fresh(&options, args.timeout);
+                let r = solver
+                    .solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan)
                     .map_err(|e| Error::Input(format!("line {} (id {}): {e}", inst.line, inst.id)));
                 bar.inc(1);
                 r
@@ -324,7 +334,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             let outcome = result?;
             stopped |= matches!(outcome, Outcome::Stopped { .. });
             if args.json {
-                println!("{}", solve_record(&inst.id, &puzzle, &inst.start, &outcome));
+                println!(
+                    "{}",
+                    record(&inst.id, &puzzle, &inst.start, &outcome, &plan)
+                );
             } else {
                 print_human(Some(&inst.id), &puzzle, &inst.start, &outcome);
             }
@@ -335,14 +348,19 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .as_deref()
             .expect("clap requires state or --file");
         let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
-        if let Some(path) = &args.output {
-            return solve_to_file(&args, &options, &puzzle, &start, &goal, path);
+        let plan = solver.plan(&puzzle, &goal, &options)?;
+        if args.explain {
+            eprintln!("plan: {plan}");
         }
-        let options = with_pattern(&args, &options, &puzzle, &goal)?;
-        let outcome = solve_one(&puzzle, &start, &goal, &options, args.timeout)?;
+        if let Some(path) = &args.output {
+            let code = solve_to_file(&solver, &options, &puzzle, &start, &goal, path)?;
+            build_later(&solver, &puzzle, &goal, &plan, memory);
+            return Ok(code);
+        }
+        let outcome = solver.solve_with_plan(&puzzle, &start, &goal, &options, &plan)?;
         stopped = matches!(outcome, Outcome::Stopped { .. });
         if args.json {
-            println!("{}", solve_record("1", &puzzle, &start, &outcome));
+            println!("{}", record("1", &puzzle, &start, &outcome, &plan));
         } else {
             println!(
                 "puzzle {}: {}",
@@ -350,6 +368,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 format_configuration(&puzzle, &start)
             );
             print_human(None, &puzzle, &start, &outcome);
+        }
+        if matches!(outcome, Outcome::Solved(_)) {
+            build_later(&solver, &puzzle, &goal, &plan, memory);
         }
     }
     Ok(if stopped {

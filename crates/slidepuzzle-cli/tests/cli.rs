@@ -163,6 +163,8 @@ fn limits_stop_with_exit_1_and_the_bound() {
         "--json",
         "--max-nodes",
         "100000",
+        "--heuristic",
+        "lc",
         "--size",
         "4x4",
         "--goal",
@@ -224,7 +226,7 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
         (&["solve", "--puzzle", "cycle:2", "1 0"], "at least 3"),
         (
             &["solve", "--puzzle", "graph:/nonexistent/g.json", "1 0"],
-            "cannot read graph file",
+            "No such file",
         ),
         (
             &["solve", "--algo", "magic", "1 2 3/4 5 6/7 8 0"],
@@ -239,7 +241,7 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
                 "0.5",
                 "1 2 3/4 5 6/7 8 0",
             ],
-            "--weight must be",
+            "the weight must be",
         ),
         (
             &["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"],

@@ -9,7 +9,7 @@
 //! | endpoint | body | answer |
 //! |---|---|---|
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
-//! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints |
+//! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state"}` |
@@ -17,12 +17,14 @@
 //! Solving runs on a blocking thread with a time limit ([`SOLVE_SECONDS`]);
 //! if the client goes away the search is cancelled.
 
-use std::net::SocketAddr;
+pub mod records;
+
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,7 +33,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use slidepuzzle::format::{format_configuration, parse_configuration};
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
-use slidepuzzle::search::{solve, Algorithm, Limits, SolveOptions};
+use slidepuzzle::{Algorithm, Heuristic, Limits, SolveOptions, Solver};
 
 /// Largest accepted request body, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -76,13 +78,8 @@ struct PuzzleRequest {
 }
 
 fn parse_puzzle(spec: &str) -> Result<Puzzle, ApiError> {
-    let spec = spec.trim();
-    if spec.starts_with("graph:") {
-        return Err(ApiError(
-            "graph files are not read by the web server; use edges:0-1,1-2,... instead".into(),
-        ));
-    }
-    let p = Puzzle::parse(spec)?;
+    // No loader: a `graph:` spec, however spelled, cannot reach a file.
+    let p = Puzzle::parse(spec.trim())?;
     if p.vertex_count() > MAX_VERTICES {
         return Err(ApiError(format!(
             "the page handles at most {MAX_VERTICES} vertices"
@@ -183,26 +180,20 @@ impl Drop for CancelOnDrop {
     }
 }
 
-async fn solve_handler(Json(req): Json<PuzzleRequest>) -> ApiResult {
+async fn solve_handler(
+    State(solver): State<Arc<Solver>>,
+    Json(req): Json<PuzzleRequest>,
+) -> ApiResult {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let start = state_of(&p, &req.state)?;
-    let algorithm = Algorithm::parse(req.algo.as_deref().unwrap_or("auto"), 1.5)?;
-    if req
-        .heuristic
-        .as_deref()
-        .is_some_and(|h| h != "lc" && h != "md")
-    {
-        return Err(ApiError("the web API offers heuristics lc and md".into()));
-    }
+    let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
+    let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
     let cancel = Arc::new(AtomicBool::new(false));
     let guard = CancelOnDrop(cancel.clone());
     let options = SolveOptions {
         algorithm,
-        board_heuristic: match req.heuristic.as_deref() {
-            Some("md") => slidepuzzle::search::board::BoardHeuristic::Manhattan,
-            _ => slidepuzzle::search::board::BoardHeuristic::LinearConflict,
-        },
+        heuristic,
         limits: Limits {
             cancel: Some(cancel),
             max_memory: 1 << 30,
@@ -212,10 +203,16 @@ async fn solve_handler(Json(req): Json<PuzzleRequest>) -> ApiResult {
         ..SolveOptions::default()
     };
     let result = tokio::task::spawn_blocking(move || {
-        let outcome = solve(&p, &start, &goal, &options)?;
-        Ok::<Value, slidepuzzle::Error>(slidepuzzle::report::solve_record(
-            "1", &p, &start, &outcome,
-        ))
+        let plan = solver.plan(&p, &goal, &options)?;
+        let outcome = solver.solve_with_plan(&p, &start, &goal, &options, &plan)?;
+        let record = records::SolveRecord::new("1", &p, &start, &outcome, Some(&plan));
+        // Better tables for the next requests, built in the background
+        // once this answer is out.
+        if plan.later.is_some() {
+            let solver = solver.clone();
+            std::thread::spawn(move || solver.build_later(&p, &goal, &plan, 1 << 30));
+        }
+        Ok::<Value, slidepuzzle::Error>(serde_json::to_value(record).expect("records serialise"))
     })
     .await
     .map_err(|e| ApiError(format!("internal error: {e}")))??;
@@ -223,8 +220,68 @@ async fn solve_handler(Json(req): Json<PuzzleRequest>) -> ApiResult {
     Ok(Json(result))
 }
 
-/// The router: the page and the JSON API, with the body limit.
+/// Whether a request's `Host` header names this server: `localhost`,
+/// `127.0.0.1`, `[::1]` or the bound address, with any port. A page on
+/// another site that rebinds its DNS name to 127.0.0.1 sends its own name
+/// and is refused (DNS-rebinding defence). Requests without the header
+/// (HTTP/1.0 clients, in-process tests) are not browser requests and pass.
+pub fn host_allowed(host: Option<&str>, bound: Option<IpAddr>) -> bool {
+    let Some(host) = host else {
+        return true;
+    };
+    let host = host.trim().to_ascii_lowercase();
+    // Strip the port: `[::1]:8080`, `127.0.0.1:8080`, `localhost:8080`.
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        match rest.split_once(']') {
+            Some((inside, port)) if port.is_empty() || port.starts_with(':') => inside,
+            _ => return false,
+        }
+    } else {
+        host.rsplit_once(':').map_or(host.as_str(), |(n, _)| n)
+    };
+    if name == "localhost" || name == "127.0.0.1" || name == "::1" {
+        return true;
+    }
+    match (name.parse::<IpAddr>(), bound) {
+        (Ok(ip), Some(b)) => ip == b && !b.is_unspecified(),
+        _ => false,
+    }
+}
+
+async fn host_guard(
+    State(bound): State<Option<IpAddr>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or("\u{fffd}"));
+    if host_allowed(host, bound) {
+        next.run(request).await
+    } else {
+        (
+            StatusCode::FORBIDDEN,
+            Json(json!({ "error": "this server answers only requests addressed to localhost" })),
+        )
+            .into_response()
+    }
+}
+
+/// The router with a solver that keeps its tables in memory (tests, and
+/// servers without a cache directory).
 pub fn router() -> Router {
+    router_with(
+        Arc::new(Solver::new().with_store(Arc::new(slidepuzzle::store::MemoryStore::new()))),
+        None,
+    )
+}
+
+/// The router: the page and the JSON API, with the body limit and the
+/// `Host` check ([`host_allowed`], `bound` being the address the server
+/// listens on); solves go through `solver` (whose store keeps the pattern
+/// databases).
+pub fn router_with(solver: Arc<Solver>, bound: Option<IpAddr>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/puzzle", post(puzzle_info))
@@ -233,13 +290,15 @@ pub fn router() -> Router {
         .route("/api/scramble", post(scramble))
         .route("/api/solve", post(solve_handler))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(bound, host_guard))
+        .with_state(solver)
 }
 
 /// Serves the page on `addr` until the process ends.
 ///
 /// # Errors
 /// The I/O error if the address cannot be bound.
-pub async fn serve(addr: SocketAddr) -> std::io::Result<()> {
+pub async fn serve(addr: SocketAddr, solver: Arc<Solver>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    axum::serve(listener, router()).await
+    axum::serve(listener, router_with(solver, Some(addr.ip()))).await
 }

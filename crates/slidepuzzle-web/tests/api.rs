@@ -11,6 +11,7 @@ async fn post(path: &str, body: String) -> (StatusCode, Value) {
         .oneshot(
             Request::post(path)
                 .header("content-type", "application/json")
+                .header("host", "127.0.0.1:8080")
                 .body(Body::from(body))
                 .unwrap(),
         )
@@ -26,6 +27,110 @@ async fn post(path: &str, body: String) -> (StatusCode, Value) {
 
 async fn post_json(path: &str, body: Value) -> (StatusCode, Value) {
     post(path, body.to_string()).await
+}
+
+/// Korf's instance #88 (65 moves, one of the hardest of the 100) is solved
+/// optimally within the request's limit by the default method: pattern
+/// databases; an explicit partition is accepted too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn korf_88_is_solved_optimally_with_pattern_databases_by_default() {
+    let korf88 = "15 2 12 11/14 13 9 5/1 3 8 7/0 10 6 4";
+    let goal = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+    let (s, v) = post_json(
+        "/api/solve",
+        json!({"puzzle": "4x4", "state": korf88, "goal": goal}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some(65), Some(true)),
+        "{v}"
+    );
+    assert!(
+        v["plan"].as_str().unwrap().contains("pattern databases"),
+        "{v}"
+    );
+    let (s, v) = post_json(
+        "/api/solve",
+        json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1", "heuristic": "pdb:4-4"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["length"].as_u64(), v["algorithm"].as_str()),
+        (Some(31), Some("ida-pdb"))
+    );
+    let (s, v) = post_json(
+        "/api/solve",
+        json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1", "heuristic": "pdb:4-x"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("'x'"), "{v}");
+}
+
+/// No spelling of a `graph:` spec reaches a file: the parser has no loader.
+#[tokio::test]
+async fn graph_specs_never_open_files() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-web-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.json");
+    std::fs::write(&file, r#"{"vertices": 3, "edges": [[0,1],[1,2],[2,0]]}"#).unwrap();
+    for family in ["graph", "Graph", "GRAPH", " graph", "gRaPh"] {
+        let spec = format!("{family}:{}", file.display());
+        let (s, v) = post_json("/api/puzzle", json!({ "puzzle": spec })).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{spec}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains("not read here"), "{spec}: {e}");
+    }
+    let (s, v) = post_json("/api/puzzle", json!({ "puzzle": "GRAPH:/etc/passwd" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().contains("not read here"),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// DNS-rebinding defence: only requests addressed to localhost are served.
+#[tokio::test]
+async fn requests_for_other_hosts_are_refused() {
+    for (host, ok) in [
+        ("127.0.0.1:8080", true),
+        ("localhost", true),
+        ("LOCALHOST:9", true),
+        ("[::1]:8080", true),
+        ("evil.example:8080", false),
+        ("127.0.0.1.evil.example", false),
+        ("10.0.0.1:8080", false),
+    ] {
+        let response = slidepuzzle_web::router()
+            .oneshot(
+                Request::post("/api/scramble")
+                    .header("content-type", "application/json")
+                    .header("host", host)
+                    .body(Body::from(r#"{"puzzle": "3x3", "seed": 1}"#))
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let expected = if ok {
+            StatusCode::OK
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        assert_eq!(response.status(), expected, "{host}");
+    }
+    let bound = Some("192.168.1.5".parse().unwrap());
+    assert!(slidepuzzle_web::host_allowed(
+        Some("192.168.1.5:8080"),
+        bound
+    ));
+    assert!(!slidepuzzle_web::host_allowed(
+        Some("192.168.1.6:8080"),
+        bound
+    ));
 }
 
 #[tokio::test]
@@ -108,7 +213,7 @@ async fn bad_input_is_a_clear_400_and_the_server_keeps_answering() {
         ),
         (
             json!({"puzzle": "graph:/etc/passwd", "state": "1 0"}),
-            "not read by the web server",
+            "not read here",
         ),
         (json!({"puzzle": "3x3"}), "missing \"state\""),
         (

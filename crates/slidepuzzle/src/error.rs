@@ -3,7 +3,8 @@
 /// Errors from parsing input or from a request that cannot be carried out.
 ///
 /// The CLI maps every variant to exit code 2.
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error, Clone)]
+#[non_exhaustive]
 pub enum Error {
     /// An unparseable or invalid puzzle spec or graph file.
     #[error("puzzle spec: {0}")]
@@ -20,6 +21,36 @@ pub enum Error {
     /// An input file or line that cannot be read.
     #[error("{0}")]
     Input(String),
+    /// An invalid option value.
+    #[error("{name}: {message}")]
+    Argument {
+        /// The option (`--weight`, `heuristic`).
+        name: String,
+        /// What is wrong with its value.
+        message: String,
+    },
+    /// A file that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: std::path::PathBuf,
+        /// The operating system's error.
+        #[source]
+        source: std::sync::Arc<std::io::Error>,
+    },
+    /// A broken internal invariant: a bug, never bad input.
+    #[error("internal error (a bug; please report it): {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// An [`Error::Io`] for `path`.
+    pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.as_ref().to_path_buf(),
+            source: std::sync::Arc::new(source),
+        }
+    }
 }
 
 /// Shorthand for results carrying [`Error`].

@@ -1,30 +1,49 @@
 //! # slidepuzzle
 //!
 //! Sliding-tile puzzles on any graph. A puzzle is a graph with one tile on
-//! every vertex but one (the blank); a move slides a tile along an edge into
-//! the blank.
+//! every vertex but the blanks; a move slides a tile along an edge into a
+//! blank.
 //!
-//! - [`model`]: graphs, puzzles (boards, tori, boxes, named graphs, JSON
-//!   graphs), configurations.
-//! - [`format`] and [`moves`]: slidysim state strings and move letters, flat
-//!   lists, blank paths, tile numbers.
-//! - [`theory`]: blocks, reachability on any graph (Wilson 1974 and its
-//!   extension), uniform scrambles.
-//! - [`search`]: optimal solving (IDA* with Manhattan distance and linear
-//!   conflict on boards, A* and IDA* with the generalised Manhattan distance
-//!   on any graph, BFS) and weighted A*.
-//! - [`instances`]: Korf's benchmark instances.
-//! - [`report`]: the JSON records the CLI (and the web API) print.
+//! ## The front door
+//!
+//! Most users need only the items re-exported here:
+//!
+//! - [`Puzzle`] (`Puzzle::parse("4x4")`, `"theta0"`, `"3x3x2"`, ...),
+//!   [`Configuration`] and [`format::parse_configuration`];
+//! - [`Solver`] with [`SolveOptions`] ([`Algorithm`], [`Heuristic`],
+//!   [`Limits`]): [`Solver::plan`] says how it will solve and why,
+//!   [`Solver::solve`] does it and returns an [`Outcome`] whose
+//!   [`Solution`] has been replayed to the goal;
+//! - [`check`] (is the goal reachable, and why not, in O(V + E)),
+//!   [`analyze`] (blocks, puzzle group and its order), [`scramble`]
+//!   (uniformly random reachable configurations).
 //!
 //! ```
-//! use slidepuzzle::{format::parse_configuration, model::Puzzle, search::*};
+//! use slidepuzzle::{format::parse_configuration, Outcome, Puzzle, SolveOptions, Solver};
 //! let puzzle = Puzzle::parse("3x3").unwrap();
 //! let start = parse_configuration(&puzzle, "1 2 3/4 5 6/7 0 8", 1).unwrap();
-//! match solve(&puzzle, &start, &puzzle.default_goal(), &SolveOptions::default()).unwrap() {
+//! let goal = puzzle.default_goal();
+//! assert!(slidepuzzle::check(&puzzle, &start, &goal).unwrap().solvable);
+//! match Solver::new().solve(&puzzle, &start, &goal, &SolveOptions::default()).unwrap() {
 //!     Outcome::Solved(s) => assert_eq!(s.blank_path, vec![8]),
 //!     other => panic!("{other:?}"),
 //! }
 //! ```
+//!
+//! ## The layers
+//!
+//! - [`model`]: graphs, puzzles (boards, tori, boxes, named graphs, JSON
+//!   graphs), configurations; [`format`] and [`moves`]: slidysim state
+//!   strings and move letters, flat lists, blank paths, tile numbers.
+//! - [`theory`]: blocks, reachability on any graph (Wilson 1974 and its
+//!   extension), the puzzle group, several blanks, uniform scrambles.
+//! - [`search`]: the kernels (IDA*, A*, BFS, beam; Manhattan distance,
+//!   linear conflict, pattern databases).
+//! - [`construct`]: the constructive solvers for any size.
+//! - [`explore`]: whole state spaces, words in generators, experiments.
+//! - [`solver`]: the front door that decides and checks.
+//! - [`store`]: where tables are kept (the only module that touches files,
+//!   through the store a caller hands in).
 
 pub mod batch;
 pub mod construct;
@@ -35,8 +54,15 @@ pub mod instances;
 pub mod model;
 pub mod moves;
 pub mod render;
-pub mod report;
 pub mod search;
+pub mod solver;
+pub mod store;
 pub mod theory;
 
 pub use error::{Error, Result};
+pub use model::{Configuration, Graph, Puzzle};
+pub use search::{Limits, SearchStats, StopReason};
+pub use solver::{
+    Algorithm, Heuristic, Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver, solve,
+};
+pub use theory::{analyze, check, uniform_reachable as scramble};

@@ -6,8 +6,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::model::Puzzle;
 use slidepuzzle::moves::replay;
-use slidepuzzle::search::{Algorithm, Outcome, SolveOptions, solve};
 use slidepuzzle::theory::{check, uniform_reachable};
+use slidepuzzle::{Algorithm, Outcome, SolveOptions, solve};
 
 fn constructive(p: &Puzzle, seed: u64, random_goal: bool) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -57,12 +57,13 @@ fn auto_chooses_constructive_for_large_boards_and_says_so() {
     let p = Puzzle::parse("6x6").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let start = uniform_reachable(&p, &p.default_goal(), &mut rng).unwrap();
+    let plan = slidepuzzle::Solver::new()
+        .plan(&p, &p.default_goal(), &SolveOptions::default())
+        .unwrap();
+    assert!(plan.reason.contains("solved constructively"), "{plan}");
+    assert!(plan.streamed && !plan.optimal, "{plan}");
     match solve(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap() {
-        Outcome::Solved(s) => assert!(
-            s.algorithm.contains("too large for optimal search"),
-            "{}",
-            s.algorithm
-        ),
+        Outcome::Solved(s) => assert!(s.algorithm == "constructive" && !s.optimal, "{s:?}"),
         o => panic!("{o:?}"),
     }
 }

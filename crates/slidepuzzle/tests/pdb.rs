@@ -6,10 +6,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::Puzzle;
-use slidepuzzle::search::pdb::{BuildEvent, file_name, load, load_or_build};
+use slidepuzzle::search::pdb::{BuildEvent, file_name, load_or_build, parse};
 use slidepuzzle::search::pdb_ida::{PdbHeuristic, partition_by_sizes};
-use slidepuzzle::search::{Algorithm, Outcome, SolveOptions, solve};
+use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::theory::uniform_reachable;
+use slidepuzzle::{Algorithm, Heuristic, Outcome, Partition, SolveOptions, Solver};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("slidepuzzle-pdb-{name}-{}", std::process::id()));
@@ -23,7 +24,7 @@ fn length(
     start: &slidepuzzle::model::Configuration,
     goal: &slidepuzzle::model::Configuration,
 ) -> usize {
-    match solve(p, start, goal, opts).unwrap() {
+    match Solver::new().solve(p, start, goal, opts).unwrap() {
         Outcome::Solved(s) => s.blank_path.len(),
         o => panic!("{o:?}"),
     }
@@ -36,23 +37,24 @@ fn pdb_ida_is_optimal_on_3x3_and_3x4() {
     for (spec, sizes) in [("3x3", vec![4, 4]), ("4x3", vec![6, 5])] {
         let p = Puzzle::parse(spec).unwrap();
         let goal = p.default_goal();
-        let (w, h) = p.plain_board_size().unwrap();
-        let groups = partition_by_sizes(&goal, &sizes).unwrap();
-        let pdb =
-            Arc::new(PdbHeuristic::new(w, h, &goal, &groups, &dir, 1 << 30, &|_| {}).unwrap());
+        let solver = Solver::new().with_store(Arc::new(DirectoryStore::new(&dir)));
         let with_pdb = SolveOptions {
             algorithm: Algorithm::Ida,
-            pattern: Some(pdb),
+            heuristic: Heuristic::PatternDatabases(Partition::Sizes(sizes)),
             ..SolveOptions::default()
         };
+        assert_eq!(solver.plan(&p, &goal, &with_pdb).unwrap().name(), "ida-pdb");
         let plain = SolveOptions {
             algorithm: Algorithm::Ida,
             ..SolveOptions::default()
         };
         for _ in 0..5 {
             let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let Outcome::Solved(s) = solver.solve(&p, &start, &goal, &with_pdb).unwrap() else {
+                panic!()
+            };
             assert_eq!(
-                length(&p, &with_pdb, &start, &goal),
+                s.blank_path.len(),
                 length(&p, &plain, &start, &goal),
                 "{spec}"
             );
@@ -66,22 +68,28 @@ fn korf_instances_with_5_5_5() {
     let dir = temp_dir("korf");
     let (p, goal) = korf100_puzzle();
     let groups = partition_by_sizes(&goal, &[5, 5, 5]).unwrap();
-    let pdb = Arc::new(PdbHeuristic::new(4, 4, &goal, &groups, &dir, 1 << 30, &|_| {}).unwrap());
+    let store = DirectoryStore::new(&dir);
+    let pdb = PdbHeuristic::new(4, 4, &goal, &groups, Some(&store), 1 << 30, &|_| {}).unwrap();
     assert!(
         pdb.has_mirror(),
         "Korf's goal is symmetric under transposition"
     );
+    let solver = Solver::new().with_store(Arc::new(store));
     let opts = SolveOptions {
         algorithm: Algorithm::Ida,
-        pattern: Some(pdb),
+        heuristic: "pdb:5-5-5".parse().unwrap(),
         ..SolveOptions::default()
     };
     for inst in korf100()
         .into_iter()
         .filter(|i| [1, 2, 12, 42, 79, 97].contains(&i.id))
     {
+        let Outcome::Solved(s) = solver.solve(&p, &inst.start, &goal, &opts).unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.algorithm, "ida-pdb");
         assert_eq!(
-            length(&p, &opts, &inst.start, &goal) as u32,
+            s.blank_path.len() as u32,
             inst.optimal,
             "instance {}",
             inst.id
@@ -96,7 +104,17 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     let p = Puzzle::parse("3x3").unwrap();
     let goal = p.default_goal();
     let tiles = [1u32, 2, 3, 4];
-    let first = load_or_build(&dir, 3, 3, &goal, &tiles, 1 << 30, &|_| {}).unwrap();
+    let store = DirectoryStore::new(&dir);
+    let load = |_: &std::path::Path, w, h, goal, tiles: &[u32]| {
+        parse(
+            store.load(&file_name(w, h, goal, tiles)).unwrap().unwrap(),
+            w,
+            h,
+            goal,
+            tiles,
+        )
+    };
+    let first = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1 << 30, &|_| {}).unwrap();
     let good = first.entries().to_vec();
     let path = dir.join(file_name(3, 3, &goal, &tiles));
     assert!(load(&path, 3, 3, &goal, &tiles).is_ok());
@@ -107,7 +125,7 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     std::fs::write(&path, &bytes).unwrap();
     assert!(load(&path, 3, 3, &goal, &tiles).is_err());
     let messages = std::sync::Mutex::new(Vec::new());
-    let rebuilt = load_or_build(&dir, 3, 3, &goal, &tiles, 1 << 30, &|m| {
+    let rebuilt = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1 << 30, &|m| {
         if let BuildEvent::Message(m) = m {
             messages.lock().unwrap().push(m.clone())
         }
@@ -126,7 +144,7 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     assert!(load(&path, 3, 3, &goal, &tiles).is_err());
     // A budget too small refuses the build up front.
     std::fs::remove_file(&path).unwrap();
-    let err = load_or_build(&dir, 3, 3, &goal, &tiles, 1000, &|_| {})
+    let err = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1000, &|_| {})
         .err()
         .unwrap();
     assert!(err.to_string().contains("MiB"), "{err}");
@@ -137,7 +155,6 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
 /// with the generalised Manhattan distance as the reference).
 #[test]
 fn graph_pdb_ida_and_astar_are_optimal() {
-    use slidepuzzle::search::graph_pdb::{GraphPdb, auto_partition};
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     for spec in [
         "theta:2,2,3",
@@ -148,14 +165,14 @@ fn graph_pdb_ida_and_astar_are_optimal() {
     ] {
         let p = Puzzle::parse(spec).unwrap();
         let goal = p.default_goal();
-        let groups = auto_partition(p.graph(), &goal, 200_000);
-        let pdb = Arc::new(GraphPdb::new(p.graph(), &goal, groups, 1 << 30).unwrap());
+        let solver = Solver::new();
         for _ in 0..4 {
             let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
             let reference = length(
                 &p,
                 &SolveOptions {
                     algorithm: Algorithm::AStar,
+                    heuristic: Heuristic::Manhattan,
                     ..SolveOptions::default()
                 },
                 &start,
@@ -164,14 +181,19 @@ fn graph_pdb_ida_and_astar_are_optimal() {
             for algorithm in [Algorithm::Ida, Algorithm::AStar] {
                 let opts = SolveOptions {
                     algorithm,
-                    graph_pattern: Some(pdb.clone()),
+                    heuristic: Heuristic::PatternDatabases(Partition::Default),
                     ..SolveOptions::default()
                 };
-                assert_eq!(
-                    length(&p, &opts, &start, &goal),
-                    reference,
-                    "{spec} {algorithm:?}"
-                );
+                let plan = solver.plan(&p, &goal, &opts).unwrap();
+                assert!(plan.tables.is_some(), "{spec}: {plan}");
+                let Outcome::Solved(s) = solver
+                    .solve_with_plan(&p, &start, &goal, &opts, &plan)
+                    .unwrap()
+                else {
+                    panic!()
+                };
+                assert!(s.algorithm.contains("pdb"), "{}", s.algorithm);
+                assert_eq!(s.blank_path.len(), reference, "{spec} {algorithm:?}");
             }
         }
     }

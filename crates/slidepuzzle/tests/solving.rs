@@ -7,9 +7,8 @@ use slidepuzzle::format::parse_configuration;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::replay;
-use slidepuzzle::search::board::BoardHeuristic;
-use slidepuzzle::search::{Algorithm, Outcome, Solution, SolveOptions, solve};
 use slidepuzzle::theory::uniform_reachable;
+use slidepuzzle::{Algorithm, Heuristic, Outcome, Solution, SolveOptions, solve};
 
 fn solved(
     p: &Puzzle,
@@ -74,11 +73,11 @@ fn manhattan_only_kernel_agrees_with_linear_conflict() {
     let goal = p.default_goal();
     for _ in 0..3 {
         let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
-        let lengths: Vec<usize> = [BoardHeuristic::Manhattan, BoardHeuristic::LinearConflict]
+        let lengths: Vec<usize> = [Heuristic::Manhattan, Heuristic::LinearConflict]
             .into_iter()
             .map(|h| {
                 let opts = SolveOptions {
-                    board_heuristic: h,
+                    heuristic: h,
                     ..SolveOptions::default()
                 };
                 match solve(&p, &start, &goal, &opts).unwrap() {
@@ -141,7 +140,7 @@ fn korf_manhattan_node_counts_are_reproduced_exactly() {
     let (p, goal) = korf100_puzzle();
     let opts = SolveOptions {
         algorithm: Algorithm::Ida,
-        board_heuristic: BoardHeuristic::Manhattan,
+        heuristic: Heuristic::Manhattan,
         single_thread: true,
         ..SolveOptions::default()
     };
@@ -176,7 +175,13 @@ fn korf_instances_with_linear_conflict_are_optimal() {
         .into_iter()
         .filter(|i| [12, 42, 55, 79, 97, 2].contains(&i.id))
     {
-        let s = solved(&p, &inst.start, &goal, Algorithm::Auto);
+        let opts = SolveOptions {
+            heuristic: Heuristic::LinearConflict,
+            ..SolveOptions::default()
+        };
+        let Outcome::Solved(s) = solve(&p, &inst.start, &goal, &opts).unwrap() else {
+            panic!()
+        };
         assert_eq!(
             s.blank_path.len() as u32,
             inst.optimal,
@@ -196,6 +201,7 @@ fn limits_stop_cleanly_and_report_the_bound() {
             max_nodes: Some(200_000),
             ..Default::default()
         },
+        heuristic: Heuristic::LinearConflict,
         ..SolveOptions::default()
     };
     match solve(&p, &inst.start, &goal, &opts).unwrap() {
@@ -263,4 +269,38 @@ fn a_beam_too_narrow_says_so() {
         }
         o => panic!("{o:?}"),
     }
+}
+
+/// The automatic plan picks the strongest method at hand and says why.
+#[test]
+fn auto_plans_use_the_best_method() {
+    let solver = slidepuzzle::Solver::new();
+    let opts = SolveOptions::default();
+    let plan = |spec: &str| {
+        let p = Puzzle::parse(spec).unwrap();
+        solver.plan(&p, &p.default_goal(), &opts).unwrap()
+    };
+    assert_eq!(plan("3x3").name(), "ida-md-lc");
+    // 4x4 without a store: quick tables in memory, nothing left for later.
+    let p4 = plan("4x4");
+    assert_eq!(p4.name(), "ida-pdb");
+    assert_eq!(p4.tables.as_ref().unwrap().sizes(), "5-5-5");
+    assert!(p4.later.is_none() && p4.optimal);
+    // 4x3: the default tables are small enough to build at once.
+    assert_eq!(plan("4x3").name(), "ida-pdb");
+    assert_eq!(plan("6x6").name(), "constructive");
+    assert!(!plan("6x6").optimal && plan("6x6").streamed);
+    assert_eq!(plan("petersen").name(), "astar-graph-md");
+    assert_eq!(plan("3x3x2").name(), "ida-graph-pdb");
+    assert_eq!(plan("theta:3,4,5").name(), "ida-graph-pdb");
+    assert_eq!(plan("random:100,30,1").name(), "constructive");
+    // With a store, the 6-6-3 tables are left for later.
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-plan-{}", std::process::id()));
+    let stored = slidepuzzle::Solver::new().with_store(std::sync::Arc::new(
+        slidepuzzle::store::DirectoryStore::new(&dir),
+    ));
+    let p = Puzzle::parse("4x4").unwrap();
+    let plan = stored.plan(&p, &p.default_goal(), &opts).unwrap();
+    assert_eq!(plan.later.as_ref().unwrap().sizes(), "6-6-3");
+    assert!(plan.to_string().contains("cached for later runs"), "{plan}");
 }

@@ -20,7 +20,7 @@
 //! that corner, then walks it back. Moves that immediately undo each other
 //! are cancelled, and stretches that stay inside a 3 x 3 window are replaced
 //! by optimal ones ([`super::shorten`]). Time is about linear in the number
-//! of moves; the result is replayed by the caller ([`crate::search::solve`]).
+//! of moves; the result is replayed by the caller ([`crate::solver::Solver`]).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
@@ -28,7 +28,6 @@ use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
-use crate::search::{Algorithm, Outcome, SolveOptions, solve};
 
 /// Where the builder's moves go.
 enum Moves {
@@ -616,21 +615,8 @@ fn build(
     let sub = Puzzle::board(rw, rh, false, false)?;
     let sub_goal = Configuration::from_cells(goal_cells, 1)?;
     let sub_start = Configuration::from_cells(sub_start, 1)?;
-    let outcome = solve(
-        &sub,
-        &sub_start,
-        &sub_goal,
-        &SolveOptions {
-            algorithm: Algorithm::Ida,
-            ..SolveOptions::default()
-        },
-    )?;
-    let Outcome::Solved(s) = outcome else {
-        return Err(Error::Unsupported(format!(
-            "internal error: the last {rw}x{rh} region is not solvable: {outcome:?}"
-        )));
-    };
-    for v in s.blank_path {
+    let path = crate::search::small_optimal_path(&sub, &sub_start, &sub_goal)?;
+    for v in path {
         b.step(region[v]);
     }
     // Walk the blank back to the goal's blank cell.

@@ -37,7 +37,6 @@ use super::three_cycle::{find_three_cycle, solve_with_three_cycles};
 use super::walker::Walker;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
-use crate::search::{Algorithm, Outcome, SolveOptions, solve};
 use crate::theory::blocks::{Block, BlockKind, decompose};
 use crate::theory::reachability::root_blocks;
 
@@ -226,23 +225,12 @@ fn solve_part_optimally(w: &mut Walker, target: &[u32]) -> Result<()> {
         })
         .collect::<Option<_>>()
         .ok_or_else(|| Error::Unsupported("a tile is outside its part".into()))?;
-    let opts = SolveOptions {
-        algorithm: Algorithm::AStar,
-        ..SolveOptions::default()
-    };
     let s = Configuration::from_cells(start_cells, 1)?;
     let g = Configuration::from_cells(goal_cells, 1)?;
-    match solve(&sub, &s, &g, &opts)? {
-        Outcome::Solved(sol) => {
-            for v in sol.blank_path {
-                w.step(map[v]);
-            }
-            Ok(())
-        }
-        other => Err(Error::Unsupported(format!(
-            "the part is not solvable as it stands: {other:?}"
-        ))),
+    for v in crate::search::small_optimal_path(&sub, &s, &g)? {
+        w.step(map[v]);
     }
+    Ok(())
 }
 
 /// Freezes owned vertices farthest from `root` first, walking each goal

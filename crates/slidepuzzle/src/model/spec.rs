@@ -13,8 +13,6 @@
 //! | `graph:FILE` | a JSON graph file, see [`GraphFile`] |
 //! | `edges:0-1,1-2,2-0` | inline edge list on vertices `0..=max` |
 
-use std::path::Path;
-
 use serde::Deserialize;
 
 use super::config::{Configuration, Tile};
@@ -187,17 +185,11 @@ fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
     named(n, &edges, format!("edges:{}", body.trim()))
 }
 
-/// Reads a JSON graph file (see [`GraphFile`]).
-///
-/// # Errors
-/// [`Error::Spec`] naming the file and the problem (unreadable, bad JSON
-/// with its line and column, unknown vertex name, wrong number of positions,
-/// invalid goal).
-pub fn graph_file(path: &Path) -> Result<Puzzle> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Spec(format!("cannot read graph file {}: {e}", path.display())))?;
-    graph_json(&text, &format!("graph:{}", path.display()))
-}
+/// Reads the text behind `graph:NAME` for [`Puzzle::parse_with`]. The
+/// library never opens files itself: the command line passes a loader that
+/// reads the named file, the web server passes none, so no spelling of a
+/// spec can make it read one.
+pub type GraphLoader<'a> = &'a dyn Fn(&str) -> Result<String>;
 
 /// Parses the JSON of a [`GraphFile`]; `spec` is used in messages and as the
 /// puzzle's spec string.
@@ -306,6 +298,27 @@ impl Puzzle {
     /// assert!(Puzzle::parse("4x").is_err());
     /// ```
     pub fn parse(spec: &str) -> Result<Puzzle> {
+        Self::parse_with(spec, None)
+    }
+
+    /// [`Puzzle::parse`], with `graph:NAME` resolved by `graphs` (the
+    /// JSON text of NAME, see [`GraphFile`]); without a loader `graph:`
+    /// specs, however spelled, are refused.
+    ///
+    /// # Errors
+    /// As [`Puzzle::parse`]; the loader's error for `graph:NAME`.
+    ///
+    /// ```
+    /// use slidepuzzle::model::Puzzle;
+    /// let load = |name: &str| -> slidepuzzle::Result<String> {
+    ///     assert_eq!(name, "triangle.json");
+    ///     Ok(r#"{"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}"#.into())
+    /// };
+    /// let p = Puzzle::parse_with("graph:triangle.json", Some(&load)).unwrap();
+    /// assert_eq!(p.vertex_count(), 3);
+    /// assert!(Puzzle::parse("GRAPH:/etc/passwd").is_err());
+    /// ```
+    pub fn parse_with(spec: &str, graphs: Option<GraphLoader<'_>>) -> Result<Puzzle> {
         let spec = spec.trim();
         let (family, arg) = match spec.split_once(':') {
             Some((f, a)) if !f.contains(['x', 'X']) => (f, Some(a)),
@@ -345,7 +358,15 @@ impl Puzzle {
                     ))),
                 }
             }
-            "graph" => graph_file(Path::new(need("a file name")?)),
+            "graph" => {
+                let name = need("a file name")?;
+                match graphs {
+                    Some(load) => graph_json(&load(name)?, &format!("graph:{name}")),
+                    None => Err(Error::Spec(format!(
+                        "'{spec}': graph files are not read here; describe the graph inline with edges:0-1,1-2,..."
+                    ))),
+                }
+            }
             "edges" => inline_edges(need("an edge list")?, spec),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec),
             _ => Err(Error::Spec(format!(

@@ -5,11 +5,54 @@
 //! The construction is the boards' ([`super::pdb::build_on_graph`]); the
 //! partition groups tiles whose goal vertices are close (breadth-first
 //! order from vertex 0), as many per group as keeps each table within a
-//! size limit. Tables are built in memory (not cached).
+//! size limit. Tables are kept in the caller's [`TableStore`] when one is
+//! given (a header names the graph's edges, the goal and the group, with a
+//! checksum), else built in memory.
 
-use super::pdb::{build_on_graph, placements, rank_placement};
+use super::pdb::{BuildEvent, build_on_graph, placements, rank_placement};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Graph};
+use crate::store::{TableStore, checksum};
+
+/// Format version of stored graph tables.
+const GRAPH_FORMAT_VERSION: u32 = 1;
+
+/// The header of a stored graph table: the graph (vertex count and a hash
+/// of its edge list), the goal, the group and a checksum of the entries.
+fn graph_header(graph: &Graph, goal: &Configuration, tiles: &[u32], sum: u64) -> String {
+    let g: Vec<String> = goal.cells().iter().map(|t| t.to_string()).collect();
+    let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    format!(
+        "slidepuzzle-graph-pdb v{GRAPH_FORMAT_VERSION} vertices {} edges {:016x} goal {} tiles {} encoding absolute bits 8 checksum {sum:016x}\n",
+        graph.vertex_count(),
+        edges_hash(graph),
+        g.join(","),
+        t.join(",")
+    )
+}
+
+fn edges_hash(graph: &Graph) -> u64 {
+    let bytes: Vec<u8> = graph
+        .edges()
+        .flat_map(|(a, b)| [(a as u32).to_le_bytes(), (b as u32).to_le_bytes()])
+        .flatten()
+        .collect();
+    checksum(&bytes)
+}
+
+/// The name a graph table is stored under: vertex count, hashes of the
+/// edges and of the goal, the group's tiles.
+pub fn table_name(graph: &Graph, goal: &Configuration, tiles: &[u32]) -> String {
+    let goal_bytes: Vec<u8> = goal.cells().iter().flat_map(|t| t.to_le_bytes()).collect();
+    let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    format!(
+        "graph{}-e{:08x}-g{:08x}-t{}.pdb",
+        graph.vertex_count(),
+        edges_hash(graph) as u32,
+        checksum(&goal_bytes) as u32,
+        t.join("-")
+    )
+}
 
 /// Pattern databases for one graph and goal.
 pub struct GraphPdb {
@@ -53,6 +96,23 @@ impl GraphPdb {
         groups: Vec<Vec<u32>>,
         max_memory: u64,
     ) -> Result<Self> {
+        Self::load_or_build(graph, goal, groups, max_memory, None, &|_| {})
+    }
+
+    /// Loads the tables for `groups` from `store`, building (and saving
+    /// there) the missing ones; without a store they are built in memory.
+    ///
+    /// # Errors
+    /// As [`GraphPdb::new`]; [`Error::Io`] when the store cannot be
+    /// written.
+    pub fn load_or_build(
+        graph: &Graph,
+        goal: &Configuration,
+        groups: Vec<Vec<u32>>,
+        max_memory: u64,
+        store: Option<&dyn TableStore>,
+        report: &dyn Fn(&BuildEvent),
+    ) -> Result<Self> {
         let n = graph.vertex_count();
         if n > 64 {
             return Err(Error::Unsupported(format!(
@@ -72,10 +132,37 @@ impl GraphPdb {
                 max_memory >> 20
             )));
         }
-        let tables = groups
-            .iter()
-            .map(|g| build_on_graph(graph, goal, g))
-            .collect::<Result<_>>()?;
+        let mut tables = Vec::with_capacity(groups.len());
+        for g in &groups {
+            let name = table_name(graph, goal, g);
+            let stored = match store {
+                Some(s) => s.load(&name)?,
+                None => None,
+            };
+            let entries = placements(n, g.len()) as usize;
+            let found = stored.and_then(|bytes| {
+                let nl = bytes.iter().position(|&b| b == b'\n')?;
+                let data = &bytes[nl + 1..];
+                let head = std::str::from_utf8(&bytes[..=nl]).ok()?;
+                (data.len() == entries && head == graph_header(graph, goal, g, checksum(data)))
+                    .then(|| data.to_vec())
+            });
+            let table = match found {
+                Some(t) => t,
+                None => {
+                    report(&BuildEvent::Message(format!(
+                        "building the graph pattern database for tiles {g:?} ({entries} entries)"
+                    )));
+                    let t = build_on_graph(graph, goal, g)?;
+                    if let Some(s) = store {
+                        let head = graph_header(graph, goal, g, checksum(&t));
+                        s.save(&name, &[head.as_bytes(), &t])?;
+                    }
+                    t
+                }
+            };
+            tables.push(table);
+        }
         let mut group_of = vec![usize::MAX; n];
         for (i, g) in groups.iter().enumerate() {
             for &t in g {

@@ -15,23 +15,21 @@
 //! reached. Placements are ranked perfectly: the tiles' cells as a partial
 //! permutation, `n!/(n-k)!` entries of one byte.
 //!
-//! Storage: each table is cached in a file (default: the platform cache
-//! directory, `slidepuzzle/pdb/`) with a header naming the format version,
-//! board, goal and group and a checksum of the entries; it is written to a
-//! temporary file and renamed, loaded by memory-mapping, and rebuilt (with a
+//! Storage: each table is kept in the caller's [`TableStore`] (the command
+//! line's is a directory, `slidepuzzle/pdb/` in the platform cache
+//! directory by default) with a header naming the format version, board,
+//! goal and group and a checksum of the entries; it is rebuilt (with a
 //! message) when missing, stale or corrupt. The memory a build needs is
 //! computed first and the build refused above the caller's budget.
-
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
 use super::pdb_build::{BuildProgress, build_table};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
+use crate::store::{StoredTable, TableStore, checksum};
 
-/// Format version written in every file header (2: entries over the
-/// Manhattan distance sum, 4 bits when they fit).
-pub const FORMAT_VERSION: u32 = 2;
+/// Format version written in every table header (2: entries over the
+/// Manhattan distance sum, 4 bits when they fit; 3: XXH3 checksum).
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Memory a build of a `k`-tile table on `n` cells needs, in bytes (the
 /// search of [`super::pdb_build`] and the packed table).
@@ -95,7 +93,7 @@ pub struct PatternDb {
 
 enum Storage {
     Owned(Vec<u8>),
-    Mapped(memmap2::Mmap, usize),
+    Stored(StoredTable, usize),
 }
 
 impl PatternDb {
@@ -109,7 +107,7 @@ impl PatternDb {
     pub fn entries(&self) -> &[u8] {
         match &self.data {
             Storage::Owned(v) => v,
-            Storage::Mapped(m, offset) => &m[*offset..],
+            Storage::Stored(m, offset) => &m[*offset..],
         }
     }
 
@@ -183,17 +181,7 @@ pub fn build_on_graph(
     Ok(build_table(graph, goal, tiles, false, &|_| {})?.0)
 }
 
-/// FNV-1a over the entries.
-pub fn checksum(data: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for &b in data {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// The header line of a table file.
+/// The header line of a stored table.
 fn header(
     width: usize,
     height: usize,
@@ -211,15 +199,7 @@ fn header(
     )
 }
 
-/// The default cache directory: `<platform cache dir>/slidepuzzle/pdb`.
-pub fn default_cache_dir() -> PathBuf {
-    dirs::cache_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("slidepuzzle")
-        .join("pdb")
-}
-
-/// The file name for a table.
+/// The name a table is stored under: board, a hash of the goal, the tiles.
 pub fn file_name(width: usize, height: usize, goal: &Configuration, tiles: &[u32]) -> String {
     let sum = checksum(
         &goal
@@ -235,20 +215,21 @@ pub fn file_name(width: usize, height: usize, goal: &Configuration, tiles: &[u32
 /// What a load or build reports.
 #[derive(Clone, Debug)]
 pub enum BuildEvent {
-    /// A message for the user (building, rebuilding a bad file).
+    /// A message for the user (building, rebuilding a bad table).
     Message(String),
     /// A finished layer of a build.
     Layer(BuildProgress),
 }
 
-/// Loads a table from `dir`, building and saving it if it is missing,
-/// stale or corrupt. `report` receives messages and build progress.
+/// Loads a table from `store`, building it (and saving it there, if a
+/// store is given) when it is missing, stale or corrupt. `report` receives
+/// messages and build progress.
 ///
 /// # Errors
 /// [`Error::Unsupported`] when the build would need more than `max_memory`
-/// bytes; [`Error::Input`] when the cache cannot be written.
+/// bytes; [`Error::Io`] when the store cannot be written.
 pub fn load_or_build(
-    dir: &Path,
+    store: Option<&dyn TableStore>,
     width: usize,
     height: usize,
     goal: &Configuration,
@@ -257,14 +238,18 @@ pub fn load_or_build(
     report: &dyn Fn(&BuildEvent),
 ) -> Result<PatternDb> {
     let n = width * height;
-    let path = dir.join(file_name(width, height, goal, tiles));
-    if path.exists() {
-        match load(&path, width, height, goal, tiles) {
-            Ok(db) => return Ok(db),
-            Err(e) => report(&BuildEvent::Message(format!(
-                "rebuilding {}: {e}",
-                path.display()
-            ))),
+    let name = file_name(width, height, goal, tiles);
+    if let Some(store) = store {
+        match store.load(&name) {
+            Ok(Some(bytes)) => match parse(bytes, width, height, goal, tiles) {
+                Ok(db) => return Ok(db),
+                Err(e) => report(&BuildEvent::Message(format!(
+                    "rebuilding {name} in {}: {e}",
+                    store.location()
+                ))),
+            },
+            Ok(None) => {}
+            Err(e) => report(&BuildEvent::Message(format!("rebuilding: {e}"))),
         }
     }
     let need = build_memory(n, tiles.len());
@@ -289,7 +274,11 @@ pub fn load_or_build(
         Some(nibbles) => (nibbles, true),
         None => (bytes, false),
     };
-    save(&path, width, height, goal, tiles, packed, &data)?;
+    if let Some(store) = store {
+        let bits = if packed { 4 } else { 8 };
+        let head = header(width, height, goal, tiles, bits, checksum(&data));
+        store.save(&name, &[head.as_bytes(), &data])?;
+    }
     Ok(PatternDb {
         tiles: tiles.to_vec(),
         n,
@@ -298,55 +287,25 @@ pub fn load_or_build(
     })
 }
 
-/// Writes a table atomically (temporary file, then rename).
-///
-/// # Errors
-/// [`Error::Input`] when the file cannot be written.
-pub fn save(
-    path: &Path,
-    width: usize,
-    height: usize,
-    goal: &Configuration,
-    tiles: &[u32],
-    packed: bool,
-    data: &[u8],
-) -> Result<()> {
-    let io = |e: std::io::Error| Error::Input(format!("cannot write {}: {e}", path.display()));
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
-    }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let mut f = std::fs::File::create(&tmp).map_err(io)?;
-    let bits = if packed { 4 } else { 8 };
-    f.write_all(header(width, height, goal, tiles, bits, checksum(data)).as_bytes())
-        .map_err(io)?;
-    f.write_all(data).map_err(io)?;
-    f.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
-}
-
-/// Loads and verifies a table file (header and checksum).
+/// Checks stored contents (header, size and checksum) against the board,
+/// goal and tiles they should hold.
 ///
 /// # Errors
 /// [`Error::Input`] naming what does not match.
-pub fn load(
-    path: &Path,
+pub fn parse(
+    bytes: StoredTable,
     width: usize,
     height: usize,
     goal: &Configuration,
     tiles: &[u32],
 ) -> Result<PatternDb> {
-    let bad = |why: &str| Error::Input(format!("{}: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
-    // SAFETY: the file is opened read-only and only read; a concurrent
-    // writer replaces it by rename, which leaves this mapping intact.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| bad(&e.to_string()))?;
-    let nl = map
+    let bad = |why: &str| Error::Input(format!("stored table: {why}"));
+    let nl = bytes
         .iter()
         .position(|&b| b == b'\n')
         .ok_or_else(|| bad("no header"))?;
-    let head = std::str::from_utf8(&map[..=nl]).map_err(|_| bad("bad header"))?;
-    let data = &map[nl + 1..];
+    let head = std::str::from_utf8(&bytes[..=nl]).map_err(|_| bad("bad header"))?;
+    let data = &bytes[nl + 1..];
     let n = width * height;
     let entries = placements(n, tiles.len());
     let packed = if data.len() as u64 == entries.div_ceil(2) {
@@ -364,7 +323,7 @@ pub fn load(
         tiles: tiles.to_vec(),
         n,
         packed,
-        data: Storage::Mapped(map, nl + 1),
+        data: Storage::Stored(bytes, nl + 1),
     })
 }
 
@@ -419,18 +378,18 @@ pub struct FileInfo {
     pub bits: u32,
 }
 
-/// Reads the header of a table file.
+/// Reads the header of stored table contents.
 ///
 /// # Errors
-/// [`Error::Input`] if the file cannot be read or has no valid header.
-pub fn file_info(path: &Path) -> Result<FileInfo> {
-    use std::io::BufRead;
-    let bad = |why: &str| Error::Input(format!("{}: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
-    let mut line = String::new();
-    std::io::BufReader::new(file)
-        .read_line(&mut line)
-        .map_err(|e| bad(&e.to_string()))?;
+/// [`Error::Input`] if there is no valid header.
+pub fn table_info(bytes: &[u8]) -> Result<FileInfo> {
+    let bad = |why: &str| Error::Input(format!("stored table: {why}"));
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(bytes.len())
+        .min(4096);
+    let line = String::from_utf8_lossy(&bytes[..end]);
     let words: Vec<&str> = line.split_whitespace().collect();
     let field = |name: &str| {
         words
@@ -464,14 +423,19 @@ pub fn file_info(path: &Path) -> Result<FileInfo> {
     })
 }
 
-/// Fully verifies a table file: header, size and checksum.
+/// Fully verifies stored table contents: header, size and checksum.
 ///
 /// # Errors
 /// [`Error::Input`] saying what is wrong.
-pub fn verify_file(path: &Path) -> Result<FileInfo> {
-    let info = file_info(path)?;
+pub fn verify_table(bytes: StoredTable) -> Result<FileInfo> {
+    let info = table_info(&bytes)?;
+    if info.width.saturating_mul(info.height) > 64 || info.tiles.len() > 16 {
+        return Err(Error::Input(
+            "stored table: board or group too large".into(),
+        ));
+    }
     let goal = Configuration::from_cells(info.goal.clone(), 1)
-        .map_err(|e| Error::Input(format!("{}: goal: {e}", path.display())))?;
-    load(path, info.width, info.height, &goal, &info.tiles)?;
+        .map_err(|e| Error::Input(format!("stored table: goal: {e}")))?;
+    parse(bytes, info.width, info.height, &goal, &info.tiles)?;
     Ok(info)
 }

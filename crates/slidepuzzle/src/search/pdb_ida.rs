@@ -10,7 +10,6 @@
 //! h = MD + 2 max(sum of direct entries, sum of mirrored entries), with the
 //! Manhattan distance kept incrementally.
 
-use std::path::Path;
 use std::time::Instant;
 
 use super::limits::{Limits, StopReason};
@@ -20,6 +19,7 @@ use super::pdb::{
 use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
 use crate::error::{Error, Result};
 use crate::model::Configuration;
+use crate::store::TableStore;
 
 /// A partition of the tiles into groups, by group sizes (`[5, 5, 5]`),
 /// filled with the goal's cells in reading order.
@@ -164,7 +164,8 @@ struct Mirror {
 }
 
 impl PdbHeuristic {
-    /// Loads (or builds and caches) the tables for `groups` in `cache_dir`.
+    /// Loads the tables for `groups` from `store`, building (and saving
+    /// there) the missing ones; without a store they are built in memory.
     ///
     /// # Errors
     /// As [`load_or_build`]; [`Error::Unsupported`] for boards over 64
@@ -174,7 +175,7 @@ impl PdbHeuristic {
         height: usize,
         goal: &Configuration,
         groups: &[Vec<u32>],
-        cache_dir: &Path,
+        store: Option<&dyn TableStore>,
         max_memory: u64,
         report: &dyn Fn(&BuildEvent),
     ) -> Result<Self> {
@@ -188,7 +189,7 @@ impl PdbHeuristic {
         // missing tables would not fit.
         let need = groups
             .iter()
-            .filter(|g| !cache_dir.join(file_name(width, height, goal, g)).exists())
+            .filter(|g| !store.is_some_and(|s| s.contains(&file_name(width, height, goal, g))))
             .map(|g| (g.len(), build_memory(n, g.len())))
             .max_by_key(|&(_, m)| m);
         if let Some((k, need)) = need.filter(|&(_, m)| m > max_memory) {
@@ -201,7 +202,7 @@ impl PdbHeuristic {
         let mut dbs = Vec::new();
         for g in groups {
             dbs.push(load_or_build(
-                cache_dir, width, height, goal, g, max_memory, report,
+                store, width, height, goal, g, max_memory, report,
             )?);
         }
         let mut group_of = vec![u8::MAX; n];

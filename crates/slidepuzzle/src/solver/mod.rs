@@ -1,0 +1,828 @@
+//! The front door: one [`Solver`] decides how to solve and does it, for
+//! every face (command line, bench, web API, bindings).
+//!
+//! [`Solver::plan`] makes the decision for a puzzle, goal and
+//! [`SolveOptions`]: which kernel, which heuristic, which pattern databases
+//! (and whether they are in the store), streamed or collected, optimal or
+//! not, and why. [`Solver::solve`] carries it out:
+//!
+//! 1. the reachability test ([`crate::theory::check`], O(V + E)): an
+//!    unsolvable instance is answered at once, with the reason;
+//! 2. the tables the plan needs are loaded from the caller's
+//!    [`TableStore`] or built (and saved there), within the memory budget,
+//!    refused before anything is allocated when they would not fit;
+//! 3. the search runs within the [`Limits`] (nodes, time, memory,
+//!    cancellation), on all of rayon's threads for one hard board instance
+//!    unless [`SolveOptions::single_thread`];
+//! 4. the solution is **replayed** on the general model and compared with
+//!    the goal before it is returned.
+//!
+//! The automatic choice ([`Algorithm::Auto`], [`Heuristic::Auto`]):
+//!
+//! | puzzle | method |
+//! |---|---|
+//! | boards of up to 9 cells | IDA*, Manhattan distance + linear conflict |
+//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs |
+//! | larger boards | the constructive solver (not optimal; `Algorithm::Ida` asks for the optimum, with pattern databases) |
+//! | other graphs, up to 10 vertices | A*, generalised Manhattan distance |
+//! | other graphs, 11 to 64 vertices | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |
+//! | other graphs, more vertices | the constructive solver |
+//!
+//! ```
+//! use slidepuzzle::{Configuration, Outcome, Puzzle, SolveOptions, Solver};
+//! let puzzle = Puzzle::parse("3x3").unwrap();
+//! let start: Configuration = slidepuzzle::format::parse_configuration(&puzzle, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+//! let solver = Solver::new();
+//! let plan = solver.plan(&puzzle, &puzzle.default_goal(), &SolveOptions::default()).unwrap();
+//! assert_eq!(plan.name(), "ida-md-lc");
+//! let Outcome::Solved(s) = solver.solve(&puzzle, &start, &puzzle.default_goal(), &SolveOptions::default()).unwrap()
+//! else { panic!() };
+//! assert_eq!(s.blank_path.len(), 31); // one of the two hardest 8-puzzles
+//! assert!(s.optimal);
+//! ```
+
+pub mod plan;
+pub mod spec;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+pub use plan::{Method, Plan, TablePlan};
+pub use spec::{Algorithm, Heuristic, Partition};
+
+use crate::construct::board::{StreamReport, stream_board_solution};
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Puzzle};
+use crate::moves::replay;
+use crate::search::board::{self, BoardHeuristic, BoardTables};
+use crate::search::graph_pdb::{self, GraphPdb};
+use crate::search::pdb::{self, BuildEvent};
+use crate::search::pdb_ida::{self, PdbHeuristic};
+use crate::search::{Limits, SearchResult, SearchStats, StopReason, astar, beam, ida};
+use crate::store::TableStore;
+use crate::theory::{Verdict, check};
+
+/// Plain boards with more cells than this are solved constructively by
+/// [`Algorithm::Auto`] (optimal search beyond the 15-puzzle can take hours).
+pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
+
+/// Boards with at most this many cells use linear conflict, not tables,
+/// under [`Heuristic::Auto`] (they are solved in milliseconds either way).
+pub const AUTO_LINEAR_CONFLICT_CELLS: usize = 9;
+
+/// Graphs (other than plain boards) with more vertices than this are
+/// solved constructively by [`Algorithm::Auto`].
+pub const AUTO_OPTIMAL_GRAPH_VERTICES: usize = 64;
+
+/// Graphs with at most this many vertices use A* under [`Algorithm::Auto`].
+pub const AUTO_ASTAR_VERTICES: usize = 10;
+
+/// Placements per table of the automatic graph pattern databases (and of
+/// the quick board tables): each builds in well under a second.
+pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
+
+/// Largest puzzle the general optimal searches handle (vertices).
+pub const MAX_SEARCH_VERTICES: usize = 256;
+
+/// Options of one solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The algorithm ([`Algorithm::Auto`] by default).
+    pub algorithm: Algorithm,
+    /// The heuristic ([`Heuristic::Auto`] by default).
+    pub heuristic: Heuristic,
+    /// Nodes, time, memory and cancellation. `limits.max_memory` also
+    /// bounds table builds.
+    pub limits: Limits,
+    /// Keep one instance on one thread (the default splits hard board
+    /// instances over all of rayon's threads); node counts are then exactly
+    /// those of the sequential search.
+    pub single_thread: bool,
+}
+
+/// A verified solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Vertices the blank visits, after its start (0-based).
+    pub blank_path: Vec<usize>,
+    /// Whether the length is proven optimal (single-tile moves).
+    pub optimal: bool,
+    /// The method's short name ([`Plan::name`]).
+    pub algorithm: String,
+    /// Search counters (nodes, last bound, seconds).
+    pub stats: SearchStats,
+}
+
+/// What [`Solver::solve`] returns.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Solved; the path has been replayed and reaches the goal.
+    Solved(Solution),
+    /// The goal cannot be reached; the verdict says why.
+    Unsolvable(Verdict),
+    /// A limit stopped the search first.
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// The method's short name.
+        algorithm: String,
+        /// Counters up to the stop (`bound` = how far it got).
+        stats: SearchStats,
+    },
+}
+
+/// What [`Solver::solve_to_writer`] wrote.
+#[derive(Clone, Debug)]
+pub enum Written {
+    /// The moves were written (and replayed to the goal).
+    Solved {
+        /// Single-tile moves.
+        moves: u64,
+        /// Multi-tile moves, where the puzzle has directions.
+        mtm: Option<u64>,
+        /// Whether the length is proven optimal.
+        optimal: bool,
+        /// Whether the moves were streamed as they were found.
+        streamed: bool,
+    },
+    /// Nothing was written; the outcome says why (unsolvable or stopped).
+    NotSolved(Outcome),
+}
+
+/// Receives table messages and build progress.
+pub type EventSink = Arc<dyn Fn(&BuildEvent) + Send + Sync>;
+
+/// Decides and solves. Holds the caller's table store, the memory budget
+/// for building tables, a sink for build progress, and the tables loaded
+/// so far (a batch loads them once). Cheap to share (`&Solver` across
+/// threads).
+pub struct Solver {
+    store: Option<Arc<dyn TableStore>>,
+    events: Option<EventSink>,
+    board_tables: Mutex<HashMap<String, Arc<PdbHeuristic>>>,
+    graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A key for loaded tables.
+fn tables_key(puzzle: &Puzzle, goal: &Configuration, groups: &[Vec<u32>]) -> String {
+    format!("{}|{:?}|{:?}", puzzle.spec(), goal.cells(), groups)
+}
+
+impl Solver {
+    /// A solver without a table store: tables are built in memory when a
+    /// plan needs them (and kept for the solver's life).
+    pub fn new() -> Self {
+        Solver {
+            store: None,
+            events: None,
+            board_tables: Mutex::new(HashMap::new()),
+            graph_tables: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Keeps tables in `store` between runs.
+    pub fn with_store(mut self, store: Arc<dyn TableStore>) -> Self {
+        self.store = Some(store);
+        self
+    }
+
+    /// Sends table messages and build progress to `sink`.
+    pub fn with_events(mut self, sink: EventSink) -> Self {
+        self.events = Some(sink);
+        self
+    }
+
+    /// The table store, if any.
+    pub fn store(&self) -> Option<&dyn TableStore> {
+        self.store.as_deref()
+    }
+
+    fn report(&self, e: &BuildEvent) {
+        if let Some(sink) = &self.events {
+            sink(e);
+        }
+    }
+
+    fn board_cached(&self, w: usize, h: usize, goal: &Configuration, groups: &[Vec<u32>]) -> bool {
+        self.store.as_ref().is_some_and(|s| {
+            groups
+                .iter()
+                .all(|g| s.contains(&pdb::file_name(w, h, goal, g)))
+        })
+    }
+
+    fn board_table_plan(
+        &self,
+        w: usize,
+        h: usize,
+        goal: &Configuration,
+        groups: Vec<Vec<u32>>,
+    ) -> TablePlan {
+        let store = self.store.as_ref();
+        let build_memory = groups
+            .iter()
+            .filter(|g| !store.is_some_and(|s| s.contains(&pdb::file_name(w, h, goal, g))))
+            .map(|g| pdb::build_memory(w * h, g.len()))
+            .max()
+            .unwrap_or(0);
+        TablePlan {
+            cached: self.board_cached(w, h, goal, &groups),
+            groups,
+            build_memory,
+            board: true,
+        }
+    }
+
+    fn graph_table_plan(&self, puzzle: &Puzzle, goal: &Configuration) -> TablePlan {
+        let groups = graph_pdb::auto_partition(puzzle.graph(), goal, QUICK_TABLE_ENTRIES);
+        let store = self.store.as_ref();
+        let n = puzzle.vertex_count();
+        let missing: Vec<&Vec<u32>> = groups
+            .iter()
+            .filter(|g| {
+                !store.is_some_and(|s| s.contains(&graph_pdb::table_name(puzzle.graph(), goal, g)))
+            })
+            .collect();
+        TablePlan {
+            cached: store.is_some() && missing.is_empty(),
+            build_memory: missing
+                .iter()
+                .map(|g| crate::search::pdb_build::build_memory(n, g.len()))
+                .max()
+                .unwrap_or(0),
+            groups,
+            board: false,
+        }
+    }
+
+    /// The partition a board pattern-database heuristic names.
+    fn board_groups(
+        w: usize,
+        h: usize,
+        goal: &Configuration,
+        partition: &Partition,
+    ) -> Result<Vec<Vec<u32>>> {
+        match partition {
+            Partition::Default => pdb_ida::default_partition(w, h, goal),
+            Partition::Sizes(sizes) => {
+                // The sizes of the default partition select it (6-6-3 on 4x4
+                // is the two-column split), so `pdb build --partition 6-6-3`
+                // and `--heuristic pdb` prepare and use the same tables.
+                let default = pdb_ida::default_partition(w, h, goal)?;
+                let default_sizes: Vec<usize> = default.iter().map(|g| g.len()).collect();
+                if &default_sizes == sizes {
+                    Ok(default)
+                } else {
+                    pdb_ida::partition_by_sizes(goal, sizes)
+                }
+            }
+            Partition::Groups(groups) => {
+                pdb_ida::check_partition(goal, groups)?;
+                Ok(groups.clone())
+            }
+        }
+    }
+
+    /// Decides how to solve instances of `puzzle` towards `goal` with
+    /// `options`, without searching: see the [module docs](self) for the
+    /// automatic choice. Cheap (no table is loaded or built).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a heuristic the puzzle cannot use (pattern
+    /// databases with an explicit partition on a graph), a bad partition;
+    /// [`Error::Unsupported`] for an optimal search on more than
+    /// [`MAX_SEARCH_VERTICES`] vertices.
+    pub fn plan(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        options: &SolveOptions,
+    ) -> Result<Plan> {
+        let n = puzzle.vertex_count();
+        let board = puzzle.plain_board_size();
+        let kernel_board = board.filter(|&(w, h)| w * h <= board::MAX_CELLS);
+        let constructive = || {
+            if board.is_some_and(|(w, h)| w >= 2 && h >= 2) {
+                (Method::ConstructiveBoard, true)
+            } else {
+                (Method::ConstructiveGraph, false)
+            }
+        };
+        let mut plan = Plan {
+            method: Method::Bfs,
+            tables: None,
+            later: None,
+            optimal: true,
+            streamed: false,
+            reason: String::new(),
+        };
+        let wants_pdb = matches!(options.heuristic, Heuristic::PatternDatabases(_));
+        let explicit_algorithm = options.algorithm != Algorithm::Auto;
+        match options.algorithm {
+            Algorithm::Constructive => {
+                (plan.method, plan.streamed) = constructive();
+                plan.optimal = false;
+                plan.reason = "The constructive solver was asked for".into();
+                return Ok(plan);
+            }
+            Algorithm::Auto
+                if !wants_pdb
+                    && board.is_some_and(|(w, h)| {
+                        w * h > AUTO_OPTIMAL_BOARD_CELLS && w >= 2 && h >= 2
+                    }) =>
+            {
+                (plan.method, plan.streamed) = constructive();
+                plan.optimal = false;
+                plan.reason = format!(
+                    "Boards above {AUTO_OPTIMAL_BOARD_CELLS} cells are solved constructively (Parberry's algorithm, any size, not optimal); ask for IDA* (--algo ida) for the optimum with pattern databases"
+                );
+                return Ok(plan);
+            }
+            Algorithm::Auto if board.is_none() && n > AUTO_OPTIMAL_GRAPH_VERTICES => {
+                (plan.method, plan.streamed) = constructive();
+                plan.optimal = false;
+                plan.reason = format!(
+                    "Graphs above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (block by block, Wilson's 3-cycles; not optimal); ask for IDA* or A* for the optimum"
+                );
+                return Ok(plan);
+            }
+            _ => {}
+        }
+        if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
+            return Err(Error::Unsupported(format!(
+                "optimal search is limited to {MAX_SEARCH_VERTICES} vertices ({} has {n}); the constructive solver handles larger puzzles",
+                puzzle.spec()
+            )));
+        }
+        // Plain boards: the packed kernels.
+        if let Some((w, h)) = kernel_board
+            && matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida)
+        {
+            let cells = w * h;
+            match &options.heuristic {
+                Heuristic::Manhattan | Heuristic::LinearConflict => {
+                    let heuristic = if options.heuristic == Heuristic::Manhattan {
+                        BoardHeuristic::Manhattan
+                    } else {
+                        BoardHeuristic::LinearConflict
+                    };
+                    plan.method = Method::BoardIda { heuristic };
+                    plan.reason = "The heuristic was asked for".into();
+                }
+                Heuristic::PatternDatabases(partition) => {
+                    let groups = Self::board_groups(w, h, goal, partition)?;
+                    plan.method = Method::BoardPatternIda;
+                    plan.tables = Some(self.board_table_plan(w, h, goal, groups));
+                    plan.reason = "Pattern databases were asked for".into();
+                }
+                Heuristic::Auto if cells <= AUTO_LINEAR_CONFLICT_CELLS => {
+                    plan.method = Method::BoardIda {
+                        heuristic: BoardHeuristic::LinearConflict,
+                    };
+                    plan.reason = format!(
+                        "Boards of up to {AUTO_LINEAR_CONFLICT_CELLS} cells are solved in milliseconds with Manhattan distance and linear conflict"
+                    );
+                }
+                Heuristic::Auto => {
+                    let best = pdb_ida::default_partition(w, h, goal)?;
+                    let best_plan = self.board_table_plan(w, h, goal, best);
+                    let quick_ok = best_plan
+                        .groups
+                        .iter()
+                        .all(|g| pdb::placements(cells, g.len()) <= QUICK_TABLE_ENTRIES);
+                    plan.method = Method::BoardPatternIda;
+                    if best_plan.cached || quick_ok {
+                        plan.reason = "Additive pattern databases, the best heuristic at hand (Korf and Felner 2002)".into();
+                        plan.tables = Some(best_plan);
+                    } else {
+                        // Quick tables now (groups of at most 5 tiles in
+                        // reading order), the best ones after the answer.
+                        let tiles = cells - 1;
+                        let mut sizes = vec![5; tiles / 5];
+                        if tiles % 5 > 0 {
+                            sizes.push(tiles % 5);
+                        }
+                        let quick = pdb_ida::partition_by_sizes(goal, &sizes)?;
+                        let quick_plan = self.board_table_plan(w, h, goal, quick);
+                        plan.reason = format!(
+                            "The {} tables are not cached yet, so this run uses {} tables (built in well under a second)",
+                            best_plan.sizes(),
+                            quick_plan.sizes()
+                        );
+                        plan.tables = Some(quick_plan);
+                        if self.store.is_some() {
+                            plan.later = Some(best_plan);
+                        }
+                    }
+                }
+            }
+            return Ok(plan);
+        }
+        // Any graph (boards too, with an explicit algorithm).
+        let small = n <= AUTO_ASTAR_VERTICES;
+        let graph_pdb = match &options.heuristic {
+            Heuristic::PatternDatabases(Partition::Default) => true,
+            Heuristic::PatternDatabases(_) => {
+                return Err(Error::Argument {
+                    name: "heuristic".into(),
+                    message: format!(
+                        "on {} pattern databases use the automatic partition: give pdb without sizes",
+                        puzzle.spec()
+                    ),
+                });
+            }
+            Heuristic::Auto => !small && n <= 64,
+            Heuristic::Manhattan | Heuristic::LinearConflict => false,
+        };
+        let (method, optimal) = match options.algorithm {
+            Algorithm::Auto if small => (Method::AStar { weight: 1.0 }, true),
+            Algorithm::Auto | Algorithm::Ida => (Method::GraphIda, true),
+            Algorithm::AStar => (Method::AStar { weight: 1.0 }, true),
+            Algorithm::WeightedAStar { weight } => (Method::AStar { weight }, weight == 1.0),
+            Algorithm::Bfs => (Method::Bfs, true),
+            Algorithm::Beam { width } => (Method::Beam { width }, false),
+            Algorithm::Constructive => unreachable!("handled above"),
+        };
+        plan.method = method;
+        plan.optimal = optimal;
+        let uses_h = matches!(plan.method, Method::GraphIda | Method::AStar { .. });
+        if graph_pdb && uses_h {
+            if n > 64 {
+                return Err(Error::Argument {
+                    name: "heuristic".into(),
+                    message: format!("pattern databases handle at most 64 vertices, not {n}"),
+                });
+            }
+            plan.tables = Some(self.graph_table_plan(puzzle, goal));
+        }
+        plan.reason = match (&plan.method, explicit_algorithm) {
+            (_, true) => "The algorithm was asked for".into(),
+            (Method::AStar { .. }, false) => format!(
+                "Graphs of up to {AUTO_ASTAR_VERTICES} vertices are solved at once by A* with the generalised Manhattan distance"
+            ),
+            _ if plan.tables.is_some() => "IDA* with pattern databases over groups of tiles whose goal vertices are close (often thousands of times fewer nodes than the generalised Manhattan distance)".into(),
+            _ => "IDA* with the generalised Manhattan distance".into(),
+        };
+        Ok(plan)
+    }
+
+    /// Loads or builds the tables of `plan.tables` (kept for the solver's
+    /// life, saved to the store when there is one).
+    fn board_heuristic(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        tables: &TablePlan,
+        max_memory: u64,
+    ) -> Result<Arc<PdbHeuristic>> {
+        let key = tables_key(puzzle, goal, &tables.groups);
+        if let Some(h) = self
+            .board_tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return Ok(h.clone());
+        }
+        let (w, h) = puzzle
+            .plain_board_size()
+            .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
+        let built = Arc::new(PdbHeuristic::new(
+            w,
+            h,
+            goal,
+            &tables.groups,
+            self.store.as_deref(),
+            max_memory,
+            &|e| self.report(e),
+        )?);
+        self.board_tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, built.clone());
+        Ok(built)
+    }
+
+    fn graph_heuristic(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        tables: &TablePlan,
+        max_memory: u64,
+    ) -> Result<Arc<GraphPdb>> {
+        let key = tables_key(puzzle, goal, &tables.groups);
+        if let Some(h) = self
+            .graph_tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return Ok(h.clone());
+        }
+        let built = Arc::new(GraphPdb::load_or_build(
+            puzzle.graph(),
+            goal,
+            tables.groups.clone(),
+            max_memory,
+            self.store.as_deref(),
+            &|e| self.report(e),
+        )?);
+        self.graph_tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, built.clone());
+        Ok(built)
+    }
+
+    /// Loads or builds every table `plan` uses, so that later solves with
+    /// it start at once (a batch calls this before timing instances).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`] for tables.
+    pub fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        plan: &Plan,
+        max_memory: u64,
+    ) -> Result<()> {
+        if let Some(t) = &plan.tables {
+            if t.board {
+                self.board_heuristic(puzzle, goal, t, max_memory)?;
+            } else {
+                self.graph_heuristic(puzzle, goal, t, max_memory)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the better tables a plan left for later ([`Plan::later`]) and
+    /// saves them to the store; does nothing without them.
+    ///
+    /// # Errors
+    /// As table builds: over the memory budget, or the store cannot be
+    /// written.
+    pub fn build_later(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        plan: &Plan,
+        max_memory: u64,
+    ) -> Result<()> {
+        match &plan.later {
+            Some(t) if t.board => self.board_heuristic(puzzle, goal, t, max_memory).map(drop),
+            Some(t) => self.graph_heuristic(puzzle, goal, t, max_memory).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    /// Solves `start` -> `goal` on `puzzle` as [`Solver::plan`] decides.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for several blanks or a method that cannot
+    /// handle the puzzle; as [`Solver::plan`]; table builds over the memory
+    /// budget; [`Error::Internal`] if a found path fails its replay (a bug,
+    /// never a wrong answer printed).
+    pub fn solve(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+    ) -> Result<Outcome> {
+        let plan = self.plan(puzzle, goal, options)?;
+        self.solve_with_plan(puzzle, start, goal, options, &plan)
+    }
+
+    /// Checks one blank on both sides and reachability.
+    fn precheck(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+        if start.blanks().len() != 1 || goal.blanks().len() != 1 {
+            return Err(Error::Unsupported(
+                "solve handles one blank for now; check --blanks K decides several-blank instances"
+                    .into(),
+            ));
+        }
+        check(puzzle, start, goal)
+    }
+
+    /// [`Solver::solve`] with a plan made before (by [`Solver::plan`] for
+    /// the same puzzle, goal and options).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_plan(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+        plan: &Plan,
+    ) -> Result<Outcome> {
+        let verdict = Self::precheck(puzzle, start, goal)?;
+        if !verdict.solvable {
+            return Ok(Outcome::Unsolvable(verdict));
+        }
+        let clock = Instant::now();
+        let limits = &options.limits;
+        let split = !options.single_thread;
+        let result = match &plan.method {
+            Method::BoardIda { heuristic } => {
+                let (w, h) = puzzle
+                    .plain_board_size()
+                    .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))?;
+                let tables = BoardTables::new(w, h, goal, *heuristic).ok_or_else(|| {
+                    Error::Internal("board too large for the board kernel".into())
+                })?;
+                if split {
+                    board::solve_board_parallel(&tables, start, limits)
+                } else {
+                    board::solve_board(&tables, start, limits)
+                }
+            }
+            Method::BoardPatternIda => {
+                let t = plan.tables.as_ref().ok_or_else(|| {
+                    Error::Internal("pattern databases missing from the plan".into())
+                })?;
+                let h = self.board_heuristic(puzzle, goal, t, limits.max_memory)?;
+                pdb_ida::solve_with_pdb(&h, start, limits, split)
+            }
+            Method::GraphIda => match &plan.tables {
+                Some(t) => {
+                    let pdb = self.graph_heuristic(puzzle, goal, t, limits.max_memory)?;
+                    ida::ida_star_pdb(puzzle.graph(), start, &pdb, limits)
+                }
+                None => ida::ida_star(puzzle.graph(), start, goal, limits),
+            },
+            Method::AStar { weight } => {
+                let pdb = match &plan.tables {
+                    Some(t) => Some(self.graph_heuristic(puzzle, goal, t, limits.max_memory)?),
+                    None => None,
+                };
+                astar::best_first_with(
+                    puzzle.graph(),
+                    start,
+                    goal,
+                    astar::BestFirst::AStar { weight: *weight },
+                    pdb.as_deref(),
+                    limits,
+                )
+            }
+            Method::Bfs => {
+                astar::best_first(puzzle.graph(), start, goal, astar::BestFirst::Bfs, limits)
+            }
+            Method::Beam { width } => beam::beam_search(
+                puzzle.graph(),
+                start,
+                goal,
+                (*width).max(1),
+                100_000,
+                limits,
+            ),
+            Method::ConstructiveBoard | Method::ConstructiveGraph => {
+                let path = if plan.method == Method::ConstructiveBoard {
+                    crate::construct::solve_board_constructively(puzzle, start, goal)?
+                } else {
+                    crate::construct::solve_graph_constructively(puzzle, start, goal)?
+                };
+                SearchResult {
+                    stats: SearchStats {
+                        bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
+                        ..SearchStats::default()
+                    },
+                    path: Some(path),
+                    optimal: false,
+                    stopped: None,
+                }
+            }
+        };
+        let name = plan.name();
+        let mut stats = result.stats;
+        stats.seconds = clock.elapsed().as_secs_f64();
+        match result.path {
+            Some(path) => {
+                let end = replay(puzzle, start, &path)?;
+                if &end != goal {
+                    return Err(Error::Internal(format!(
+                        "the {name} solution of length {} does not reach the goal on replay",
+                        path.len()
+                    )));
+                }
+                Ok(Outcome::Solved(Solution {
+                    blank_path: path,
+                    optimal: result.optimal && plan.optimal,
+                    algorithm: name,
+                    stats,
+                }))
+            }
+            None => Ok(Outcome::Stopped {
+                reason: result.stopped.unwrap_or(StopReason::Cancelled),
+                algorithm: name,
+                stats,
+            }),
+        }
+    }
+
+    /// Solves and writes the moves to `out` (slidysim letters with counts
+    /// where the puzzle has directions, else the blank path), followed by a
+    /// newline. Constructive board solutions are streamed: the moves never
+    /// sit in memory and are replayed as they are written, so a 1000 x 1000
+    /// board takes a few hundred MB. Nothing is written for an unsolvable
+    /// or stopped instance.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; [`Error::Io`]-like write errors.
+    pub fn solve_to_writer(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<Written> {
+        let plan = self.plan(puzzle, goal, options)?;
+        if plan.streamed {
+            let verdict = Self::precheck(puzzle, start, goal)?;
+            if !verdict.solvable {
+                return Ok(Written::NotSolved(Outcome::Unsolvable(verdict)));
+            }
+            let StreamReport { moves, mtm } = stream_board_solution(puzzle, start, goal, out)?;
+            return Ok(Written::Solved {
+                moves,
+                mtm: Some(mtm),
+                optimal: false,
+                streamed: true,
+            });
+        }
+        let outcome = self.solve_with_plan(puzzle, start, goal, options, &plan)?;
+        let Outcome::Solved(s) = &outcome else {
+            return Ok(Written::NotSolved(outcome));
+        };
+        let text =
+            crate::moves::letters(puzzle, start.blank(), &s.blank_path).unwrap_or_else(|| {
+                let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
+                p.join("-")
+            });
+        writeln!(out, "{text}")
+            .map_err(|e| Error::Unsupported(format!("cannot write the moves: {e}")))?;
+        Ok(Written::Solved {
+            moves: s.blank_path.len() as u64,
+            mtm: crate::moves::mtm_length(puzzle, start.blank(), &s.blank_path).map(|m| m as u64),
+            optimal: s.optimal,
+            streamed: false,
+        })
+    }
+}
+
+/// Solves with a fresh [`Solver`] without a table store (tables, when the
+/// plan needs them, are built in memory).
+///
+/// # Errors
+/// As [`Solver::solve`].
+pub fn solve(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Outcome> {
+    Solver::new().solve(puzzle, start, goal, options)
+}
+
+/// How far a stopped search got, in words: IDA* has proved there is no
+/// solution shorter than its last bound; A* and BFS report the deepest
+/// level they expanded.
+pub fn stop_message(
+    reason: crate::search::StopReason,
+    algorithm: &str,
+    stats: &crate::search::SearchStats,
+) -> String {
+    if algorithm.starts_with("ida") {
+        format!(
+            "{}: no solution shorter than {} moves exists (IDA* finished every bound below it); {} nodes expanded",
+            reason.describe(),
+            stats.bound,
+            stats.expanded
+        )
+    } else {
+        format!(
+            "{}: expanded {} configurations, down to depth {}",
+            reason.describe(),
+            stats.expanded,
+            stats.bound
+        )
+    }
+}

@@ -1,0 +1,155 @@
+//! The decision: which kernel, which heuristic, which tables, streamed or
+//! collected, optimal or not, and why. Made by [`super::Solver::plan`]
+//! before any search, so every face can show it (`solve --explain`, the
+//! JSON `plan` field) and carries it out the same way.
+
+use std::fmt;
+
+use crate::search::board::BoardHeuristic;
+
+/// The kernel that runs, with what it needs.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Method {
+    /// IDA* on a plain W x H board, packed, with Manhattan distance or
+    /// Manhattan distance plus linear conflict ([`crate::search::board`]).
+    BoardIda {
+        /// The heuristic.
+        heuristic: BoardHeuristic,
+    },
+    /// IDA* on a plain board with additive pattern databases, and the
+    /// transposed lookup where the goal allows it ([`crate::search::pdb_ida`]).
+    BoardPatternIda,
+    /// IDA* on any graph, with the generalised Manhattan distance, or
+    /// pattern databases when [`Plan::tables`] is set ([`crate::search::ida`]).
+    GraphIda,
+    /// A* (weight 1) or weighted A* on any graph, with the generalised
+    /// Manhattan distance or pattern databases ([`crate::search::astar`]).
+    AStar {
+        /// The weight on h (1 = optimal A*).
+        weight: f64,
+    },
+    /// Breadth-first search ([`crate::search::astar`]).
+    Bfs,
+    /// Beam search ([`crate::search::beam`]).
+    Beam {
+        /// Configurations kept per layer.
+        width: usize,
+    },
+    /// The constructive solver for boards ([`crate::construct::board`]).
+    ConstructiveBoard,
+    /// The constructive solver for any graph ([`crate::construct::graph`]).
+    ConstructiveGraph,
+}
+
+/// Pattern databases a plan uses or would like to have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablePlan {
+    /// The groups of tiles, one table each.
+    pub groups: Vec<Vec<u32>>,
+    /// Whether every table is already in the store.
+    pub cached: bool,
+    /// Bytes the largest missing table needs while it is built (0 when
+    /// all are cached).
+    pub build_memory: u64,
+    /// Whether the tables are board tables (else graph tables).
+    pub board: bool,
+}
+
+impl TablePlan {
+    /// The group sizes joined by dashes (`6-6-3`).
+    pub fn sizes(&self) -> String {
+        let s: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        s.join("-")
+    }
+}
+
+/// What [`super::Solver::solve`] will do for one puzzle, goal and options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The kernel.
+    pub method: Method,
+    /// The pattern databases this run uses, if any.
+    pub tables: Option<TablePlan>,
+    /// Better tables that are not in the store yet: the run uses quicker
+    /// ones and a face may build these afterwards for later runs
+    /// ([`super::Solver::build_later`]).
+    pub later: Option<TablePlan>,
+    /// Whether a solution found is proven optimal (for the metric: single
+    /// tile moves).
+    pub optimal: bool,
+    /// Whether the moves can be streamed to a writer without being held in
+    /// memory ([`super::Solver::solve_to_writer`]).
+    pub streamed: bool,
+    /// Why this method, in one or two sentences for users.
+    pub reason: String,
+}
+
+impl Plan {
+    /// The short name of the method, as solutions report it (`ida-pdb`,
+    /// `ida-md-lc`, `astar-graph-md`, `constructive`, ...).
+    pub fn name(&self) -> String {
+        let pdb = self.tables.is_some();
+        match &self.method {
+            Method::BoardIda {
+                heuristic: BoardHeuristic::Manhattan,
+            } => "ida-md".into(),
+            Method::BoardIda {
+                heuristic: BoardHeuristic::LinearConflict,
+            } => "ida-md-lc".into(),
+            Method::BoardPatternIda => "ida-pdb".into(),
+            Method::GraphIda if pdb => "ida-graph-pdb".into(),
+            Method::GraphIda => "ida-graph-md".into(),
+            Method::AStar { weight } if *weight == 1.0 && pdb => "astar-graph-pdb".into(),
+            Method::AStar { weight } if *weight == 1.0 => "astar-graph-md".into(),
+            Method::AStar { weight } => format!("wastar-{weight}"),
+            Method::Bfs => "bfs".into(),
+            Method::Beam { width } => format!("beam-{width}"),
+            Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
+        }
+    }
+}
+
+impl fmt::Display for Plan {
+    /// The plan in words: method, tables (with their state), optimality,
+    /// and the reason.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name())?;
+        if let Some(t) = &self.tables {
+            write!(
+                f,
+                " with {} pattern databases {} ({})",
+                if t.board { "board" } else { "graph" },
+                t.sizes(),
+                if t.cached {
+                    "cached".to_string()
+                } else {
+                    format!("built now, about {} MiB", t.build_memory.div_ceil(1 << 20))
+                }
+            )?;
+        }
+        write!(
+            f,
+            "; {}",
+            if self.optimal {
+                "optimal"
+            } else {
+                "not optimal"
+            }
+        )?;
+        // Reasons are sentences; the plan ends with a full stop.
+        if self.streamed {
+            write!(f, "; moves streamed")?;
+        }
+        write!(f, ". {}", self.reason.trim_end_matches('.'))?;
+        write!(f, ".")?;
+        if let Some(l) = &self.later {
+            write!(
+                f,
+                " The {} tables are built after the answer and cached for later runs.",
+                l.sizes()
+            )?;
+        }
+        Ok(())
+    }
+}

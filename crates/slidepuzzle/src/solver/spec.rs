@@ -1,0 +1,288 @@
+//! The names users give to algorithms and heuristics: one grammar for the
+//! command line, the bench, the web API and every later binding.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+/// The search algorithm. `Auto` lets [`super::Solver::plan`] choose.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum Algorithm {
+    /// Choose by puzzle, size and the tables at hand (see [`super::Solver::plan`]).
+    #[default]
+    Auto,
+    /// IDA* (Korf 1985): optimal, memory linear in the depth.
+    Ida,
+    /// A* (Hart, Nilsson and Raphael 1968): optimal, stores every state
+    /// it reaches.
+    AStar,
+    /// Breadth-first search: optimal, no heuristic.
+    Bfs,
+    /// Weighted A* with f = g + weight x h (Pohl 1970): not optimal for
+    /// weight > 1, at most weight times the optimum.
+    WeightedAStar {
+        /// The weight on h (>= 1).
+        weight: f64,
+    },
+    /// Beam search keeping `width` configurations per layer: not optimal,
+    /// bounded memory.
+    Beam {
+        /// Configurations kept per layer (>= 1).
+        width: usize,
+    },
+    /// The constructive solvers (any size, not optimal): Parberry's
+    /// real-time algorithm on boards, Wilson's construction made explicit
+    /// on any graph; see [`crate::construct`].
+    Constructive,
+}
+
+impl Algorithm {
+    /// The names [`FromStr`] accepts.
+    pub const NAMES: &'static [&'static str] = &[
+        "auto",
+        "ida",
+        "astar",
+        "bfs",
+        "wastar",
+        "beam",
+        "constructive",
+    ];
+}
+
+impl FromStr for Algorithm {
+    type Err = Error;
+
+    /// Parses `auto`, `ida`, `astar`, `bfs`, `wastar` (weight 1.5),
+    /// `wastar:W`, `beam` (width 2000), `beam:B` or `constructive`.
+    ///
+    /// ```
+    /// use slidepuzzle::Algorithm;
+    /// assert_eq!("wastar:2".parse::<Algorithm>().unwrap(), Algorithm::WeightedAStar { weight: 2.0 });
+    /// assert!("wastar:0.5".parse::<Algorithm>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Self> {
+        let bad = |message: String| Error::Argument {
+            name: "algorithm".into(),
+            message,
+        };
+        let (name, arg) = match text.trim().split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (text.trim(), None),
+        };
+        let algorithm = match (name.to_ascii_lowercase().as_str(), arg) {
+            ("auto", None) => Algorithm::Auto,
+            ("ida" | "idastar" | "ida*", None) => Algorithm::Ida,
+            ("astar" | "a*", None) => Algorithm::AStar,
+            ("bfs", None) => Algorithm::Bfs,
+            ("constructive", None) => Algorithm::Constructive,
+            ("wastar", w) => {
+                let weight = match w {
+                    None => 1.5,
+                    Some(w) => w
+                        .parse::<f64>()
+                        .map_err(|_| bad(format!("wastar:{w}: '{w}' is not a number")))?,
+                };
+                if !(weight >= 1.0 && weight.is_finite()) {
+                    return Err(bad(format!(
+                        "the weight must be a number >= 1, got {weight}"
+                    )));
+                }
+                Algorithm::WeightedAStar { weight }
+            }
+            ("beam", b) => {
+                let width = match b {
+                    None => 2000,
+                    Some(b) => b
+                        .parse::<usize>()
+                        .map_err(|_| bad(format!("beam:{b}: '{b}' is not a width")))?,
+                };
+                if width == 0 {
+                    return Err(bad("the beam width must be at least 1".into()));
+                }
+                Algorithm::Beam { width }
+            }
+            _ => {
+                return Err(bad(format!(
+                    "unknown algorithm '{text}': expected {}",
+                    Self::NAMES.join(", ")
+                )));
+            }
+        };
+        Ok(algorithm)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Algorithm::Auto => write!(f, "auto"),
+            Algorithm::Ida => write!(f, "ida"),
+            Algorithm::AStar => write!(f, "astar"),
+            Algorithm::Bfs => write!(f, "bfs"),
+            Algorithm::WeightedAStar { weight } => write!(f, "wastar:{weight}"),
+            Algorithm::Beam { width } => write!(f, "beam:{width}"),
+            Algorithm::Constructive => write!(f, "constructive"),
+        }
+    }
+}
+
+/// Which tiles share a pattern database.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Partition {
+    /// The best known partition for the board (Korf and Felner's 6-6-6-6
+    /// on 5x5, the two-column 6-6-3 on 4x4) or, on other graphs, groups of
+    /// tiles whose goal vertices are close, sized to the table budget.
+    #[default]
+    Default,
+    /// Group sizes (`6-6-3`): on 4x4 and 5x5 with the blank's goal in a
+    /// corner, the sizes of the default partition select it; otherwise
+    /// the goal's tiles in reading order.
+    Sizes(Vec<usize>),
+    /// Explicit groups of tiles (`1,4,5/2,3,6/...`).
+    Groups(Vec<Vec<u32>>),
+}
+
+/// The heuristic, as users name it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Heuristic {
+    /// The best one at hand (see [`super::Solver::plan`]).
+    #[default]
+    Auto,
+    /// Manhattan distance (boards) or its generalisation to graphs: the sum
+    /// of the tiles' graph distances to their goal vertices.
+    Manhattan,
+    /// Manhattan distance plus linear conflict (Hansson, Mayer and Yung
+    /// 1992); boards only, Manhattan distance elsewhere.
+    LinearConflict,
+    /// Additive disjoint pattern databases (Korf and Felner 2002).
+    PatternDatabases(Partition),
+}
+
+impl FromStr for Heuristic {
+    type Err = Error;
+
+    /// Parses `auto`, `md` (`manhattan`), `lc` (`linear-conflict`), `pdb`,
+    /// `pdb:6-6-3` (group sizes) or `pdb:1,4,5/2,3,6/...` (tiles).
+    ///
+    /// ```
+    /// use slidepuzzle::{Heuristic, Partition};
+    /// let h: Heuristic = "pdb:6-6-3".parse().unwrap();
+    /// assert_eq!(h, Heuristic::PatternDatabases(Partition::Sizes(vec![6, 6, 3])));
+    /// assert_eq!(h.to_string(), "pdb:6-6-3");
+    /// let err = "pdb:6-x-3".parse::<Heuristic>().unwrap_err().to_string();
+    /// assert!(err.contains("'x'"), "{err}");
+    /// ```
+    fn from_str(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let bad = |message: String| Error::Argument {
+            name: "heuristic".into(),
+            message,
+        };
+        let number = |x: &str| {
+            x.trim()
+                .parse::<usize>()
+                .map_err(|_| bad(format!("{text}: '{}' is not a number", x.trim())))
+        };
+        match text.to_ascii_lowercase().as_str() {
+            "auto" => return Ok(Heuristic::Auto),
+            "md" | "manhattan" => return Ok(Heuristic::Manhattan),
+            "lc" | "linear-conflict" => return Ok(Heuristic::LinearConflict),
+            "pdb" => return Ok(Heuristic::PatternDatabases(Partition::Default)),
+            _ => {}
+        }
+        let Some(list) = text.strip_prefix("pdb:") else {
+            return Err(bad(format!(
+                "unknown heuristic '{text}': expected auto, md, lc, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
+            )));
+        };
+        let partition = if list.contains('/') || list.contains(',') {
+            let groups: Vec<Vec<u32>> = list
+                .split('/')
+                .map(|g| {
+                    g.split(',')
+                        .map(|x| {
+                            let t = number(x)?;
+                            u32::try_from(t).map_err(|_| bad(format!("{text}: tile {t} too large")))
+                        })
+                        .collect::<Result<Vec<u32>>>()
+                })
+                .collect::<Result<_>>()?;
+            Partition::Groups(groups)
+        } else {
+            Partition::Sizes(list.split('-').map(number).collect::<Result<_>>()?)
+        };
+        Ok(Heuristic::PatternDatabases(partition))
+    }
+}
+
+impl fmt::Display for Partition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Partition::Default => Ok(()),
+            Partition::Sizes(s) => {
+                let s: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+                write!(f, ":{}", s.join("-"))
+            }
+            Partition::Groups(g) => {
+                let g: Vec<String> = g
+                    .iter()
+                    .map(|g| {
+                        let t: Vec<String> = g.iter().map(|t| t.to_string()).collect();
+                        t.join(",")
+                    })
+                    .collect();
+                write!(f, ":{}", g.join("/"))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Heuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Heuristic::Auto => write!(f, "auto"),
+            Heuristic::Manhattan => write!(f, "md"),
+            Heuristic::LinearConflict => write!(f, "lc"),
+            Heuristic::PatternDatabases(p) => write!(f, "pdb{p}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heuristics_round_trip() {
+        for text in ["auto", "md", "lc", "pdb", "pdb:6-6-3", "pdb:1,4,5/2,3"] {
+            let h: Heuristic = text.parse().unwrap();
+            assert_eq!(h.to_string(), text);
+        }
+        assert_eq!(
+            "manhattan".parse::<Heuristic>().unwrap(),
+            Heuristic::Manhattan
+        );
+        assert!("pdb6".parse::<Heuristic>().is_err());
+        assert!("pdb:1,99999999999".parse::<Heuristic>().is_err());
+    }
+
+    #[test]
+    fn algorithms_round_trip() {
+        for text in [
+            "auto",
+            "ida",
+            "astar",
+            "bfs",
+            "wastar:2",
+            "beam:10",
+            "constructive",
+        ] {
+            let a: Algorithm = text.parse().unwrap();
+            assert_eq!(a.to_string(), text);
+        }
+        assert!("beam:0".parse::<Algorithm>().is_err());
+        assert!("wastar:nan".parse::<Algorithm>().is_err());
+        assert!("dfs".parse::<Algorithm>().is_err());
+    }
+}
