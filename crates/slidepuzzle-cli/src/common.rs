@@ -30,11 +30,17 @@ impl PuzzleArgs {
     /// The puzzle from `--puzzle` or `--size`, if given.
     pub fn explicit_puzzle(&self) -> Result<Option<Puzzle>> {
         match (&self.puzzle, &self.size) {
-            (Some(_), Some(_)) => Err(Error::Spec("give --puzzle or --size, not both".into())),
+            (Some(_), Some(_)) => Err(Error::argument(
+                "--size",
+                "give --puzzle or --size, not both",
+            )),
             (Some(p), None) => Puzzle::parse(p).map(Some),
             (None, Some(s)) => match Puzzle::parse(s)? {
                 p if p.plain_board_size().is_some() => Ok(Some(p)),
-                _ => Err(Error::Spec(format!("--size takes a board WxH, got '{s}'"))),
+                _ => Err(Error::argument(
+                    "--size",
+                    format!("takes a board WxH, got '{s}'"),
+                )),
             },
             (None, None) => Ok(None),
         }
@@ -43,22 +49,31 @@ impl PuzzleArgs {
     /// The puzzle, which must be given (commands without a state).
     pub fn puzzle_or_err(&self) -> Result<Puzzle> {
         self.explicit_puzzle()?.ok_or_else(|| {
-            Error::Spec("give the puzzle with --puzzle (for example --puzzle 4x4)".into())
+            Error::argument("--puzzle", "give the puzzle (for example --puzzle 4x4)")
         })
     }
 
     /// The goal: `--goal` parsed for `puzzle`, or the puzzle's default.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
         if self.blanks == 0 || self.blanks >= puzzle.vertex_count() {
-            return Err(Error::State(format!(
-                "--blanks {} on {} vertices: need at least one blank and one tile",
-                self.blanks,
-                puzzle.vertex_count()
-            )));
+            return Err(Error::argument(
+                "--blanks",
+                format!(
+                    "{} blanks on {} vertices: need at least one blank and one tile",
+                    self.blanks,
+                    puzzle.vertex_count()
+                ),
+            ));
         }
         match &self.goal {
-            Some(g) => parse_configuration(puzzle, g, self.blanks)
-                .map_err(|e| Error::State(format!("--goal: {e}"))),
+            Some(g) => parse_configuration(puzzle, g, self.blanks).map_err(|e| match e {
+                Error::Configuration {
+                    message,
+                    tile,
+                    vertices,
+                } => Error::config_at(format!("--goal: {message}"), tile, vertices),
+                e => e,
+            }),
             None if self.blanks == 1 => Ok(puzzle.default_goal()),
             None => Ok(Configuration::natural_with_blanks(
                 puzzle.vertex_count(),
@@ -103,34 +118,44 @@ pub fn pattern_heuristic(
         return Ok(None);
     };
     let Some((w, h)) = puzzle.plain_board_size() else {
-        return Err(Error::Unsupported(format!(
-            "internal: {} is not a plain board (use graph_pattern)",
+        return Err(Error::Internal(format!(
+            "{} is not a plain board (use graph_pattern)",
             puzzle.spec()
         )));
     };
+    // The library names a bad partition `pattern`; the user wrote --heuristic.
+    let name_option = |e: Error| match e {
+        Error::Argument { message, .. } => {
+            Error::argument(format!("--heuristic {heuristic}"), message)
+        }
+        e => e,
+    };
     let number = |x: &str| {
         x.trim().parse::<usize>().map_err(|_| {
-            Error::Unsupported(format!("--heuristic {heuristic}: '{x}' is not a number"))
+            Error::argument("--heuristic", format!("{heuristic}: '{x}' is not a number"))
         })
     };
     let groups: Vec<Vec<u32>> = match rest.strip_prefix(':') {
         None if rest.is_empty() => default_partition(w, h, goal)?,
         None => {
-            return Err(Error::Unsupported(format!(
-                "unknown heuristic '{heuristic}': expected lc, md, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
-            )));
+            return Err(Error::argument(
+                "--heuristic",
+                format!(
+                    "unknown heuristic '{heuristic}': expected lc, md, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
+                ),
+            ));
         }
         Some(list) if list.contains('/') || list.contains(',') => {
             let groups: Vec<Vec<u32>> = list
                 .split('/')
                 .map(|g| g.split(',').map(|x| number(x).map(|t| t as u32)).collect())
                 .collect::<Result<_>>()?;
-            check_partition(goal, &groups)?;
+            check_partition(goal, &groups).map_err(name_option)?;
             groups
         }
         Some(list) => {
             let sizes: Vec<usize> = list.split('-').map(number).collect::<Result<_>>()?;
-            partition_by_sizes(goal, &sizes)?
+            partition_by_sizes(goal, &sizes).map_err(name_option)?
         }
     };
     let dir = cache_dir
@@ -224,9 +249,9 @@ pub fn apply_pattern(
         return Ok(());
     }
     if heuristic != "pdb" {
-        return Err(Error::Unsupported(
-            "on graphs other than boards, --heuristic pdb uses the automatic partition (no sizes)"
-                .into(),
+        return Err(Error::argument(
+            "--heuristic",
+            "on graphs other than boards, pdb uses the automatic partition (no sizes)",
         ));
     }
     use slidepuzzle::search::graph_pdb::{GraphPdb, auto_partition};
@@ -247,7 +272,7 @@ pub fn read_arg(arg: &str) -> Result<String> {
     match arg.strip_prefix('@') {
         Some(path) => std::fs::read_to_string(path)
             .map(|t| t.trim().to_string())
-            .map_err(|e| Error::Input(format!("cannot read {path}: {e}"))),
+            .map_err(|e| Error::io(path, e)),
         None => Ok(arg.to_string()),
     }
 }

@@ -118,8 +118,7 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
                 names.iter().map(|n| dir.join(n)).collect()
             };
             for f in targets {
-                std::fs::remove_file(&f)
-                    .map_err(|e| Error::Input(format!("cannot remove {}: {e}", f.display())))?;
+                std::fs::remove_file(&f).map_err(|e| Error::io(&f, e))?;
                 println!("removed {}", f.display());
             }
         }

@@ -86,8 +86,7 @@ fn solve_to_file(
     use std::io::Write;
     let clock = std::time::Instant::now();
     let tmp = path.with_extension("partial");
-    let mut file = std::fs::File::create(&tmp)
-        .map_err(|e| Error::Input(format!("cannot create {}: {e}", tmp.display())))?;
+    let mut file = std::fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
     let streamable = puzzle
         .plain_board_size()
         .is_some_and(|(w, h)| w >= 2 && h >= 2)
@@ -108,7 +107,10 @@ fn solve_to_file(
             Ok(r) => r,
             Err(e) => {
                 let _ = std::fs::remove_file(&tmp);
-                return Err(e);
+                return Err(match e {
+                    Error::Io { source, .. } => Error::Io { path: tmp, source },
+                    e => e,
+                });
             }
         };
         format!(
@@ -126,8 +128,7 @@ fn solve_to_file(
             let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
             p.join(" ")
         });
-        writeln!(file, "{text}")
-            .map_err(|e| Error::Input(format!("cannot write {}: {e}", tmp.display())))?;
+        writeln!(file, "{text}").map_err(|e| Error::io(&tmp, e))?;
         format!(
             "{} moves (STM), {}, verified by replay",
             s.blank_path.len(),
@@ -140,7 +141,7 @@ fn solve_to_file(
     };
     file.sync_all()
         .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| Error::io(path, e))?;
     println!(
         "puzzle {}: {summary}; written to {} in {:.2} s",
         puzzle.spec(),
@@ -156,17 +157,19 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         "md" | "manhattan" => BoardHeuristic::Manhattan,
         h if h.starts_with("pdb") => BoardHeuristic::LinearConflict,
         h => {
-            return Err(Error::Unsupported(format!(
-                "unknown heuristic '{h}': expected lc or md"
-            )));
+            return Err(Error::argument(
+                "--heuristic",
+                format!("unknown heuristic '{h}': expected lc, md or pdb[:...]"),
+            ));
         }
     };
     if let Some(t) = args.timeout
         && !(t > 0.0 && t.is_finite())
     {
-        return Err(Error::Unsupported(format!(
-            "--timeout must be a positive number of seconds, got {t}"
-        )));
+        return Err(Error::argument(
+            "--timeout",
+            format!("must be a positive number of seconds, got {t}"),
+        ));
     }
     let limits = Limits {
         max_nodes: args.max_nodes,
@@ -175,7 +178,11 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         ..Limits::default()
     };
     Ok(SolveOptions {
-        algorithm: match Algorithm::parse(&args.algo, args.weight)? {
+        // The library names the options `algo` and `weight`; here they are flags.
+        algorithm: match Algorithm::parse(&args.algo, args.weight).map_err(|e| match e {
+            Error::Argument { name, message } => Error::argument(format!("--{name}"), message),
+            e => e,
+        })? {
             Algorithm::Beam { .. } => Algorithm::Beam {
                 width: args.beam_width,
             },
@@ -274,7 +281,7 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if let Some(t) = args.threads {
         if t == 0 {
-            return Err(Error::Unsupported("--threads must be at least 1".into()));
+            return Err(Error::argument("--threads", "must be at least 1"));
         }
         // Only fails if the pool was already built, which it is not here.
         let _ = rayon::ThreadPoolBuilder::new()
@@ -289,11 +296,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             let mut s = String::new();
             std::io::stdin()
                 .read_to_string(&mut s)
-                .map_err(|e| Error::Input(format!("cannot read standard input: {e}")))?;
+                .map_err(|e| Error::io("standard input", e))?;
             s
         } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Error::Input(format!("cannot read {file}: {e}")))?
+            std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?
         };
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
@@ -314,7 +320,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .par_iter()
             .map(|inst| {
                 let r = solve_one(&puzzle, &inst.start, &goal, &options, args.timeout)
-                    .map_err(|e| Error::Input(format!("line {} (id {}): {e}", inst.line, inst.id)));
+                    .map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)));
                 bar.inc(1);
                 r
             })

@@ -39,4 +39,4 @@ pub mod report;
 pub mod search;
 pub mod theory;
 
-pub use error::{Error, Result};
+pub use error::{Error, Resource, Result};

@@ -8,7 +8,7 @@
 //! size limit. Tables are built in memory (not cached).
 
 use super::pdb::{build_on_graph, placements, rank_placement};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 
 /// Pattern databases for one graph and goal.
@@ -45,8 +45,9 @@ impl GraphPdb {
     /// Builds the tables for `groups` (every tile in exactly one group).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] above 64 vertices, or when the tables would
-    /// need more than `max_memory` bytes.
+    /// [`Error::Limit`] above 64 vertices ([`Resource::Vertices`]), or when
+    /// the tables would need more than `max_memory` bytes
+    /// ([`Resource::Memory`]).
     pub fn new(
         graph: &Graph,
         goal: &Configuration,
@@ -55,9 +56,7 @@ impl GraphPdb {
     ) -> Result<Self> {
         let n = graph.vertex_count();
         if n > 64 {
-            return Err(Error::Unsupported(format!(
-                "pattern databases handle at most 64 vertices, not {n}"
-            )));
+            return Err(Error::limit(Resource::Vertices, n as u64, 64));
         }
         let need: u64 = groups
             .iter()
@@ -66,11 +65,7 @@ impl GraphPdb {
             .unwrap_or(0)
             + groups.iter().map(|g| placements(n, g.len())).sum::<u64>();
         if need > max_memory {
-            return Err(Error::Unsupported(format!(
-                "the pattern databases need about {} MiB, over the {} MiB budget",
-                need >> 20,
-                max_memory >> 20
-            )));
+            return Err(Error::limit(Resource::Memory, need, max_memory));
         }
         let tables = groups
             .iter()

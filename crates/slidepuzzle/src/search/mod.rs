@@ -30,7 +30,7 @@ use std::time::Instant;
 
 pub use limits::{Limits, StopReason};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::theory::{Verdict, check};
@@ -125,7 +125,8 @@ impl Algorithm {
     /// `weight`).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for an unknown name or a weight below 1.
+    /// [`Error::Argument`] (named `algo` or `weight`) for an unknown name or
+    /// a weight below 1.
     pub fn parse(name: &str, weight: f64) -> Result<Self> {
         match name {
             "auto" => Ok(Algorithm::Auto),
@@ -138,14 +139,18 @@ impl Algorithm {
                 if weight >= 1.0 && weight.is_finite() {
                     Ok(Algorithm::WeightedAStar { weight })
                 } else {
-                    Err(Error::Unsupported(format!(
-                        "--weight must be a number >= 1, got {weight}"
-                    )))
+                    Err(Error::argument(
+                        "weight",
+                        format!("must be a number >= 1, got {weight}"),
+                    ))
                 }
             }
-            _ => Err(Error::Unsupported(format!(
-                "unknown algorithm '{name}': expected auto, ida, astar, bfs, wastar, beam or constructive"
-            ))),
+            _ => Err(Error::argument(
+                "algo",
+                format!(
+                    "unknown algorithm '{name}': expected auto, ida, astar, bfs, wastar, beam or constructive"
+                ),
+            )),
         }
     }
 }
@@ -217,10 +222,12 @@ pub enum Outcome {
 /// Solves `start` -> `goal` on `puzzle`.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the algorithm cannot handle the puzzle (more
-/// than 255 vertices for the general searches, several blanks), and an
-/// internal error if a found path fails its replay (a bug, never a wrong
-/// answer printed).
+/// [`Error::Limit`] ([`Resource::Vertices`]) above 256 vertices for the
+/// general searches; [`Error::Unsupported`] when the algorithm cannot
+/// handle the puzzle (several blanks, a board too large for its kernel);
+/// [`Error::Configuration`] if start and goal do not match; and
+/// [`Error::Internal`] if a found path fails its replay (a bug, never a
+/// wrong answer printed).
 ///
 /// ```
 /// use slidepuzzle::{format::parse_configuration, model::Puzzle, search::*};
@@ -271,10 +278,7 @@ pub fn solve(
         && !(algorithm == Algorithm::Ida && board.is_some())
         && algorithm != Algorithm::Constructive
     {
-        return Err(Error::Unsupported(format!(
-            "optimal search is limited to 256 vertices ({} has {n}); the constructive solver handles larger puzzles",
-            puzzle.spec()
-        )));
+        return Err(Error::limit(Resource::Vertices, n as u64, 256));
     }
     let (name, result) = match (algorithm, board) {
         (Algorithm::Ida, Some(_)) if options.pattern.is_some() => {
@@ -395,8 +399,8 @@ pub fn solve(
         Some(path) => {
             let end = replay(puzzle, start, &path)?;
             if &end != goal {
-                return Err(Error::Unsupported(format!(
-                    "internal error: the {name} solution of length {} does not reach the goal on replay",
+                return Err(Error::Internal(format!(
+                    "the {name} solution of length {} does not reach the goal on replay",
                     path.len()
                 )));
             }

@@ -26,7 +26,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::pdb_build::{BuildProgress, build_table};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 
 /// Format version written in every file header (2: entries over the
@@ -245,8 +245,8 @@ pub enum BuildEvent {
 /// stale or corrupt. `report` receives messages and build progress.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the build would need more than `max_memory`
-/// bytes; [`Error::Input`] when the cache cannot be written.
+/// [`Error::Limit`] ([`Resource::Memory`]) when the build would need more
+/// than `max_memory` bytes; [`Error::Io`] when the cache cannot be written.
 pub fn load_or_build(
     dir: &Path,
     width: usize,
@@ -269,12 +269,7 @@ pub fn load_or_build(
     }
     let need = build_memory(n, tiles.len());
     if need > max_memory {
-        return Err(Error::Unsupported(format!(
-            "building the {}-tile pattern database for {width}x{height} needs about {} MiB, over the {} MiB budget (--memory)",
-            tiles.len(),
-            need >> 20,
-            max_memory >> 20
-        )));
+        return Err(Error::limit(Resource::Memory, need, max_memory));
     }
     report(&BuildEvent::Message(format!(
         "building the pattern database for tiles {:?} on {width}x{height} ({} entries, about {} MiB while building)",
@@ -301,7 +296,7 @@ pub fn load_or_build(
 /// Writes a table atomically (temporary file, then rename).
 ///
 /// # Errors
-/// [`Error::Input`] when the file cannot be written.
+/// [`Error::Io`] when the file cannot be written.
 pub fn save(
     path: &Path,
     width: usize,
@@ -311,7 +306,7 @@ pub fn save(
     packed: bool,
     data: &[u8],
 ) -> Result<()> {
-    let io = |e: std::io::Error| Error::Input(format!("cannot write {}: {e}", path.display()));
+    let io = |e: std::io::Error| Error::io(path, e);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(io)?;
     }
@@ -328,7 +323,7 @@ pub fn save(
 /// Loads and verifies a table file (header and checksum).
 ///
 /// # Errors
-/// [`Error::Input`] naming what does not match.
+/// [`Error::Io`] with the path, naming what does not match.
 pub fn load(
     path: &Path,
     width: usize,
@@ -336,11 +331,11 @@ pub fn load(
     goal: &Configuration,
     tiles: &[u32],
 ) -> Result<PatternDb> {
-    let bad = |why: &str| Error::Input(format!("{}: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+    let bad = |why: &str| Error::invalid_file(path, why);
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     // SAFETY: the file is opened read-only and only read; a concurrent
     // writer replaces it by rename, which leaves this mapping intact.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| bad(&e.to_string()))?;
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
     let nl = map
         .iter()
         .position(|&b| b == b'\n')
@@ -422,15 +417,16 @@ pub struct FileInfo {
 /// Reads the header of a table file.
 ///
 /// # Errors
-/// [`Error::Input`] if the file cannot be read or has no valid header.
+/// [`Error::Io`] with the path if the file cannot be read or has no valid
+/// header.
 pub fn file_info(path: &Path) -> Result<FileInfo> {
     use std::io::BufRead;
-    let bad = |why: &str| Error::Input(format!("{}: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+    let bad = |why: &str| Error::invalid_file(path, why);
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut line = String::new();
     std::io::BufReader::new(file)
         .read_line(&mut line)
-        .map_err(|e| bad(&e.to_string()))?;
+        .map_err(|e| Error::io(path, e))?;
     let words: Vec<&str> = line.split_whitespace().collect();
     let field = |name: &str| {
         words
@@ -467,11 +463,11 @@ pub fn file_info(path: &Path) -> Result<FileInfo> {
 /// Fully verifies a table file: header, size and checksum.
 ///
 /// # Errors
-/// [`Error::Input`] saying what is wrong.
+/// [`Error::Io`] with the path, saying what is wrong.
 pub fn verify_file(path: &Path) -> Result<FileInfo> {
     let info = file_info(path)?;
     let goal = Configuration::from_cells(info.goal.clone(), 1)
-        .map_err(|e| Error::Input(format!("{}: goal: {e}", path.display())))?;
+        .map_err(|e| Error::invalid_file(path, format!("goal: {e}")))?;
     load(path, info.width, info.height, &goal, &info.tiles)?;
     Ok(info)
 }
