@@ -219,7 +219,7 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
         ),
         (
             &["solve", "--puzzle", "hexagon", "1 0"],
-            "unknown puzzle 'hexagon'",
+            "puzzle spec 'hexagon': unknown puzzle",
         ),
         (&["solve", "--puzzle", "cycle:2", "1 0"], "at least 3"),
         (

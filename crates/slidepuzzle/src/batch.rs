@@ -122,5 +122,6 @@ mod tests {
         let e = read_batch("1 2 3/4 5 6/7 0 8\n1 2 3/4 5 5/7 0 8\n", None, 1).unwrap_err();
         assert!(e.to_string().starts_with("line 2:"), "{e}");
         assert!(e.to_string().contains("duplicated"), "{e}");
+        assert!(matches!(e, Error::Input { line: 2, .. }), "{e:?}");
     }
 }

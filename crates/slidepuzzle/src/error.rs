@@ -143,7 +143,7 @@ impl Resource {
 
 fn mib(bytes: u64) -> String {
     const M: u64 = 1 << 20;
-    if bytes >= 10 * M || bytes % M == 0 {
+    if bytes >= 10 * M || bytes.is_multiple_of(M) {
         format!("{} MiB", bytes.div_ceil(M))
     } else {
         format!("{:.1} MiB", bytes as f64 / M as f64)

@@ -243,6 +243,17 @@ mod tests {
                 .element_word,
             None
         );
-        assert!(word_lengths(&gens, None, 10, 1).is_err());
+        let e = word_lengths(&gens, None, 10, 1).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Limit {
+                    resource: Resource::GroupElements,
+                    needed: 11,
+                    budget: 10
+                }
+            ),
+            "{e:?}"
+        );
     }
 }
