@@ -58,7 +58,7 @@ pub struct BenchArgs {
 fn parse_ids(spec: &str) -> Result<Vec<u32>> {
     let mut out = Vec::new();
     for part in spec.split(',') {
-        let bad = || Error::Unsupported(format!("--ids: '{part}' is not N or N-M"));
+        let bad = || Error::argument("--ids", format!("'{part}' is not N or N-M"));
         match part.split_once('-') {
             Some((a, b)) => {
                 let (a, b): (u32, u32) = (
@@ -124,7 +124,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
-        .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?;
+        .map_err(|e| Error::argument("--threads", format!("cannot start threads: {e}")))?;
     let wall = Instant::now();
     // The published node count this run should reproduce exactly: Korf
     // 1985's with Manhattan distance, Korf and Felner 2002's with their

@@ -30,11 +30,17 @@ impl PuzzleArgs {
     /// The puzzle from `--puzzle` or `--size`, if given.
     pub fn explicit_puzzle(&self) -> Result<Option<Puzzle>> {
         match (&self.puzzle, &self.size) {
-            (Some(_), Some(_)) => Err(Error::Spec("give --puzzle or --size, not both".into())),
+            (Some(_), Some(_)) => Err(Error::argument(
+                "--size",
+                "give --puzzle or --size, not both",
+            )),
             (Some(p), None) => parse_puzzle(p).map(Some),
             (None, Some(s)) => match Puzzle::parse(s)? {
                 p if p.plain_board_size().is_some() => Ok(Some(p)),
-                _ => Err(Error::Spec(format!("--size takes a board WxH, got '{s}'"))),
+                _ => Err(Error::argument(
+                    "--size",
+                    format!("takes a board WxH, got '{s}'"),
+                )),
             },
             (None, None) => Ok(None),
         }
@@ -43,22 +49,31 @@ impl PuzzleArgs {
     /// The puzzle, which must be given (commands without a state).
     pub fn puzzle_or_err(&self) -> Result<Puzzle> {
         self.explicit_puzzle()?.ok_or_else(|| {
-            Error::Spec("give the puzzle with --puzzle (for example --puzzle 4x4)".into())
+            Error::argument("--puzzle", "give the puzzle (for example --puzzle 4x4)")
         })
     }
 
     /// The goal: `--goal` parsed for `puzzle`, or the puzzle's default.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
         if self.blanks == 0 || self.blanks >= puzzle.vertex_count() {
-            return Err(Error::State(format!(
-                "--blanks {} on {} vertices: need at least one blank and one tile",
-                self.blanks,
-                puzzle.vertex_count()
-            )));
+            return Err(Error::argument(
+                "--blanks",
+                format!(
+                    "{} blanks on {} vertices: need at least one blank and one tile",
+                    self.blanks,
+                    puzzle.vertex_count()
+                ),
+            ));
         }
         match &self.goal {
-            Some(g) => parse_configuration(puzzle, g, self.blanks)
-                .map_err(|e| Error::State(format!("--goal: {e}"))),
+            Some(g) => parse_configuration(puzzle, g, self.blanks).map_err(|e| match e {
+                Error::Configuration {
+                    message,
+                    tile,
+                    vertices,
+                } => Error::config_at(format!("--goal: {message}"), tile, vertices),
+                e => e,
+            }),
             None if self.blanks == 1 => Ok(puzzle.default_goal()),
             None => Ok(Configuration::natural_with_blanks(
                 puzzle.vertex_count(),
@@ -184,11 +199,10 @@ pub fn read_text(path: &std::path::Path) -> Result<String> {
         .read_to_string(&mut text)
         .map_err(|e| Error::io(path, e))?;
     if text.len() as u64 > MAX_INPUT_BYTES {
-        return Err(Error::Input(format!(
-            "{}: larger than {} MiB",
-            path.display(),
-            MAX_INPUT_BYTES >> 20
-        )));
+        return Err(Error::invalid_file(
+            path,
+            format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
+        ));
     }
     Ok(text)
 }

@@ -47,9 +47,10 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
         "stm" => Metric::Stm,
         "mtm" => Metric::Mtm,
         m => {
-            return Err(slidepuzzle::Error::Unsupported(format!(
-                "unknown metric '{m}': expected stm or mtm"
-            )));
+            return Err(slidepuzzle::Error::argument(
+                "--metric",
+                format!("unknown metric '{m}': expected stm or mtm"),
+            ));
         }
     };
     let options = GodsOptions {

@@ -267,9 +267,10 @@ fn check(
         "linear" => slidepuzzle::theory::check(&puzzle, &start, &goal)?,
         "schreier-sims" => slidepuzzle::theory::check_by_schreier_sims(&puzzle, &start, &goal)?,
         m => {
-            return Err(slidepuzzle::Error::Unsupported(format!(
-                "unknown --method '{m}': expected linear or schreier-sims"
-            )));
+            return Err(slidepuzzle::Error::argument(
+                "--method",
+                format!("unknown method '{m}': expected linear or schreier-sims"),
+            ));
         }
     };
     if json {
@@ -332,11 +333,11 @@ fn serve(
     let solver = std::sync::Arc::new(crate::common::solver(cache_dir));
     let addr = std::net::SocketAddr::new(bind, port);
     let runtime = tokio::runtime::Runtime::new()
-        .map_err(|e| slidepuzzle::Error::Input(format!("cannot start the server runtime: {e}")))?;
+        .map_err(|e| slidepuzzle::Error::io("the server runtime", e))?;
     eprintln!("slidepuzzle: open http://{addr}/ (Ctrl-C stops)");
     runtime
         .block_on(slidepuzzle_web::serve(addr, solver))
-        .map_err(|e| slidepuzzle::Error::Input(format!("cannot serve on {addr}: {e}")))?;
+        .map_err(|e| slidepuzzle::Error::io(addr.to_string(), e))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -378,8 +379,7 @@ fn render(
         None => svg(&puzzle, &start, &goal),
     };
     match output {
-        Some(f) => std::fs::write(f, text)
-            .map_err(|e| slidepuzzle::Error::Input(format!("cannot write {}: {e}", f.display())))?,
+        Some(f) => std::fs::write(f, text).map_err(|e| slidepuzzle::Error::io(f, e))?,
         None => print!("{text}"),
     }
     Ok(ExitCode::SUCCESS)

@@ -87,9 +87,10 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
         PdbAction::List => {
             for f in store.list()? {
                 let info = store.load(&f.name).and_then(|t| {
-                    t.map_or(Err(slidepuzzle::Error::Input("vanished".into())), |t| {
-                        table_info(&t)
-                    })
+                    t.map_or(
+                        Err(slidepuzzle::Error::invalid_file(&f.name, "vanished")),
+                        |t| table_info(&t),
+                    )
                 });
                 match info {
                     Ok(i) => println!(

@@ -324,7 +324,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 let opts = fresh(&options, args.timeout);
                 let r = solver
                     .solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan)
-                    .map_err(|e| Error::Input(format!("line {} (id {}): {e}", inst.line, inst.id)));
+                    .map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)));
                 bar.inc(1);
                 r
             })

@@ -227,8 +227,10 @@ pub fn run_words(args: &WordsArgs) -> Result<ExitCode> {
     let gens = parse_generators(&args.gens)?;
     let element = match &args.element {
         Some(e) => Some(
-            Perm::parse_gap(e, gens.first().map_or(0, |g| g.degree()))
-                .map_err(|e| Error::Unsupported(format!("--element: {e}")))?,
+            Perm::parse_gap(e, gens.first().map_or(0, |g| g.degree())).map_err(|e| match e {
+                Error::Argument { message, .. } => Error::argument("--element", message),
+                e => e,
+            })?,
         ),
         None => None,
     };

@@ -221,12 +221,12 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
         ),
         (
             &["solve", "--puzzle", "hexagon", "1 0"],
-            "unknown puzzle 'hexagon'",
+            "puzzle spec 'hexagon': unknown puzzle",
         ),
         (&["solve", "--puzzle", "cycle:2", "1 0"], "at least 3"),
         (
             &["solve", "--puzzle", "graph:/nonexistent/g.json", "1 0"],
-            "No such file",
+            "/nonexistent/g.json: No such file",
         ),
         (
             &["solve", "--algo", "magic", "1 2 3/4 5 6/7 8 0"],
@@ -506,7 +506,7 @@ fn godsnumber_json() {
     let o = run(&["godsnumber", "--puzzle", "4x4", "--memory", "100"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("over the 100 MiB budget"),
+        stderr(&o).contains("over the budget of 100 MiB"),
         "{}",
         stderr(&o)
     );

@@ -47,7 +47,8 @@ fn split_id(line: &str, cells: Option<usize>) -> (Option<String>, String) {
 /// fit it. Returns the puzzle and the instances.
 ///
 /// # Errors
-/// [`Error::Input`] naming the line number and what is wrong with it.
+/// [`Error::Input`] naming the line number and what is wrong with it;
+/// [`Error::Configuration`] when the input holds no instance.
 pub fn read_batch(
     text: &str,
     puzzle: Option<Puzzle>,
@@ -61,7 +62,7 @@ pub fn read_batch(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |e: Error| Error::Input(format!("line {line_no}: {e}"));
+        let at = |e: Error| Error::input(line_no, e.to_string());
         let (id, state) = split_id(line, puzzle.as_ref().map(|p| p.vertex_count()));
         if puzzle.is_none() {
             // Infer from the first instance: rows give the board; a flat
@@ -94,7 +95,7 @@ pub fn read_batch(
             start,
         });
     }
-    let puzzle = puzzle.ok_or_else(|| Error::Input("the input holds no instance".into()))?;
+    let puzzle = puzzle.ok_or_else(|| Error::config("the input holds no instance"))?;
     Ok((puzzle, out))
 }
 
@@ -121,5 +122,6 @@ mod tests {
         let e = read_batch("1 2 3/4 5 6/7 0 8\n1 2 3/4 5 5/7 0 8\n", None, 1).unwrap_err();
         assert!(e.to_string().starts_with("line 2:"), "{e}");
         assert!(e.to_string().contains("duplicated"), "{e}");
+        assert!(matches!(e, Error::Input { line: 2, .. }), "{e:?}");
     }
 }

@@ -1,57 +1,328 @@
 //! The library's error type. Every message names what is wrong and where.
 
-/// Errors from parsing input or from a request that cannot be carried out.
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Errors from parsing input, from a request that cannot be carried out,
+/// or (as [`Error::Internal`]) from a bug.
 ///
-/// The CLI maps every variant to exit code 2.
+/// The CLI prints `error: {e}` and exits with code 2 for every variant;
+/// the web server answers 400 with `{"error": "{e}"}`. New variants may
+/// be added, so match with a wildcard arm.
 #[derive(Debug, thiserror::Error, Clone)]
 #[non_exhaustive]
 pub enum Error {
-    /// An unparseable or invalid puzzle spec or graph file.
-    #[error("puzzle spec: {0}")]
-    Spec(String),
-    /// An unparseable or invalid configuration (state or goal).
-    #[error("configuration: {0}")]
-    State(String),
-    /// An unparseable move string or an illegal move.
-    #[error("moves: {0}")]
-    Moves(String),
-    /// A request the chosen algorithm or puzzle cannot serve.
-    #[error("{0}")]
-    Unsupported(String),
-    /// An input file or line that cannot be read.
-    #[error("{0}")]
-    Input(String),
+    /// An unparseable or invalid puzzle spec or graph description.
+    #[error("puzzle spec{}: {message}", spec_at(spec, *position))]
+    Spec {
+        /// The spec (or graph file) as given; empty when not known.
+        spec: String,
+        /// The 0-based character index in the spec, when known.
+        position: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A configuration (state or goal) that cannot be parsed or is invalid.
+    #[error("configuration: {message}")]
+    Configuration {
+        /// What is wrong, naming the tile and vertices when known.
+        message: String,
+        /// The tile involved, when there is one.
+        tile: Option<u32>,
+        /// The vertices (cells) involved, if any.
+        vertices: Vec<usize>,
+    },
+    /// A move string that cannot be parsed, or an illegal move.
+    #[error("moves: {message}")]
+    Moves {
+        /// The 0-based index of the offending move (or character) in the
+        /// move string, when known.
+        index: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A size or budget exceeded, detected before allocating.
+    #[error(
+        "{resource}: needs {}, over the budget of {}",
+        resource.amount(*needed),
+        resource.amount(*budget)
+    )]
+    Limit {
+        /// What ran out.
+        resource: Resource,
+        /// How much the request needs (at least).
+        needed: u64,
+        /// How much is allowed.
+        budget: u64,
+    },
+    /// A file (or stream) that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file, or a description of the stream (such as "standard input").
+        path: PathBuf,
+        /// The underlying I/O error.
+        #[source]
+        source: Arc<std::io::Error>,
+    },
     /// An invalid option value.
     #[error("{name}: {message}")]
     Argument {
-        /// The option (`--weight`, `heuristic`).
+        /// The option, as the user spells it (such as `--weight`).
         name: String,
         /// What is wrong with its value.
         message: String,
     },
-    /// A file that cannot be read or written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file or directory.
-        path: std::path::PathBuf,
-        /// The operating system's error.
-        #[source]
-        source: std::sync::Arc<std::io::Error>,
+    /// A line of batch or instance input that cannot be read.
+    #[error("line {line}: {message}")]
+    Input {
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong with the line.
+        message: String,
     },
-    /// A broken internal invariant: a bug, never bad input.
+    /// A request the chosen method or puzzle cannot serve (not a bug, not
+    /// bad input).
+    #[error("{0}")]
+    Unsupported(String),
+    /// A broken internal invariant: a bug, never bad input (for example a
+    /// found solution that fails its replay).
     #[error("internal error (a bug; please report it): {0}")]
     Internal(String),
 }
 
+fn spec_at(spec: &str, position: Option<usize>) -> String {
+    let mut s = String::new();
+    if !spec.is_empty() {
+        s = format!(" '{spec}'");
+    }
+    if let Some(p) = position {
+        s.push_str(&format!(" at character {}", p + 1));
+    }
+    s
+}
+
+/// What a [`Error::Limit`] ran out of; its `Display` names it, and
+/// [`Resource::amount`] formats a quantity of it with its unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Resource {
+    /// Memory, counted in bytes (shown in MiB).
+    Memory,
+    /// Vertices of the puzzle graph.
+    Vertices,
+    /// Tiles of a configuration or pattern.
+    Tiles,
+    /// States of a search (configurations, or marked-tile states).
+    States,
+    /// Sets of blank positions.
+    BlankSets,
+    /// Stored cells (entries of stored arrangements).
+    Cells,
+    /// Elements of a permutation group.
+    GroupElements,
+    /// Worker threads.
+    Threads,
+}
+
+impl Resource {
+    /// `n` of this resource with its unit, such as `"12 vertices"` or
+    /// `"100 MiB"`.
+    pub fn amount(self, n: u64) -> String {
+        match self {
+            Resource::Memory => mib(n),
+            Resource::Vertices => format!("{n} vertices"),
+            Resource::Tiles => format!("{n} tiles"),
+            Resource::States => format!("{n} states"),
+            Resource::BlankSets => format!("{n} blank sets"),
+            Resource::Cells => format!("{n} cells"),
+            Resource::GroupElements => format!("{n} elements"),
+            Resource::Threads => format!("{n} threads"),
+        }
+    }
+}
+
+fn mib(bytes: u64) -> String {
+    const M: u64 = 1 << 20;
+    if bytes >= 10 * M || bytes.is_multiple_of(M) {
+        format!("{} MiB", bytes.div_ceil(M))
+    } else {
+        format!("{:.1} MiB", bytes as f64 / M as f64)
+    }
+}
+
+impl std::fmt::Display for Resource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Resource::Memory => "memory",
+            Resource::Vertices => "vertices",
+            Resource::Tiles => "tiles",
+            Resource::States => "states",
+            Resource::BlankSets => "blank sets",
+            Resource::Cells => "stored cells",
+            Resource::GroupElements => "group elements",
+            Resource::Threads => "threads",
+        })
+    }
+}
+
 impl Error {
-    /// An [`Error::Io`] for `path`.
-    pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
+    /// [`Error::Spec`] for `spec` with no known position.
+    pub fn spec(spec: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Spec {
+            spec: spec.into(),
+            position: None,
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Spec`] at the 0-based character `position` of `spec`.
+    pub fn spec_at(spec: impl Into<String>, position: usize, message: impl Into<String>) -> Self {
+        Error::Spec {
+            spec: spec.into(),
+            position: Some(position),
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Configuration`] naming no particular tile or vertex.
+    pub fn config(message: impl Into<String>) -> Self {
+        Error::Configuration {
+            message: message.into(),
+            tile: None,
+            vertices: Vec::new(),
+        }
+    }
+
+    /// [`Error::Configuration`] about `tile` (if any) at `vertices`.
+    pub fn config_at(message: impl Into<String>, tile: Option<u32>, vertices: Vec<usize>) -> Self {
+        Error::Configuration {
+            message: message.into(),
+            tile,
+            vertices,
+        }
+    }
+
+    /// [`Error::Moves`] at the 0-based `index` of the move string, if known.
+    pub fn moves(index: Option<usize>, message: impl Into<String>) -> Self {
+        Error::Moves {
+            index,
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Limit`]: `resource` needs `needed`, over `budget`.
+    pub fn limit(resource: Resource, needed: u64, budget: u64) -> Self {
+        Error::Limit {
+            resource,
+            needed,
+            budget,
+        }
+    }
+
+    /// [`Error::Io`] for `path`.
+    pub fn io(path: impl AsRef<Path>, source: std::io::Error) -> Self {
         Error::Io {
             path: path.as_ref().to_path_buf(),
-            source: std::sync::Arc::new(source),
+            source: Arc::new(source),
         }
+    }
+
+    /// [`Error::Io`] for a file that was read but whose contents are
+    /// invalid (an I/O error of kind `InvalidData` carrying `message`).
+    pub fn invalid_file(path: impl AsRef<Path>, message: impl Into<String>) -> Self {
+        let message: String = message.into();
+        Self::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidData, message),
+        )
+    }
+
+    /// [`Error::Argument`] for the option `name`.
+    pub fn argument(name: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Argument {
+            name: name.into(),
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Input`] at the 1-based `line`.
+    pub fn input(line: usize, message: impl Into<String>) -> Self {
+        Error::Input {
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Unsupported`].
+    pub fn unsupported(message: impl Into<String>) -> Self {
+        Error::Unsupported(message.into())
+    }
+
+    /// [`Error::Internal`].
+    pub fn internal(message: impl Into<String>) -> Self {
+        Error::Internal(message.into())
+    }
+
+    /// Whether this error means "this method cannot serve the request"
+    /// ([`Error::Limit`] or [`Error::Unsupported`]), so that a caller
+    /// may fall back to another method. Bugs and bad input are not.
+    pub fn is_fallback(&self) -> bool {
+        matches!(self, Error::Limit { .. } | Error::Unsupported(_))
     }
 }
 
 /// Shorthand for results carrying [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// `Ok(Some(x))` for `Ok(x)`, `Ok(None)` when the error is one a caller may
+/// fall back from ([`Error::is_fallback`]); any other error is returned.
+pub(crate) fn or_fallback<T>(r: Result<T>) -> Result<Option<T>> {
+    match r {
+        Ok(x) => Ok(Some(x)),
+        Err(e) if e.is_fallback() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// As [`or_fallback`] where the caller cannot return an error (its
+/// signature gives `None` for "no method applies"): `None` for an error one
+/// may fall back from, and a panic for any other, which is a bug.
+pub(crate) fn fallback_or_panic<T>(r: Result<T>) -> Option<T> {
+    match r {
+        Ok(x) => Some(x),
+        Err(e) if e.is_fallback() => None,
+        Err(e) => panic!("internal error (a bug; please report it): {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn displays() {
+        let e = Error::spec_at("4y4", 1, "expected 'x'");
+        assert_eq!(
+            e.to_string(),
+            "puzzle spec '4y4' at character 2: expected 'x'"
+        );
+        assert_eq!(Error::spec("", "bad").to_string(), "puzzle spec: bad");
+        let e = Error::limit(Resource::Memory, 3 << 30, 100 << 20);
+        assert_eq!(
+            e.to_string(),
+            "memory: needs 3072 MiB, over the budget of 100 MiB"
+        );
+        let e = Error::limit(Resource::Vertices, 300, 256);
+        assert_eq!(
+            e.to_string(),
+            "vertices: needs 300 vertices, over the budget of 256 vertices"
+        );
+        let e = Error::io("x/y.bin", std::io::Error::other("boom"));
+        assert_eq!(e.to_string(), "x/y.bin: boom");
+        assert!(std::error::Error::source(&e).is_some());
+        assert!(Error::internal("x").to_string().contains("a bug"));
+        assert!(Error::limit(Resource::States, 2, 1).is_fallback());
+        assert!(!Error::internal("x").is_fallback());
+        assert!(!Error::config("x").is_fallback());
+    }
+}

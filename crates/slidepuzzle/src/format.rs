@@ -27,7 +27,7 @@ fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
                 let place = row_number
                     .map(|r| format!(" in row {r}"))
                     .unwrap_or_default();
-                Error::State(format!(
+                Error::config(format!(
                     "'{t}'{place} is not a tile number (0 is the blank)"
                 ))
             })
@@ -39,14 +39,14 @@ fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
 /// the same width.
 ///
 /// # Errors
-/// [`Error::State`] for a non-numeric label (with its row) or ragged rows
+/// [`Error::Configuration`] for a non-numeric label (with its row) or ragged rows
 /// (naming the row).
 pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
     let text = text.trim();
     if !text.contains('/') {
         let labels = parse_tokens(text, None)?;
         if labels.is_empty() {
-            return Err(Error::State("empty configuration".into()));
+            return Err(Error::config("empty configuration"));
         }
         return Ok(ParsedLabels { labels, rows: None });
     }
@@ -58,7 +58,7 @@ pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
         match width {
             None => width = Some(tiles.len()),
             Some(w) if w != tiles.len() => {
-                return Err(Error::State(format!(
+                return Err(Error::config(format!(
                     "row {} has {} tiles but row 1 has {w}",
                     i + 1,
                     tiles.len()
@@ -67,7 +67,7 @@ pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
             _ => {}
         }
         if tiles.is_empty() {
-            return Err(Error::State(format!("row {} is empty", i + 1)));
+            return Err(Error::config(format!("row {} is empty", i + 1)));
         }
         labels.extend(tiles);
         count += 1;
@@ -93,9 +93,12 @@ pub fn infer_board(text: &str) -> Result<Puzzle> {
             if side * side == n && side >= 2 {
                 Puzzle::board(side, side, false, false)
             } else {
-                Err(Error::Spec(format!(
-                    "cannot tell the puzzle from a flat list of {n} labels: give --puzzle or --size, or write rows separated by '/'"
-                )))
+                Err(Error::spec(
+                    "",
+                    format!(
+                        "cannot tell the puzzle from a flat list of {n} labels: give --puzzle or --size, or write rows separated by '/'"
+                    ),
+                ))
             }
         }
     }
@@ -104,7 +107,7 @@ pub fn infer_board(text: &str) -> Result<Puzzle> {
 /// Parses a configuration of `puzzle` with `blanks` blanks.
 ///
 /// # Errors
-/// [`Error::State`]: wrong tile count, rows that do not match the board,
+/// [`Error::Configuration`]: wrong tile count, rows that do not match the board,
 /// duplicated, missing or out-of-range tiles (see
 /// [`Configuration::from_cells`]).
 ///
@@ -120,7 +123,7 @@ pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result
     if let (Some((w, rows)), PuzzleKind::Board { width, height, .. }) = (parsed.rows, puzzle.kind())
         && (w != *width || rows != *height)
     {
-        return Err(Error::State(format!(
+        return Err(Error::config(format!(
             "the state has {rows} rows of {w} but the puzzle is {} ({height} rows of {width})",
             puzzle.spec()
         )));
@@ -128,13 +131,13 @@ pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result
     if let (Some((w, _)), PuzzleKind::Box { width, .. }) = (parsed.rows, puzzle.kind())
         && w != *width
     {
-        return Err(Error::State(format!(
+        return Err(Error::config(format!(
             "the state has rows of {w} but the box {} has rows of {width}",
             puzzle.spec()
         )));
     }
     if parsed.labels.len() != n {
-        return Err(Error::State(format!(
+        return Err(Error::config(format!(
             "expected {n} labels for {} ({} tiles and {blanks} blank(s)), got {}",
             puzzle.spec(),
             n - blanks,

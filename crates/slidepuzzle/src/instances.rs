@@ -47,7 +47,7 @@ fn parse(
             continue;
         }
         let cols: Vec<&str> = line.split('\t').collect();
-        let bad = || Error::Input(format!("instance file line {}: malformed", i + 1));
+        let bad = || Error::input(i + 1, "malformed instance-file line");
         let id = cols.first().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
         let optimal = cols.get(1).and_then(|s| s.parse().ok()).ok_or_else(bad)?;
         let column = |c: Option<usize>| c.and_then(|c| cols.get(c)).and_then(|s| s.parse().ok());

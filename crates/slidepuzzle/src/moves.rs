@@ -48,7 +48,8 @@ pub fn detect_notation(text: &str) -> Notation {
 ///
 /// # Errors
 /// [`Error::Moves`] naming the offending item and its position (1-based
-/// character position for letters, item number otherwise): an unknown
+/// character position for letters, item number otherwise; its `index` is
+/// the 0-based character index or item index): an unknown
 /// letter, a move off the board, a vertex not adjacent to the blank, a tile
 /// not next to the blank.
 ///
@@ -78,15 +79,18 @@ fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<us
             continue;
         }
         let dir = Direction::from_letter(c).ok_or_else(|| {
-            Error::Moves(format!(
-                "unknown move letter '{c}' at position {} (use U, D, L, R{})",
-                i + 1,
-                if matches!(puzzle.kind(), crate::model::PuzzleKind::Box { .. }) {
-                    ", F, B"
-                } else {
-                    ""
-                }
-            ))
+            Error::moves(
+                Some(i),
+                format!(
+                    "unknown move letter '{c}' at position {} (use U, D, L, R{})",
+                    i + 1,
+                    if matches!(puzzle.kind(), crate::model::PuzzleKind::Box { .. }) {
+                        ", F, B"
+                    } else {
+                        ""
+                    }
+                ),
+            )
         })?;
         let letter_pos = i + 1;
         i += 1;
@@ -100,14 +104,17 @@ fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<us
                 .collect::<String>()
                 .parse::<usize>()
                 .map_err(|_| {
-                    Error::Moves(format!("bad count after '{c}' at position {letter_pos}"))
+                    Error::moves(
+                        Some(letter_pos - 1),
+                        format!("bad count after '{c}' at position {letter_pos}"),
+                    )
                 })?
         } else {
             1
         };
         for _ in 0..count {
             let next = puzzle.blank_target(blank, dir).ok_or_else(|| {
-                Error::Moves(format!(
+                Error::moves(Some(letter_pos - 1), format!(
                     "move '{c}' at position {letter_pos} goes off the board: no tile can move {} into the blank at vertex {blank}",
                     format!("{dir:?}").to_lowercase()
                 ))
@@ -128,17 +135,23 @@ fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<V
         .filter(|s| !s.is_empty())
         .enumerate()
     {
-        let v: usize = item
-            .parse()
-            .map_err(|_| Error::Moves(format!("item {} '{item}' is not a vertex number", i + 1)))?;
+        let v: usize = item.parse().map_err(|_| {
+            Error::moves(
+                Some(i),
+                format!("item {} '{item}' is not a vertex number", i + 1),
+            )
+        })?;
         if i == 0 && v == start_blank {
             continue;
         }
         if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
-            return Err(Error::Moves(format!(
-                "item {} of the blank path: vertex {v} is not adjacent to the blank at vertex {blank}",
-                i + 1
-            )));
+            return Err(Error::moves(
+                Some(i),
+                format!(
+                    "item {} of the blank path: vertex {v} is not adjacent to the blank at vertex {blank}",
+                    i + 1
+                ),
+            ));
         }
         path.push(v);
         blank = v;
@@ -156,23 +169,32 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
         .filter(|s| !s.is_empty())
         .enumerate()
     {
-        let t: Tile = item
-            .parse()
-            .map_err(|_| Error::Moves(format!("item {} '{item}' is not a tile number", i + 1)))?;
+        let t: Tile = item.parse().map_err(|_| {
+            Error::moves(
+                Some(i),
+                format!("item {} '{item}' is not a tile number", i + 1),
+            )
+        })?;
         if t == BLANK || t as usize >= positions.len() {
-            return Err(Error::Moves(format!(
-                "item {}: there is no tile {t} (tiles are 1..{})",
-                i + 1,
-                positions.len() - 1
-            )));
+            return Err(Error::moves(
+                Some(i),
+                format!(
+                    "item {}: there is no tile {t} (tiles are 1..{})",
+                    i + 1,
+                    positions.len() - 1
+                ),
+            ));
         }
         let blank = positions[BLANK as usize];
         let v = positions[t as usize];
         if !puzzle.graph().has_edge(blank, v) {
-            return Err(Error::Moves(format!(
-                "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
-                i + 1
-            )));
+            return Err(Error::moves(
+                Some(i),
+                format!(
+                    "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
+                    i + 1
+                ),
+            ));
         }
         config.swap(blank, v);
         positions[t as usize] = blank;
@@ -186,16 +208,20 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
 /// blank to a neighbouring vertex; returns the final configuration. O(len).
 ///
 /// # Errors
-/// [`Error::Moves`] naming the first illegal step.
+/// [`Error::Moves`] naming the first illegal step (`index` is its 0-based
+/// index in `path`).
 pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<Configuration> {
     let mut config = start.clone();
     let mut blank = config.blank();
     for (i, &v) in path.iter().enumerate() {
         if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
-            return Err(Error::Moves(format!(
-                "step {}: vertex {v} is not adjacent to the blank at vertex {blank}",
-                i + 1
-            )));
+            return Err(Error::moves(
+                Some(i),
+                format!(
+                    "step {}: vertex {v} is not adjacent to the blank at vertex {blank}",
+                    i + 1
+                ),
+            ));
         }
         config.swap(blank, v);
         blank = v;
@@ -325,5 +351,17 @@ mod tests {
             "{e}"
         );
         assert!(replay(&p, &start, &[0]).is_err());
+    }
+
+    #[test]
+    fn bad_moves_carry_their_index() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let start = p.default_goal();
+        let e = parse_moves(&p, &start, "RRX").unwrap_err();
+        assert!(matches!(e, Error::Moves { index: Some(2), .. }), "{e:?}");
+        let e = parse_moves(&p, &start, "8-7-2").unwrap_err();
+        assert!(matches!(e, Error::Moves { index: Some(2), .. }), "{e:?}");
+        let e = replay(&p, &start, &[7, 0]).unwrap_err();
+        assert!(matches!(e, Error::Moves { index: Some(1), .. }), "{e:?}");
     }
 }

@@ -117,6 +117,7 @@ fn checkpoints_resume_to_the_same_answer() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
+    assert!(matches!(err, slidepuzzle::Error::Io { .. }), "{err:?}");
     // Another puzzle's checkpoint is refused.
     let q = Puzzle::parse("2x4").unwrap();
     let err = explore(
@@ -142,4 +143,15 @@ fn memory_limit_refuses_up_front() {
     };
     let err = explore(&p, &p.default_goal(), &opts, &|_, _| {}).unwrap_err();
     assert!(err.to_string().contains("MiB"), "{err}");
+    assert!(
+        matches!(
+            err,
+            slidepuzzle::Error::Limit {
+                resource: slidepuzzle::Resource::Memory,
+                budget,
+                needed,
+            } if budget == 1 << 30 && needed > budget
+        ),
+        "{err:?}"
+    );
 }

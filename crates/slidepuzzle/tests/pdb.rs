@@ -148,6 +148,10 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
         .err()
         .unwrap();
     assert!(err.to_string().contains("MiB"), "{err}");
+    assert!(
+        matches!(err, slidepuzzle::Error::Limit { budget: 1000, .. }),
+        "{err:?}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

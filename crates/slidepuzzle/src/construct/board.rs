@@ -25,7 +25,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 
@@ -230,8 +230,8 @@ impl Builder {
             }
         }
         if !reached {
-            return Err(Error::Unsupported(format!(
-                "internal error: constructive solver cannot route the blank from {from} to {to}"
+            return Err(Error::Internal(format!(
+                "constructive solver cannot route the blank from {from} to {to}"
             )));
         }
         let mut route = vec![to];
@@ -420,8 +420,8 @@ impl Builder {
                 return Ok(());
             }
         }
-        Err(Error::Unsupported(format!(
-            "internal error: constructive solver cannot bring tile {tile} to cell {to}"
+        Err(Error::Internal(format!(
+            "constructive solver cannot bring tile {tile} to cell {to}"
         )))
     }
 
@@ -538,9 +538,8 @@ impl Builder {
                 return Ok(());
             }
         }
-        Err(Error::Unsupported(
-            "internal error: the constructive solver could not seat the last two tiles of a line"
-                .into(),
+        Err(Error::Internal(
+            "the constructive solver could not seat the last two tiles of a line".into(),
         ))
     }
 }
@@ -631,7 +630,8 @@ fn build(
 ///
 /// # Errors
 /// [`Error::Unsupported`] for a puzzle that is not a plain board with both
-/// sides at least 2, and for internal failures (never expected).
+/// sides at least 2; [`Error::Internal`] for internal failures (never
+/// expected).
 pub fn solve_board_constructively(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -643,6 +643,10 @@ pub fn solve_board_constructively(
     let (w, h) = puzzle.plain_board_size().expect("checked by build");
     Ok(super::shorten::shorten_board_path(w, h, start, &path))
 }
+
+/// The path of the [`Error::Io`] that [`stream_board_solution`] returns
+/// when its output cannot be written.
+pub const STREAM: &str = "the solution stream";
 
 /// What [`stream_board_solution`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -694,7 +698,7 @@ struct StreamSink<'o> {
     run: (u8, u64),
     blank_x: usize,
     report: StreamReport,
-    broken: Option<String>,
+    broken: Option<Error>,
 }
 
 impl<'o> StreamSink<'o> {
@@ -747,17 +751,19 @@ impl<'o> StreamSink<'o> {
             b'D'
         } else {
             if self.broken.is_none() {
-                self.broken = Some(format!(
-                    "move {} is not to a neighbouring cell",
+                self.broken = Some(Error::Internal(format!(
+                    "streamed move {} is not to a neighbouring cell",
                     self.report.moves + 1
-                ));
+                )));
             }
             b'?'
         };
         if to < self.replay.len() && self.replay[from] == 0 {
             self.replay.swap(from, to);
         } else if self.broken.is_none() {
-            self.broken = Some("the replay lost the blank".into());
+            self.broken = Some(Error::Internal(
+                "the replay of the streamed moves lost the blank".into(),
+            ));
         }
         self.base = to;
         self.report.moves += 1;
@@ -791,7 +797,7 @@ impl<'o> StreamSink<'o> {
         if let Err(e) = self.out.write_all(&buf[i..])
             && self.broken.is_none()
         {
-            self.broken = Some(format!("cannot write: {e}"));
+            self.broken = Some(Error::io(STREAM, e));
         }
     }
 
@@ -803,17 +809,14 @@ impl<'o> StreamSink<'o> {
         }
         self.flush_run();
         if let Err(e) = self.out.write_all(b"\n").and_then(|()| self.out.flush()) {
-            self.broken
-                .get_or_insert_with(|| format!("cannot write: {e}"));
+            self.broken.get_or_insert_with(|| Error::io(STREAM, e));
         }
-        if let Some(why) = self.broken {
-            return Err(Error::Unsupported(format!(
-                "streamed solution not written: {why}"
-            )));
+        if let Some(e) = self.broken {
+            return Err(e);
         }
         if self.replay != goal.cells() {
-            return Err(Error::Unsupported(
-                "internal error: the streamed moves do not reach the goal on replay".into(),
+            return Err(Error::Internal(
+                "the streamed moves do not reach the goal on replay".into(),
             ));
         }
         Ok(self.report)
@@ -829,8 +832,10 @@ impl<'o> StreamSink<'o> {
 /// moves that undo the one before are still cancelled.
 ///
 /// # Errors
-/// As [`solve_board_constructively`]; also a write error, or (never
-/// expected) a replay that does not reach `goal`.
+/// As [`solve_board_constructively`]; also [`Error::Io`] for a write error
+/// (its path is [`STREAM`]; the caller knows the file), or
+/// [`Error::Internal`] for a replay that does not reach `goal` (never
+/// expected).
 pub fn stream_board_solution(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -838,7 +843,11 @@ pub fn stream_board_solution(
     out: &mut (dyn std::io::Write + Send),
 ) -> Result<StreamReport> {
     if puzzle.vertex_count() > u32::MAX as usize {
-        return Err(Error::Unsupported("board too large to stream".into()));
+        return Err(Error::limit(
+            Resource::Vertices,
+            puzzle.vertex_count() as u64,
+            u32::MAX as u64,
+        ));
     }
     let w = puzzle.plain_board_size().map_or(0, |(w, _)| w);
     let mut sink = StreamSink::new(w, start, out);

@@ -35,7 +35,7 @@ use std::collections::HashMap;
 
 use super::three_cycle::{find_three_cycle, solve_with_three_cycles};
 use super::walker::Walker;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, or_fallback};
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use crate::theory::blocks::{Block, BlockKind, decompose};
 use crate::theory::reachability::root_blocks;
@@ -54,7 +54,8 @@ const GREEDY_EXACT_MAX: usize = 300;
 /// # Errors
 /// [`Error::Unsupported`] for several blanks, or if `start` cannot reach
 /// `goal` (a tile outside its block, a wrong rotation on a cycle, an odd
-/// permutation on a bipartite block).
+/// permutation on a bipartite block); [`Error::Internal`] when the
+/// construction fails otherwise (never expected).
 pub fn solve_graph_constructively(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -91,8 +92,8 @@ pub fn solve_graph_constructively(
         w.walk(&back);
     }
     if w.cells != goal.cells() {
-        return Err(Error::Unsupported(
-            "internal error: the constructive solver did not reach the goal".into(),
+        return Err(Error::Internal(
+            "the constructive solver did not reach the goal".into(),
         ));
     }
     let path = cancel_reversals(start.blank(), std::mem::take(&mut w.path));
@@ -151,7 +152,7 @@ fn solve_block(
             let unfrozen = w.allowed.iter().filter(|&&a| a).count();
             if unfrozen <= SMALL_BLOCK_VERTICES
                 && w.allowed[root]
-                && solve_part_optimally(w, target).is_ok()
+                && or_fallback(solve_part_optimally(w, target))?.is_some()
             {
                 return Ok(());
             }
@@ -265,9 +266,8 @@ fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
 /// [`SMALL_BLOCK_VERTICES`] vertices) with conjugated 3-cycles; the blank
 /// is somewhere in the block and ends on `root`.
 fn three_cycle_stage(w: &mut Walker, block: &[usize], root: usize, target: &[u32]) -> Result<()> {
-    let tc = find_three_cycle(w.graph, &w.allowed, root).ok_or_else(|| {
-        Error::Unsupported("internal error: no 3-cycle found in a 2-connected block".into())
-    })?;
+    let tc = find_three_cycle(w.graph, &w.allowed, root)
+        .ok_or_else(|| Error::Internal("no 3-cycle found in a 2-connected block".into()))?;
     // Solve for the target with the blank moved to the 3-cycle's home
     // (along `rho`), then walk `rho` backwards.
     let rho = w
@@ -278,9 +278,7 @@ fn three_cycle_stage(w: &mut Walker, block: &[usize], root: usize, target: &[u32
         shifted.swap(pair[0], pair[1]);
     }
     if !w.route_blank(tc.home, usize::MAX) {
-        return Err(Error::Unsupported(
-            "internal error: the blank cannot reach the 3-cycle".into(),
-        ));
+        return Err(Error::Internal("the blank cannot reach the 3-cycle".into()));
     }
     solve_with_three_cycles(w, block, &shifted, &tc)?;
     let back: Vec<usize> = rho.iter().rev().copied().collect();

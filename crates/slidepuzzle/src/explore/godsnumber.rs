@@ -29,7 +29,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::ranking::Ranker;
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result, or_fallback};
 use crate::format::format_configuration;
 use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
 use crate::theory::analyze;
@@ -146,9 +146,11 @@ fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
 /// Explores every configuration reachable from `goal`.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the run would exceed `max_memory` (the
-/// message gives the need), for several blanks, or MTM on a graph without
-/// lines; [`Error::Input`] for an unreadable or mismatched checkpoint.
+/// [`Error::Limit`] when the run would exceed `max_memory`
+/// ([`Resource::Memory`], with the need) or the hash search's 255 vertices;
+/// [`Error::Unsupported`] for several blanks, or MTM on a graph without
+/// lines; [`Error::Io`] with the path for an unreadable, unwritable or
+/// mismatched checkpoint.
 pub fn explore(
     puzzle: &Puzzle,
     goal: &Configuration,
@@ -165,7 +167,8 @@ pub fn explore(
         .reachable_configurations
         .parse()
         .unwrap_or(u64::MAX);
-    let ranker = Ranker::new(puzzle, goal).ok();
+    // No ranking (too many vertices): fall back to the hash search.
+    let ranker = or_fallback(Ranker::new(puzzle, goal))?;
     match ranker {
         Some(r) if reachable.saturating_mul(8) >= r.size() => {
             two_bit(puzzle, goal, &r, &moves, options, progress)
@@ -202,19 +205,11 @@ fn hash_bfs(
     let clock = Instant::now();
     let n = puzzle.vertex_count();
     if n > 255 {
-        return Err(Error::Unsupported(format!(
-            "complete search is limited to 255 vertices; {} has {n}",
-            puzzle.spec()
-        )));
+        return Err(Error::limit(Resource::Vertices, n as u64, 255));
     }
     let need = reachable.saturating_mul(n as u64 + 64);
     if need > options.max_memory {
-        return Err(Error::Unsupported(format!(
-            "exploring {} needs about {} MiB for {reachable} configurations, over the {} MiB budget (--memory)",
-            puzzle.spec(),
-            need >> 20,
-            options.max_memory >> 20
-        )));
+        return Err(Error::limit(Resource::Memory, need, options.max_memory));
     }
     let start: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
     let mut seen: HashSet<Vec<u8>> = HashSet::from([start.clone()]);
@@ -289,11 +284,10 @@ fn checksum(table: &[AtomicU64]) -> u64 {
 
 fn write_checkpoint(path: &Path, header: &Header, table: &[AtomicU64]) -> Result<()> {
     let tmp = path.with_extension("tmp");
-    let io =
-        |e: std::io::Error| Error::Input(format!("cannot write checkpoint {}: {e}", tmp.display()));
+    let io = |e: std::io::Error| Error::io(&tmp, e);
     let file = std::fs::File::create(&tmp).map_err(io)?;
     let mut w = std::io::BufWriter::new(file);
-    serde_json::to_writer(&mut w, header).map_err(|e| Error::Input(e.to_string()))?;
+    serde_json::to_writer(&mut w, header).map_err(|e| io(e.into()))?;
     w.write_all(b"\n").map_err(io)?;
     for word in table {
         w.write_all(&word.load(Ordering::Relaxed).to_le_bytes())
@@ -301,20 +295,15 @@ fn write_checkpoint(path: &Path, header: &Header, table: &[AtomicU64]) -> Result
     }
     let file = w.into_inner().map_err(|e| io(e.into_error()))?;
     file.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        Error::Input(format!(
-            "cannot rename checkpoint to {}: {e}",
-            path.display()
-        ))
-    })
+    std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
 }
 
 fn read_checkpoint(path: &Path, expect: &Header) -> Result<(Vec<u64>, Vec<AtomicU64>)> {
-    let bad = |why: String| Error::Input(format!("checkpoint {}: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let bad = |why: String| Error::invalid_file(path, format!("checkpoint: {why}"));
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut r = std::io::BufReader::new(file);
     let mut line = String::new();
-    r.read_line(&mut line).map_err(|e| bad(e.to_string()))?;
+    r.read_line(&mut line).map_err(|e| Error::io(path, e))?;
     let header: Header =
         serde_json::from_str(line.trim()).map_err(|e| bad(format!("bad header: {e}")))?;
     if header.format != expect.format
@@ -352,12 +341,7 @@ fn two_bit(
     let words = size.div_ceil(32);
     let need = words * 8;
     if need > options.max_memory {
-        return Err(Error::Unsupported(format!(
-            "exploring {} needs {} MiB (2 bits for each of {size} ranks), over the {} MiB budget (--memory)",
-            puzzle.spec(),
-            need >> 20,
-            options.max_memory >> 20
-        )));
+        return Err(Error::limit(Resource::Memory, need, options.max_memory));
     }
     let goal_bytes: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
     let mut header = Header {

@@ -10,7 +10,7 @@
 //! `n!/2` (the 15-puzzle's even class), not `n!`. Ranking and unranking are
 //! O(n) and O(n^2) with bit masks; n <= 21 (ranks fit in 64 bits).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 
@@ -44,14 +44,12 @@ impl Ranker {
     /// Uses the half-size space on bipartite graphs.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] above 21 vertices or with several blanks.
+    /// [`Error::Limit`] ([`Resource::Vertices`]) above 21 vertices;
+    /// [`Error::Unsupported`] with several blanks.
     pub fn new(puzzle: &Puzzle, goal: &Configuration) -> Result<Self> {
         let n = puzzle.vertex_count();
         if !(2..=21).contains(&n) {
-            return Err(Error::Unsupported(format!(
-                "complete search ranks at most 21 vertices; {} has {n}",
-                puzzle.spec()
-            )));
+            return Err(Error::limit(Resource::Vertices, n as u64, 21));
         }
         if goal.blanks().len() != 1 {
             return Err(Error::Unsupported(

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::super::theory::perm::Perm;
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 
 /// The result of [`word_lengths`].
 #[derive(Clone, Debug, Serialize)]
@@ -46,8 +46,9 @@ fn generator_name(i: usize, inverse: bool) -> String {
 /// generators and their inverses.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the group has more than `max_elements`
-/// elements (the search stops there), or no generators are given.
+/// [`Error::Limit`] ([`Resource::GroupElements`]) when the group has more
+/// than `max_elements` elements (the search stops there);
+/// [`Error::Argument`] when no generators are given.
 ///
 /// ```
 /// use slidepuzzle::{explore::word_lengths, theory::Perm};
@@ -62,7 +63,7 @@ pub fn word_lengths(
     max_listed: usize,
 ) -> Result<WordReport> {
     if generators.is_empty() {
-        return Err(Error::Unsupported("give at least one generator".into()));
+        return Err(Error::argument("generators", "give at least one generator"));
     }
     let n = generators.iter().map(|g| g.degree()).max().unwrap_or(0);
     let mut moves: Vec<(Perm, usize, bool)> = Vec::new();
@@ -90,10 +91,11 @@ pub fn word_lengths(
                     seen.insert(y.clone(), (d, k as u32));
                     next.push(y);
                     if seen.len() > max_elements {
-                        return Err(Error::Unsupported(format!(
-                            "the group has more than {max_elements} elements; raise --max-elements if memory allows (about {} bytes each)",
-                            4 * n + 64
-                        )));
+                        return Err(Error::limit(
+                            Resource::GroupElements,
+                            seen.len() as u64,
+                            max_elements as u64,
+                        ));
                     }
                 }
             }
@@ -159,7 +161,8 @@ pub fn word_lengths(
 /// cycles belong to the cycle).
 ///
 /// # Errors
-/// As [`Perm::parse_gap`], naming the generator.
+/// As [`Perm::parse_gap`]: [`Error::Argument`], named `generator I`
+/// (1-based).
 pub fn parse_generators(text: &str) -> Result<Vec<Perm>> {
     let mut out = Vec::new();
     let mut depth = 0;
@@ -186,8 +189,12 @@ pub fn parse_generators(text: &str) -> Result<Vec<Perm>> {
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            Perm::parse_gap(g, 0)
-                .map_err(|e| Error::Unsupported(format!("generator {}: {e}", i + 1)))
+            Perm::parse_gap(g, 0).map_err(|e| match e {
+                Error::Argument { message, .. } => {
+                    Error::argument(format!("generator {}", i + 1), message)
+                }
+                e => e,
+            })
         })
         .collect::<Result<_>>()?;
     let n = perms.iter().map(|p| p.degree()).max().unwrap_or(0);
@@ -236,6 +243,17 @@ mod tests {
                 .element_word,
             None
         );
-        assert!(word_lengths(&gens, None, 10, 1).is_err());
+        let e = word_lengths(&gens, None, 10, 1).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Limit {
+                    resource: Resource::GroupElements,
+                    needed: 11,
+                    budget: 10
+                }
+            ),
+            "{e:?}"
+        );
     }
 }

@@ -42,18 +42,20 @@ impl Configuration {
     /// Checks and wraps `cells` for a puzzle with `blanks` blanks.
     ///
     /// # Errors
-    /// [`Error::State`] naming the first problem: a tile out of range (with
-    /// its position, 1-based), a duplicated tile (with both positions), a
-    /// missing tile, or the wrong number of blanks.
+    /// [`Error::Configuration`] naming the first problem: a tile out of
+    /// range (with its position, 1-based), a duplicated tile (with both
+    /// positions), a missing tile, or the wrong number of blanks. Its `tile`
+    /// is the offending (or first missing) tile and `vertices` the 0-based
+    /// cells involved (the blanks' cells for a wrong blank count).
     pub fn from_cells(cells: Vec<Tile>, blanks: usize) -> Result<Self> {
         let n = cells.len();
         if n < 2 {
-            return Err(Error::State(format!(
+            return Err(Error::config(format!(
                 "a configuration needs at least 2 cells, got {n}"
             )));
         }
         if blanks == 0 || blanks >= n {
-            return Err(Error::State(format!(
+            return Err(Error::config(format!(
                 "{blanks} blanks on {n} cells: need at least one blank and one tile"
             )));
         }
@@ -66,25 +68,32 @@ impl Configuration {
                 continue;
             }
             if t > max_tile {
-                return Err(Error::State(format!(
-                    "tile {t} at position {} is out of range: tiles are 1..{max_tile} with 0 the blank",
-                    pos + 1
-                )));
+                return Err(Error::config_at(
+                    format!(
+                        "tile {t} at position {} is out of range: tiles are 1..{max_tile} with 0 the blank",
+                        pos + 1
+                    ),
+                    Some(t),
+                    vec![pos],
+                ));
             }
             let slot = &mut seen_at[t as usize];
             if *slot != usize::MAX {
-                return Err(Error::State(format!(
-                    "tile {t} is duplicated (positions {} and {})",
-                    *slot + 1,
-                    pos + 1
-                )));
+                return Err(Error::config_at(
+                    format!(
+                        "tile {t} is duplicated (positions {} and {})",
+                        *slot + 1,
+                        pos + 1
+                    ),
+                    Some(t),
+                    vec![*slot, pos],
+                ));
             }
             *slot = pos;
         }
         if blank_count != blanks {
-            let missing: Vec<String> = (1..=max_tile)
+            let missing: Vec<Tile> = (1..=max_tile)
                 .filter(|&t| seen_at[t as usize] == usize::MAX)
-                .map(|t| t.to_string())
                 .collect();
             let what = if blank_count == 0 {
                 "no blank (0)".to_string()
@@ -94,11 +103,15 @@ impl Configuration {
             let miss = if missing.is_empty() {
                 String::new()
             } else {
-                format!("; missing tile(s) {}", missing.join(", "))
+                let names: Vec<String> = missing.iter().map(|t| t.to_string()).collect();
+                format!("; missing tile(s) {}", names.join(", "))
             };
-            return Err(Error::State(format!(
-                "expected {blanks} blank(s), found {what}{miss}"
-            )));
+            let blank_cells = (0..n).filter(|&v| cells[v] == BLANK).collect();
+            return Err(Error::config_at(
+                format!("expected {blanks} blank(s), found {what}{miss}"),
+                missing.first().copied(),
+                blank_cells,
+            ));
         }
         Ok(Configuration { cells })
     }
@@ -181,5 +194,24 @@ mod tests {
         );
         let e = Configuration::from_cells(vec![1, 0, 0], 1).unwrap_err();
         assert!(e.to_string().contains("missing tile(s) 2"), "{e}");
+    }
+
+    #[test]
+    fn errors_carry_the_tile_and_cells() {
+        let e = Configuration::from_cells(vec![1, 1, 0], 1).unwrap_err();
+        assert!(
+            matches!(&e, Error::Configuration { tile: Some(1), vertices, .. } if vertices == &[0, 1]),
+            "{e:?}"
+        );
+        let e = Configuration::from_cells(vec![1, 5, 0], 1).unwrap_err();
+        assert!(
+            matches!(&e, Error::Configuration { tile: Some(5), vertices, .. } if vertices == &[1]),
+            "{e:?}"
+        );
+        let e = Configuration::from_cells(vec![1, 0, 0], 1).unwrap_err();
+        assert!(
+            matches!(&e, Error::Configuration { tile: Some(2), vertices, .. } if vertices == &[1, 2]),
+            "{e:?}"
+        );
     }
 }

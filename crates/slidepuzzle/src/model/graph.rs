@@ -29,11 +29,14 @@ impl Graph {
         let mut edge_count = 0;
         for (index, &(u, v)) in edges.iter().enumerate() {
             if u >= vertex_count || v >= vertex_count {
-                return Err(Error::Spec(format!(
-                    "edge {} ({u}-{v}) names a vertex outside 0..{}",
-                    index + 1,
-                    vertex_count.saturating_sub(1)
-                )));
+                return Err(Error::spec(
+                    "",
+                    format!(
+                        "edge {} ({u}-{v}) names a vertex outside 0..{}",
+                        index + 1,
+                        vertex_count.saturating_sub(1)
+                    ),
+                ));
             }
             if u == v || adjacency[u].contains(&v) {
                 continue;

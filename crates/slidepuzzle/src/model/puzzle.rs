@@ -143,9 +143,10 @@ impl Puzzle {
     /// [`Error::Spec`] if a side is 0 or the board has fewer than 2 cells.
     pub fn board(width: usize, height: usize, diagonal: bool, torus: bool) -> Result<Self> {
         if width == 0 || height == 0 || width * height < 2 {
-            return Err(Error::Spec(format!(
-                "board {width}x{height} needs at least 2 cells and sides >= 1"
-            )));
+            return Err(Error::spec(
+                "",
+                format!("board {width}x{height} needs at least 2 cells and sides >= 1"),
+            ));
         }
         let mut edges = Vec::new();
         let idx = |x: usize, y: usize| x + width * y;
@@ -204,9 +205,10 @@ impl Puzzle {
     pub fn cuboid(width: usize, height: usize, depth: usize) -> Result<Self> {
         let n = width * height * depth;
         if width == 0 || height == 0 || depth == 0 || n < 2 {
-            return Err(Error::Spec(format!(
-                "box {width}x{height}x{depth} needs at least 2 cells and sides >= 1"
-            )));
+            return Err(Error::spec(
+                "",
+                format!("box {width}x{height}x{depth} needs at least 2 cells and sides >= 1"),
+            ));
         }
         let idx = |x: usize, y: usize, z: usize| x + width * (y + height * z);
         let mut edges = Vec::new();

@@ -70,14 +70,42 @@ pub enum VertexRef {
 }
 
 fn parse_usize(s: &str, what: &str, spec: &str) -> Result<usize> {
-    s.trim()
-        .parse::<usize>()
-        .map_err(|_| Error::Spec(format!("'{spec}': {what} '{s}' is not a whole number")))
+    s.trim().parse::<usize>().map_err(|_| {
+        let message = format!("{what} '{s}' is not a whole number");
+        match char_index(spec, s) {
+            Some(at) => Error::spec_at(spec, at, message),
+            None => Error::spec(spec, message),
+        }
+    })
+}
+
+/// The 0-based character index of `part` in `spec`, when `part` is a
+/// slice of `spec`.
+fn char_index(spec: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(spec.as_ptr() as usize)?;
+    (start + part.len() <= spec.len() && spec.is_char_boundary(start))
+        .then(|| spec[..start].chars().count())
+}
+
+/// Names `spec` in a [`Error::Spec`] that does not name one yet.
+fn in_spec(e: Error, spec: &str) -> Error {
+    match e {
+        Error::Spec {
+            spec: s,
+            position,
+            message,
+        } if s.is_empty() => Error::Spec {
+            spec: spec.to_string(),
+            position,
+            message,
+        },
+        e => e,
+    }
 }
 
 fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<Puzzle> {
     Ok(Puzzle::new(
-        Graph::from_edges(vertex_count, edges)?,
+        Graph::from_edges(vertex_count, edges).map_err(|e| in_spec(e, &spec))?,
         PuzzleKind::Graph,
         spec,
     ))
@@ -86,7 +114,10 @@ fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<
 /// A cycle on `n >= 3` vertices, `i` adjacent to `i + 1 mod n`.
 pub fn cycle(n: usize) -> Result<Puzzle> {
     if n < 3 {
-        return Err(Error::Spec(format!("cycle:{n} needs at least 3 vertices")));
+        return Err(Error::spec(
+            format!("cycle:{n}"),
+            "needs at least 3 vertices",
+        ));
     }
     let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
     named(n, &edges, format!("cycle:{n}"))
@@ -95,7 +126,10 @@ pub fn cycle(n: usize) -> Result<Puzzle> {
 /// A path on `n >= 2` vertices.
 pub fn path(n: usize) -> Result<Puzzle> {
     if n < 2 {
-        return Err(Error::Spec(format!("path:{n} needs at least 2 vertices")));
+        return Err(Error::spec(
+            format!("path:{n}"),
+            "needs at least 2 vertices",
+        ));
     }
     let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
     named(n, &edges, format!("path:{n}"))
@@ -104,9 +138,10 @@ pub fn path(n: usize) -> Result<Puzzle> {
 /// The complete graph on `n >= 2` vertices.
 pub fn complete(n: usize) -> Result<Puzzle> {
     if n < 2 {
-        return Err(Error::Spec(format!(
-            "complete:{n} needs at least 2 vertices"
-        )));
+        return Err(Error::spec(
+            format!("complete:{n}"),
+            "needs at least 2 vertices",
+        ));
     }
     let mut edges = Vec::new();
     for u in 0..n {
@@ -124,9 +159,10 @@ pub fn complete(n: usize) -> Result<Puzzle> {
 pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
     let zeros = [a, b, c].iter().filter(|&&x| x == 0).count();
     if zeros > 1 {
-        return Err(Error::Spec(format!(
-            "theta:{a},{b},{c}: at most one path may have no internal vertex (the graph must be simple)"
-        )));
+        return Err(Error::spec(
+            format!("theta:{a},{b},{c}"),
+            "at most one path may have no internal vertex (the graph must be simple)",
+        ));
     }
     let mut edges = Vec::new();
     let mut next = 2;
@@ -168,10 +204,11 @@ fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
     for (i, item) in body.split(',').enumerate() {
         let item = item.trim();
         let (a, b) = item.split_once('-').ok_or_else(|| {
-            Error::Spec(format!(
-                "'{spec}': edge {} '{item}' is not of the form U-V",
-                i + 1
-            ))
+            let message = format!("edge {} '{item}' is not of the form U-V", i + 1);
+            match char_index(spec, item) {
+                Some(at) => Error::spec_at(spec, at, message),
+                None => Error::spec(spec, message),
+            }
         })?;
         edges.push((
             parse_usize(a, "vertex", spec)?,
@@ -180,7 +217,7 @@ fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
     }
     let n = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) + 1;
     if n < 2 {
-        return Err(Error::Spec(format!("'{spec}': needs at least 2 vertices")));
+        return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
     named(n, &edges, format!("edges:{}", body.trim()))
 }
@@ -193,15 +230,18 @@ pub type GraphLoader<'a> = &'a dyn Fn(&str) -> Result<String>;
 
 /// Parses the JSON of a [`GraphFile`]; `spec` is used in messages and as the
 /// puzzle's spec string.
+///
+/// # Errors
+/// [`Error::Spec`] naming `spec` and the problem.
 pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     let file: GraphFile =
-        serde_json::from_str(text).map_err(|e| Error::Spec(format!("{spec}: {e}")))?;
+        serde_json::from_str(text).map_err(|e| Error::spec(spec, e.to_string()))?;
     let (n, names) = match file.vertices {
         VertexList::Count(n) => (n, None),
         VertexList::Names(names) => (names.len(), Some(names)),
     };
     if n < 2 {
-        return Err(Error::Spec(format!("{spec}: needs at least 2 vertices")));
+        return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
     let resolve = |r: &VertexRef, edge: usize| -> Result<usize> {
         match r {
@@ -210,7 +250,7 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
                 .as_ref()
                 .and_then(|ns| ns.iter().position(|x| x == name))
                 .ok_or_else(|| {
-                    Error::Spec(format!("{spec}: edge {edge} names unknown vertex '{name}'"))
+                    Error::spec(spec, format!("edge {edge} names unknown vertex '{name}'"))
                 }),
         }
     };
@@ -218,7 +258,7 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     for (i, [a, b]) in file.edges.iter().enumerate() {
         edges.push((resolve(a, i + 1)?, resolve(b, i + 1)?));
     }
-    let graph = Graph::from_edges(n, &edges).map_err(|e| Error::Spec(format!("{spec}: {e}")))?;
+    let graph = Graph::from_edges(n, &edges).map_err(|e| in_spec(e, spec))?;
     let display = file.name.clone().unwrap_or_else(|| spec.to_string());
     let mut puzzle = Puzzle::new(graph, PuzzleKind::Graph, display);
     if let Some(names) = names {
@@ -226,10 +266,10 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     }
     if let Some(pos) = file.positions {
         if pos.len() != n {
-            return Err(Error::Spec(format!(
-                "{spec}: {} positions for {n} vertices",
-                pos.len()
-            )));
+            return Err(Error::spec(
+                spec,
+                format!("{} positions for {n} vertices", pos.len()),
+            ));
         }
         let mut out = Vec::with_capacity(n);
         for (i, p) in pos.iter().enumerate() {
@@ -237,11 +277,14 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
                 [x, y] => out.push([*x, *y, 0.0]),
                 [x, y, z] => out.push([*x, *y, *z]),
                 _ => {
-                    return Err(Error::Spec(format!(
-                        "{spec}: position {} has {} coordinates, expected 2 or 3",
-                        i + 1,
-                        p.len()
-                    )));
+                    return Err(Error::spec(
+                        spec,
+                        format!(
+                            "position {} has {} coordinates, expected 2 or 3",
+                            i + 1,
+                            p.len()
+                        ),
+                    ));
                 }
             }
         }
@@ -249,13 +292,13 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     }
     if let Some(goal) = file.goal {
         if goal.len() != n {
-            return Err(Error::Spec(format!(
-                "{spec}: goal has {} labels for {n} vertices",
-                goal.len()
-            )));
+            return Err(Error::spec(
+                spec,
+                format!("goal has {} labels for {n} vertices", goal.len()),
+            ));
         }
         let goal = Configuration::from_cells(goal, 1)
-            .map_err(|e| Error::Spec(format!("{spec}: goal: {e}")))?;
+            .map_err(|e| Error::spec(spec, format!("goal: {e}")))?;
         puzzle = puzzle.with_goal(goal);
     }
     Ok(puzzle)
@@ -279,9 +322,7 @@ fn grid(spec: &str) -> Result<Puzzle> {
     match sides.as_slice() {
         [w, h] => Puzzle::board(*w, *h, diagonal, torus),
         [w, h, d] if !diagonal && !torus => Puzzle::cuboid(*w, *h, *d),
-        _ => Err(Error::Spec(format!(
-            "'{spec}' is not WxH, WxH+diag, WxH:torus or WxHxD"
-        ))),
+        _ => Err(Error::spec(spec, "not WxH, WxH+diag, WxH:torus or WxHxD")),
     }
 }
 
@@ -325,7 +366,7 @@ impl Puzzle {
             _ => (spec, None),
         };
         let need = |what: &str| -> Result<&str> {
-            arg.ok_or_else(|| Error::Spec(format!("'{spec}': {family} needs {what}")))
+            arg.ok_or_else(|| Error::spec(spec, format!("{family} needs {what}")))
         };
         match family.to_ascii_lowercase().as_str() {
             "cycle" => cycle(parse_usize(need("N")?, "N", spec)?),
@@ -338,9 +379,7 @@ impl Puzzle {
                     .collect::<Result<_>>()?;
                 match parts.as_slice() {
                     [a, b, c] => theta(*a, *b, *c),
-                    _ => Err(Error::Spec(format!(
-                        "'{spec}': theta needs three path lengths A,B,C"
-                    ))),
+                    _ => Err(Error::spec(spec, "theta needs three path lengths A,B,C")),
                 }
             }
             "theta0" => theta(1, 2, 2).map(|p| rename(p, "theta0")),
@@ -353,26 +392,30 @@ impl Puzzle {
                 match parts.as_slice() {
                     [n, chords] => random_two_connected(*n, *chords, 0),
                     [n, chords, seed] => random_two_connected(*n, *chords, *seed as u64),
-                    _ => Err(Error::Spec(format!(
-                        "'{spec}': random needs N,CHORDS or N,CHORDS,SEED"
-                    ))),
+                    _ => Err(Error::spec(
+                        spec,
+                        "random needs N,CHORDS or N,CHORDS,SEED",
+                    )),
                 }
             }
             "graph" => {
                 let name = need("a file name")?;
                 match graphs {
                     Some(load) => graph_json(&load(name)?, &format!("graph:{name}")),
-                    None => Err(Error::Spec(format!(
-                        "'{spec}': graph files are not read here; describe the graph inline with edges:0-1,1-2,..."
-                    ))),
+                    None => Err(Error::spec(
+                        spec,
+                        "graph files are not read here; describe the graph inline with edges:0-1,1-2,...",
+                    )),
                 }
             }
             "edges" => inline_edges(need("an edge list")?, spec),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec),
-            _ => Err(Error::Spec(format!(
-                "unknown puzzle '{spec}': expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], graph:FILE or edges:U-V,..."
-            ))),
+            _ => Err(Error::spec(
+                spec,
+                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], graph:FILE or edges:U-V,...",
+            )),
         }
+        .map_err(|e| in_spec(e, spec))
     }
 }
 
@@ -388,15 +431,17 @@ pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     if n < 3 {
-        return Err(Error::Spec(format!(
-            "random:{n},..: needs at least 3 vertices"
-        )));
+        return Err(Error::spec(
+            format!("random:{n},{chords}"),
+            "needs at least 3 vertices",
+        ));
     }
     let possible = n * (n - 1) / 2 - n;
     if chords > possible {
-        return Err(Error::Spec(format!(
-            "random:{n},{chords}: a cycle on {n} vertices has only {possible} possible chords"
-        )));
+        return Err(Error::spec(
+            format!("random:{n},{chords}"),
+            format!("a cycle on {n} vertices has only {possible} possible chords"),
+        ));
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut order: Vec<usize> = (0..n).collect();
@@ -473,9 +518,52 @@ mod tests {
             ("edges:0-1,12", "edge 2 '12'"),
             ("1x1", "at least 2 cells"),
         ] {
-            let e = Puzzle::parse(spec).unwrap_err().to_string();
+            let e = Puzzle::parse(spec).unwrap_err();
+            assert!(matches!(e, Error::Spec { .. }), "{spec}: {e:?}");
+            let e = e.to_string();
             assert!(e.contains(needle), "{spec}: {e}");
         }
+    }
+
+    #[test]
+    fn spec_errors_carry_the_spec_and_position() {
+        let e = Puzzle::parse("edges:0-1,12").unwrap_err();
+        assert!(
+            matches!(&e, Error::Spec { spec, position: Some(10), .. } if spec == "edges:0-1,12"),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("puzzle spec 'edges:0-1,12' at character 11"),
+            "{e}"
+        );
+        let e = Puzzle::parse("3xq").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Spec {
+                    position: Some(2),
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = Puzzle::parse("1x1").unwrap_err();
+        assert!(
+            matches!(&e, Error::Spec { spec, .. } if spec == "1x1"),
+            "{e:?}"
+        );
+        // Without a loader no graph spec reads a file; with one, the
+        // loader's error comes back as it is.
+        for spec in ["graph:/etc/passwd", "GRAPH:/etc/passwd", "Graph:x.json"] {
+            let e = Puzzle::parse(spec).unwrap_err();
+            assert!(e.to_string().contains("not read here"), "{e}");
+        }
+        let load = |name: &str| -> Result<String> {
+            Err(Error::io(name, std::io::ErrorKind::NotFound.into()))
+        };
+        let e = Puzzle::parse_with("graph:/nonexistent/g.json", Some(&load)).unwrap_err();
+        assert!(matches!(e, Error::Io { .. }), "{e:?}");
     }
 
     #[test]

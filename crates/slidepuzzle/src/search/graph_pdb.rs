@@ -10,7 +10,7 @@
 //! checksum), else built in memory.
 
 use super::pdb::{BuildEvent, build_on_graph, placements, rank_placement};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 use crate::store::{TableStore, checksum};
 
@@ -88,8 +88,9 @@ impl GraphPdb {
     /// Builds the tables for `groups` (every tile in exactly one group).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] above 64 vertices, or when the tables would
-    /// need more than `max_memory` bytes.
+    /// [`Error::Limit`] above 64 vertices ([`Resource::Vertices`]), or when
+    /// the tables would need more than `max_memory` bytes
+    /// ([`Resource::Memory`]).
     pub fn new(
         graph: &Graph,
         goal: &Configuration,
@@ -115,9 +116,7 @@ impl GraphPdb {
     ) -> Result<Self> {
         let n = graph.vertex_count();
         if n > 64 {
-            return Err(Error::Unsupported(format!(
-                "pattern databases handle at most 64 vertices, not {n}"
-            )));
+            return Err(Error::limit(Resource::Vertices, n as u64, 64));
         }
         let need: u64 = groups
             .iter()
@@ -126,11 +125,7 @@ impl GraphPdb {
             .unwrap_or(0)
             + groups.iter().map(|g| placements(n, g.len())).sum::<u64>();
         if need > max_memory {
-            return Err(Error::Unsupported(format!(
-                "the pattern databases need about {} MiB, over the {} MiB budget",
-                need >> 20,
-                max_memory >> 20
-            )));
+            return Err(Error::limit(Resource::Memory, need, max_memory));
         }
         let mut tables = Vec::with_capacity(groups.len());
         for g in &groups {
@@ -156,7 +151,12 @@ impl GraphPdb {
                     let t = build_on_graph(graph, goal, g)?;
                     if let Some(s) = store {
                         let head = graph_header(graph, goal, g, checksum(&t));
-                        s.save(&name, &[head.as_bytes(), &t])?;
+                        if let Err(e) = s.save(&name, &[head.as_bytes(), &t]) {
+                            // Built anyway: it serves this run from memory.
+                            report(&BuildEvent::Message(format!(
+                                "note: the table was not cached ({e}); it is used from memory"
+                            )));
+                        }
                     }
                     t
                 }

@@ -23,7 +23,7 @@
 //! computed first and the build refused above the caller's budget.
 
 use super::pdb_build::{BuildProgress, build_table};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::{StoredTable, TableStore, checksum};
 
@@ -226,8 +226,8 @@ pub enum BuildEvent {
 /// messages and build progress.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the build would need more than `max_memory`
-/// bytes; [`Error::Io`] when the store cannot be written.
+/// [`Error::Limit`] ([`Resource::Memory`]) when the build would need more
+/// than `max_memory` bytes; [`Error::Io`] when the store cannot be written.
 pub fn load_or_build(
     store: Option<&dyn TableStore>,
     width: usize,
@@ -254,12 +254,7 @@ pub fn load_or_build(
     }
     let need = build_memory(n, tiles.len());
     if need > max_memory {
-        return Err(Error::Unsupported(format!(
-            "building the {}-tile pattern database for {width}x{height} needs about {} MiB, over the {} MiB budget (--memory)",
-            tiles.len(),
-            need >> 20,
-            max_memory >> 20
-        )));
+        return Err(Error::limit(Resource::Memory, need, max_memory));
     }
     report(&BuildEvent::Message(format!(
         "building the pattern database for tiles {:?} on {width}x{height} ({} entries, about {} MiB while building)",
@@ -277,7 +272,12 @@ pub fn load_or_build(
     if let Some(store) = store {
         let bits = if packed { 4 } else { 8 };
         let head = header(width, height, goal, tiles, bits, checksum(&data));
-        store.save(&name, &[head.as_bytes(), &data])?;
+        if let Err(e) = store.save(&name, &[head.as_bytes(), &data]) {
+            // The table is built; it serves this run from memory.
+            report(&BuildEvent::Message(format!(
+                "note: the table was not cached ({e}); it is used from memory"
+            )));
+        }
     }
     Ok(PatternDb {
         tiles: tiles.to_vec(),
@@ -291,7 +291,7 @@ pub fn load_or_build(
 /// goal and tiles they should hold.
 ///
 /// # Errors
-/// [`Error::Input`] naming what does not match.
+/// [`Error::Io`] (invalid data) naming what does not match.
 pub fn parse(
     bytes: StoredTable,
     width: usize,
@@ -299,7 +299,7 @@ pub fn parse(
     goal: &Configuration,
     tiles: &[u32],
 ) -> Result<PatternDb> {
-    let bad = |why: &str| Error::Input(format!("stored table: {why}"));
+    let bad = |why: &str| Error::invalid_file("stored table", why);
     let nl = bytes
         .iter()
         .position(|&b| b == b'\n')
@@ -381,9 +381,9 @@ pub struct FileInfo {
 /// Reads the header of stored table contents.
 ///
 /// # Errors
-/// [`Error::Input`] if there is no valid header.
+/// [`Error::Io`] (invalid data) if there is no valid header.
 pub fn table_info(bytes: &[u8]) -> Result<FileInfo> {
-    let bad = |why: &str| Error::Input(format!("stored table: {why}"));
+    let bad = |why: &str| Error::invalid_file("stored table", why);
     let end = bytes
         .iter()
         .position(|&b| b == b'\n')
@@ -426,16 +426,17 @@ pub fn table_info(bytes: &[u8]) -> Result<FileInfo> {
 /// Fully verifies stored table contents: header, size and checksum.
 ///
 /// # Errors
-/// [`Error::Input`] saying what is wrong.
+/// [`Error::Io`] (invalid data) saying what is wrong.
 pub fn verify_table(bytes: StoredTable) -> Result<FileInfo> {
     let info = table_info(&bytes)?;
     if info.width.saturating_mul(info.height) > 64 || info.tiles.len() > 16 {
-        return Err(Error::Input(
-            "stored table: board or group too large".into(),
+        return Err(Error::invalid_file(
+            "stored table",
+            "board or group too large",
         ));
     }
     let goal = Configuration::from_cells(info.goal.clone(), 1)
-        .map_err(|e| Error::Input(format!("stored table: goal: {e}")))?;
+        .map_err(|e| Error::invalid_file("stored table", format!("goal: {e}")))?;
     parse(bytes, info.width, info.height, &goal, &info.tiles)?;
     Ok(info)
 }

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::pdb::{placements, rank_placement, unrank_placement};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 
 /// What a table entry means.
@@ -225,8 +225,9 @@ fn select(mut mask: u64, j: u32) -> u32 {
 /// time, [`build_memory`] bytes.
 ///
 /// # Errors
-/// [`Error::Unsupported`] above 64 vertices, for a group covering every
-/// tile, or when a value does not fit in a byte.
+/// [`Error::Limit`] ([`Resource::Vertices`]) above 64 vertices;
+/// [`Error::Unsupported`] for a group covering every tile, or when a value
+/// does not fit in a byte.
 pub fn build_table(
     graph: &Graph,
     goal: &Configuration,
@@ -237,9 +238,7 @@ pub fn build_table(
     let n = graph.vertex_count();
     let k = tiles.len();
     if n > 64 {
-        return Err(Error::Unsupported(format!(
-            "pattern databases handle at most 64 vertices, not {n}"
-        )));
+        return Err(Error::limit(Resource::Vertices, n as u64, 64));
     }
     if k == 0 || k + 1 >= n {
         return Err(Error::Unsupported(format!(

@@ -17,23 +17,30 @@ use super::pdb::{
     BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build, rank_placement,
 };
 use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::TableStore;
 
 /// A partition of the tiles into groups, by group sizes (`[5, 5, 5]`),
 /// filled with the goal's cells in reading order.
+///
+/// # Errors
+/// [`Error::Argument`] (named `pattern`) when the sizes do not add up to
+/// the tile count or a size is not 1 to 8.
 pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<Vec<u32>>> {
     let tiles: Vec<u32> = goal.cells().iter().copied().filter(|&t| t != 0).collect();
     if sizes.iter().sum::<usize>() != tiles.len() {
-        return Err(Error::Unsupported(format!(
-            "pattern sizes {sizes:?} add up to {}, but the board has {} tiles",
-            sizes.iter().sum::<usize>(),
-            tiles.len()
-        )));
+        return Err(Error::argument(
+            "pattern",
+            format!(
+                "sizes {sizes:?} add up to {}, but the board has {} tiles",
+                sizes.iter().sum::<usize>(),
+                tiles.len()
+            ),
+        ));
     }
     if sizes.iter().any(|&s| s == 0 || s > 8) {
-        return Err(Error::Unsupported("each pattern needs 1 to 8 tiles".into()));
+        return Err(Error::argument("pattern", "each group needs 1 to 8 tiles"));
     }
     let mut out = Vec::new();
     let mut i = 0;
@@ -93,32 +100,35 @@ pub fn default_partition(
 /// each group of 1 to 8 tiles.
 ///
 /// # Errors
-/// [`Error::Unsupported`] naming a missing, repeated or unknown tile.
+/// [`Error::Argument`] (named `pattern`) naming a missing, repeated or
+/// unknown tile.
 pub fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> {
     let n = goal.len() as u32;
     let mut seen = vec![false; n as usize];
     for g in groups {
         if g.is_empty() || g.len() > 8 {
-            return Err(Error::Unsupported("each pattern needs 1 to 8 tiles".into()));
+            return Err(Error::argument("pattern", "each group needs 1 to 8 tiles"));
         }
         for &t in g {
             if t == 0 || t >= n {
-                return Err(Error::Unsupported(format!(
-                    "pattern tile {t} is not a tile (1..{})",
-                    n - 1
-                )));
+                return Err(Error::argument(
+                    "pattern",
+                    format!("tile {t} is not a tile (1..{})", n - 1),
+                ));
             }
             if std::mem::replace(&mut seen[t as usize], true) {
-                return Err(Error::Unsupported(format!(
-                    "pattern tile {t} is in two groups"
-                )));
+                return Err(Error::argument(
+                    "pattern",
+                    format!("tile {t} is in two groups"),
+                ));
             }
         }
     }
     if let Some(t) = (1..n).find(|&t| !seen[t as usize]) {
-        return Err(Error::Unsupported(format!(
-            "tile {t} is in no pattern group"
-        )));
+        return Err(Error::argument(
+            "pattern",
+            format!("tile {t} is in no group"),
+        ));
     }
     Ok(())
 }
@@ -168,8 +178,9 @@ impl PdbHeuristic {
     /// there) the missing ones; without a store they are built in memory.
     ///
     /// # Errors
-    /// As [`load_or_build`]; [`Error::Unsupported`] for boards over 64
-    /// cells.
+    /// As [`load_or_build`]; [`Error::Limit`] for boards over 64 cells
+    /// ([`Resource::Vertices`]) or a missing table whose build would need
+    /// more than `max_memory` bytes ([`Resource::Memory`]).
     pub fn new(
         width: usize,
         height: usize,
@@ -181,9 +192,7 @@ impl PdbHeuristic {
     ) -> Result<Self> {
         let n = width * height;
         if n > 64 {
-            return Err(Error::Unsupported(
-                "pattern databases handle boards up to 64 cells".into(),
-            ));
+            return Err(Error::limit(Resource::Vertices, n as u64, 64));
         }
         // Refuse up front, before building any table, when one of the
         // missing tables would not fit.
@@ -192,12 +201,8 @@ impl PdbHeuristic {
             .filter(|g| !store.is_some_and(|s| s.contains(&file_name(width, height, goal, g))))
             .map(|g| (g.len(), build_memory(n, g.len())))
             .max_by_key(|&(_, m)| m);
-        if let Some((k, need)) = need.filter(|&(_, m)| m > max_memory) {
-            return Err(Error::Unsupported(format!(
-                "building the {k}-tile pattern database for {width}x{height} needs about {} MiB, over the {} MiB budget (--memory)",
-                need >> 20,
-                max_memory >> 20
-            )));
+        if let Some((_, need)) = need.filter(|&(_, m)| m > max_memory) {
+            return Err(Error::limit(Resource::Memory, need, max_memory));
         }
         let mut dbs = Vec::new();
         for g in groups {

@@ -52,7 +52,7 @@ pub use plan::{Method, Plan, TablePlan};
 pub use spec::{Algorithm, Heuristic, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::search::board::{self, BoardHeuristic, BoardTables};
@@ -364,10 +364,11 @@ impl Solver {
             _ => {}
         }
         if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
-            return Err(Error::Unsupported(format!(
-                "optimal search is limited to {MAX_SEARCH_VERTICES} vertices ({} has {n}); the constructive solver handles larger puzzles",
-                puzzle.spec()
-            )));
+            return Err(Error::limit(
+                Resource::Vertices,
+                n as u64,
+                MAX_SEARCH_VERTICES as u64,
+            ));
         }
         // Plain boards: the packed kernels.
         if let Some((w, h)) = kernel_board

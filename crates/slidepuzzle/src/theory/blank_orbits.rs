@@ -48,7 +48,7 @@ use rand_chacha::ChaCha8Rng;
 use super::blocks::decompose;
 use super::perm::Perm;
 use super::schreier_sims::SimsTable;
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 
 /// Moves the blanks of `cells` (0 = blank) onto exactly the vertices where
@@ -170,7 +170,10 @@ impl Components {
                 }
                 let c = sizes.len();
                 if c >= u16::MAX as usize {
-                    return Err(Error::Unsupported("too many components".into()));
+                    return Err(Error::Unsupported(format!(
+                        "more than {} components around cut vertex {x}",
+                        u16::MAX
+                    )));
                 }
                 let mut stack = vec![s];
                 id[s] = c as u16;
@@ -231,7 +234,8 @@ pub const ORBIT_MAX_STATES: usize = 2_000_000;
 /// blanks around it.
 ///
 /// # Errors
-/// [`Error::Unsupported`] beyond [`ORBIT_MAX_STATES`] states.
+/// [`Error::Limit`] ([`Resource::States`]) beyond [`ORBIT_MAX_STATES`]
+/// states; [`Error::Unsupported`] when a cut vertex has too many pieces.
 pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
     let n = graph.vertex_count();
     let comps = Components::new(graph)?;
@@ -325,9 +329,11 @@ pub fn tile_orbits(graph: &Graph, base: &[usize]) -> Result<Vec<Vec<usize>>> {
                     if !visited.contains(&state) {
                         total += 1;
                         if total > ORBIT_MAX_STATES {
-                            return Err(Error::Unsupported(format!(
-                                "more than {ORBIT_MAX_STATES} marked-tile states"
-                            )));
+                            return Err(Error::limit(
+                                Resource::States,
+                                total as u64,
+                                ORBIT_MAX_STATES as u64,
+                            ));
                         }
                         visited.insert(state.clone());
                         stack.push(state);
@@ -542,8 +548,9 @@ impl CertifiedBlankGroup {
     /// smaller, and nothing is claimed). `seed` fixes the random walks.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for a disconnected graph, no blanks, or as
-    /// [`tile_orbits`].
+    /// [`Error::Unsupported`] for a disconnected graph or no blanks;
+    /// [`Error::Limit`] ([`Resource::Tiles`]) for the Schreier-Sims
+    /// certificate beyond [`SIMS_MAX_TILES`] tiles; or as [`tile_orbits`].
     pub fn new(graph: &Graph, base: &[usize], seed: u64) -> Result<Option<Self>> {
         let tiles = graph.vertex_count().saturating_sub(base.len());
         if tiles <= SIMS_MAX_TILES
@@ -575,9 +582,11 @@ impl CertifiedBlankGroup {
         }
         let tiles = n - base.len();
         if certificate == Certificate::SchreierSims && tiles > SIMS_MAX_TILES {
-            return Err(Error::Unsupported(format!(
-                "{tiles} tiles: the Schreier-Sims certificate is limited to {SIMS_MAX_TILES}"
-            )));
+            return Err(Error::limit(
+                Resource::Tiles,
+                tiles as u64,
+                SIMS_MAX_TILES as u64,
+            ));
         }
         let orbits = tile_orbits(graph, base)?;
         let mut base_blank = vec![false; n];
@@ -753,7 +762,7 @@ impl CertifiedBlankGroup {
     /// is none. O(n^2).
     ///
     /// # Errors
-    /// [`Error::State`] if the goal's blanks are not the base or the tiles
+    /// [`Error::Configuration`] if the goal's blanks are not the base or the tiles
     /// differ.
     pub fn stranded_tile(
         &self,
@@ -765,16 +774,14 @@ impl CertifiedBlankGroup {
             || start.len() != n
             || (0..n).any(|v| (goal.tile_at(v) == 0) != self.base_blank[v])
         {
-            return Err(Error::State(
-                "the goal's blanks are not the group's base".into(),
-            ));
+            return Err(Error::config("the goal's blanks are not the group's base"));
         }
         let (mut a, mut b) = (start.cells().to_vec(), goal.cells().to_vec());
         a.sort_unstable();
         b.sort_unstable();
         if a != b {
-            return Err(Error::State(
-                "start and goal hold different tiles or blank counts".into(),
+            return Err(Error::config(
+                "start and goal hold different tiles or blank counts",
             ));
         }
         let mut cells = start.cells().to_vec();

@@ -44,7 +44,7 @@ use super::blank_orbits::{Certificate, CertifiedBlankGroup};
 use super::blocks::{BlockKind, decompose};
 use super::reachability::Verdict;
 use super::schreier_sims::SimsTable;
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result, fallback_or_panic, or_fallback};
 use crate::model::{Configuration, Graph, Puzzle};
 
 /// The largest number of vertices of a hallway (see the module docs); 0 when
@@ -235,7 +235,7 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
             blank_sets: sets,
         });
     }
-    if let Ok(group) = BlankGroup::new(puzzle.graph(), &goal.blanks()) {
+    if let Some(group) = fallback_or_panic(BlankGroup::new(puzzle.graph(), &goal.blanks())) {
         return Some(BlankCounts {
             group_order: group.order(),
             blank_sets: BigUint::from(group.blank_sets()),
@@ -247,7 +247,7 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
     if puzzle.graph().components().1 != 1 {
         return None;
     }
-    let group = CertifiedBlankGroup::new(puzzle.graph(), &goal.blanks(), 1).ok()??;
+    let group = fallback_or_panic(CertifiedBlankGroup::new(puzzle.graph(), &goal.blanks(), 1))??;
     Some(BlankCounts {
         group_order: group.order(),
         reachable_configurations: group.order() * &sets,
@@ -284,8 +284,10 @@ impl BlankGroup {
     /// Schreier-Sims on the loops (each sifted first; only new ones kept).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] beyond [`BLANK_GROUP_MAX_SETS`],
-    /// [`BLANK_GROUP_MAX_CELLS`] or [`BLANK_GROUP_MAX_TILES`].
+    /// [`Error::Limit`] beyond [`BLANK_GROUP_MAX_SETS`]
+    /// ([`Resource::BlankSets`]), [`BLANK_GROUP_MAX_CELLS`]
+    /// ([`Resource::Cells`]) or [`BLANK_GROUP_MAX_TILES`]
+    /// ([`Resource::Tiles`]).
     pub fn new(graph: &Graph, base: &[usize]) -> Result<Self> {
         let n = graph.vertex_count();
         let mut base = base.to_vec();
@@ -297,15 +299,18 @@ impl BlankGroup {
             acc.checked_mul((n - i) as u64).map(|x| x / (i as u64 + 1))
         });
         if graph.components().1 == 1 && sets.is_none_or(|s| s > BLANK_GROUP_MAX_SETS as u64) {
-            return Err(Error::Unsupported(format!(
-                "C({n}, {}) blank sets: the blank-set group is limited to {BLANK_GROUP_MAX_SETS}",
-                base.len()
-            )));
+            return Err(Error::limit(
+                Resource::BlankSets,
+                sets.unwrap_or(u64::MAX),
+                BLANK_GROUP_MAX_SETS as u64,
+            ));
         }
         if tiles > BLANK_GROUP_MAX_TILES {
-            return Err(Error::Unsupported(format!(
-                "{tiles} tiles: the blank-set group is limited to {BLANK_GROUP_MAX_TILES}"
-            )));
+            return Err(Error::limit(
+                Resource::Tiles,
+                tiles as u64,
+                BLANK_GROUP_MAX_TILES as u64,
+            ));
         }
         let mut point = vec![usize::MAX; n];
         let mut next = 0;
@@ -359,9 +364,19 @@ impl BlankGroup {
                             if sets.len() >= BLANK_GROUP_MAX_SETS
                                 || (sets.len() + 1) * n > BLANK_GROUP_MAX_CELLS
                             {
-                                return Err(Error::Unsupported(format!(
-                                    "more than {BLANK_GROUP_MAX_SETS} blank sets (or {BLANK_GROUP_MAX_CELLS} stored cells)"
-                                )));
+                                return Err(if sets.len() >= BLANK_GROUP_MAX_SETS {
+                                    Error::limit(
+                                        Resource::BlankSets,
+                                        sets.len() as u64 + 1,
+                                        BLANK_GROUP_MAX_SETS as u64,
+                                    )
+                                } else {
+                                    Error::limit(
+                                        Resource::Cells,
+                                        ((sets.len() + 1) * n) as u64,
+                                        BLANK_GROUP_MAX_CELLS as u64,
+                                    )
+                                });
                             }
                             index.insert(child.clone(), sets.len());
                             sets.push(child);
@@ -434,8 +449,8 @@ impl BlankGroup {
         let mut goal_blanks = goal.blanks();
         goal_blanks.sort_unstable();
         if goal_blanks != self.base {
-            return Err(Error::Unsupported(
-                "internal error: the goal's blanks are not the group's base".into(),
+            return Err(Error::Internal(
+                "the goal's blanks are not the group's base".into(),
             ));
         }
         let mut set = start.blanks();
@@ -467,7 +482,7 @@ impl BlankGroup {
             }
             let from = *vertex_of
                 .get(&t)
-                .ok_or_else(|| Error::State("start and goal hold different tiles".into()))?;
+                .ok_or_else(|| Error::config("start and goal hold different tiles"))?;
             if self.point[from] == usize::MAX {
                 return Ok(false);
             }
@@ -488,9 +503,9 @@ impl BlankGroup {
 /// configurations. One blank is Wilson's case ([`super::check`]).
 ///
 /// # Errors
-/// [`Error::State`] if the tile sets differ; [`Error::Unsupported`] when
-/// none of the exact methods applies and the search would exceed
-/// `max_states`.
+/// [`Error::Configuration`] if the tile sets differ; [`Error::Limit`]
+/// ([`Resource::States`]) when none of the exact methods applies and the
+/// search would exceed `max_states`.
 pub fn check_several_blanks(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -502,8 +517,8 @@ pub fn check_several_blanks(
     a.sort_unstable();
     b.sort_unstable();
     if a != b {
-        return Err(Error::State(
-            "start and goal hold different tiles or blank counts".into(),
+        return Err(Error::config(
+            "start and goal hold different tiles or blank counts",
         ));
     }
     let (component, count) = puzzle.graph().components();
@@ -532,7 +547,7 @@ pub fn check_several_blanks(
             ),
         });
     }
-    if let Ok(group) = BlankGroup::new(graph, &goal.blanks()) {
+    if let Some(group) = or_fallback(BlankGroup::new(graph, &goal.blanks()))? {
         let yes = group.reaches(start, goal)?;
         return Ok(Verdict {
             solvable: yes,
@@ -546,7 +561,7 @@ pub fn check_several_blanks(
         });
     }
     if graph.components().1 == 1
-        && let Ok(Some(group)) = CertifiedBlankGroup::new(graph, &goal.blanks(), 1)
+        && let Some(Some(group)) = or_fallback(CertifiedBlankGroup::new(graph, &goal.blanks(), 1))?
     {
         let stranded = group.stranded_tile(start, goal)?;
         let orbits = group.orbits();
@@ -685,7 +700,7 @@ fn check_by_component(
 /// [`check_several_blanks`]), visiting at most `max_states` states.
 ///
 /// # Errors
-/// [`Error::Unsupported`] beyond `max_states`.
+/// [`Error::Limit`] ([`Resource::States`]) beyond `max_states`.
 pub fn bfs_several_blanks(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -720,9 +735,11 @@ pub fn bfs_several_blanks(
                 next.swap(v, w);
                 if seen.insert(next.clone()) {
                     if seen.len() > max_states {
-                        return Err(Error::Unsupported(format!(
-                            "deciding this several-blank instance needs more than {max_states} states of breadth-first search (and is beyond the blank-set group's limits)"
-                        )));
+                        return Err(Error::limit(
+                            Resource::States,
+                            seen.len() as u64,
+                            max_states as u64,
+                        ));
                     }
                     queue.push_back(next);
                 }

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::perm::Perm;
 use super::schreier_sims::SimsTable;
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{Direction, Puzzle};
 
 /// Groups up to this order are enumerated (for the centre).
@@ -73,15 +73,13 @@ fn move_perm(puzzle: &Puzzle, target: impl Fn(usize) -> Option<usize>) -> Option
 ///
 /// # Errors
 /// [`Error::Unsupported`] when no direction applies from every blank
-/// position (plain boards larger than 2 in some direction), or the puzzle
-/// has more than 30 vertices.
+/// position (plain boards larger than 2 in some direction);
+/// [`Error::Limit`] ([`Resource::Vertices`]) when the puzzle has more than
+/// 30 vertices.
 pub fn move_group(puzzle: &Puzzle) -> Result<MoveGroupReport> {
     let n = puzzle.vertex_count();
     if n > 30 {
-        return Err(Error::Unsupported(format!(
-            "movegroup is limited to 30 vertices ({} has {n})",
-            puzzle.spec()
-        )));
+        return Err(Error::limit(Resource::Vertices, n as u64, 30));
     }
     let mut letters = Vec::new();
     let mut gens = Vec::new();

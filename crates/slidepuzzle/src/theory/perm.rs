@@ -142,8 +142,8 @@ impl Perm {
     /// a permutation of degree `max(degree, largest point)`.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] naming the character position of a syntax
-    /// error, a point 0, or a point repeated.
+    /// [`Error::Argument`] (named `permutation`) naming the character
+    /// position of a syntax error, a point 0, or a point repeated.
     ///
     /// ```
     /// use slidepuzzle::theory::perm::Perm;
@@ -154,10 +154,10 @@ impl Perm {
     /// ```
     pub fn parse_gap(text: &str, degree: usize) -> Result<Perm> {
         let bad = |pos: usize, what: &str| {
-            Error::Unsupported(format!(
-                "permutation '{text}': {what} at character {}",
-                pos + 1
-            ))
+            Error::argument(
+                "permutation",
+                format!("'{text}': {what} at character {}", pos + 1),
+            )
         };
         let mut cycles: Vec<Vec<usize>> = Vec::new();
         let mut current: Option<Vec<usize>> = None;
@@ -216,10 +216,10 @@ impl Perm {
             let mut seen = std::collections::HashSet::new();
             for (k, &p) in cycle.iter().enumerate() {
                 if !seen.insert(p) {
-                    return Err(Error::Unsupported(format!(
-                        "permutation '{text}': point {} repeated in a cycle",
-                        p + 1
-                    )));
+                    return Err(Error::argument(
+                        "permutation",
+                        format!("'{text}': point {} repeated in a cycle", p + 1),
+                    ));
                 }
                 images[p] = cycle[(k + 1) % cycle.len()] as u32;
             }

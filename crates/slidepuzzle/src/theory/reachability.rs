@@ -16,7 +16,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::blocks::{Block, BlockKind, Blocks, decompose, local_graph};
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{BLANK, Configuration, Graph, Puzzle};
 use crate::moves::replay;
 
@@ -178,7 +178,7 @@ fn cycle_count(perm: &[usize]) -> usize {
 ///
 /// # Errors
 /// [`Error::Unsupported`] for configurations with several blanks;
-/// [`Error::State`] if the two configurations have different sizes.
+/// [`Error::Configuration`] if the two configurations have different sizes.
 ///
 /// ```
 /// use slidepuzzle::{format::parse_configuration, model::Puzzle, theory::check};
@@ -189,7 +189,7 @@ fn cycle_count(perm: &[usize]) -> usize {
 pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
     let n = puzzle.vertex_count();
     if start.len() != n || goal.len() != n {
-        return Err(Error::State(format!(
+        return Err(Error::config(format!(
             "start has {} cells and goal {} but the puzzle has {n}",
             start.len(),
             goal.len()
@@ -205,7 +205,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     start_tiles.sort_unstable();
     goal_tiles.sort_unstable();
     if start_tiles != goal_tiles {
-        return Err(Error::State("start and goal hold different tiles".into()));
+        return Err(Error::config("start and goal hold different tiles"));
     }
     let graph = puzzle.graph();
     let b = goal.blank();
@@ -371,7 +371,8 @@ pub const SCHREIER_SIMS_MAX_VERTICES: usize = 40;
 /// at most [`SCHREIER_SIMS_MAX_VERTICES`] vertices.
 ///
 /// # Errors
-/// As [`check`], and [`Error::Unsupported`] above the size limit.
+/// As [`check`], and [`Error::Limit`] ([`Resource::Vertices`]) above
+/// [`SCHREIER_SIMS_MAX_VERTICES`].
 pub fn check_by_schreier_sims(
     puzzle: &Puzzle,
     start: &Configuration,
@@ -379,10 +380,11 @@ pub fn check_by_schreier_sims(
 ) -> Result<Verdict> {
     let n = puzzle.vertex_count();
     if n > SCHREIER_SIMS_MAX_VERTICES {
-        return Err(Error::Unsupported(format!(
-            "--method schreier-sims is limited to {SCHREIER_SIMS_MAX_VERTICES} vertices; {} has {n} (use the default linear-time test)",
-            puzzle.spec()
-        )));
+        return Err(Error::limit(
+            Resource::Vertices,
+            n as u64,
+            SCHREIER_SIMS_MAX_VERTICES as u64,
+        ));
     }
     if !has_one_blank(start) || !has_one_blank(goal) || start.len() != n || goal.len() != n {
         return check(puzzle, start, goal);
