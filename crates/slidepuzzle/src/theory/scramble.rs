@@ -41,11 +41,14 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         .collect();
     let b = candidates[rng.random_range(0..candidates.len())];
     let path = graph.shortest_path(home, b).expect("same component");
-    let mut config = replay(puzzle, goal, &path[1..])?;
+    let moved = replay(puzzle, goal, &path[1..])?;
+    // Blocks own disjoint vertex sets, so every block rearranges the tiles
+    // of `moved` on its own vertices in one shared cell array: O(V + E).
+    let mut cells = moved.cells().to_vec();
     let blocks = decompose(graph);
     for rb in root_blocks(graph, &blocks, b) {
         let block = &blocks.blocks[rb.block];
-        let tiles: Vec<_> = rb.owned.iter().map(|&v| config.tile_at(v)).collect();
+        let tiles: Vec<_> = rb.owned.iter().map(|&v| moved.tile_at(v)).collect();
         let k = tiles.len();
         let arrangement: Vec<usize> = match block.kind {
             BlockKind::Bridge => continue,
@@ -70,13 +73,11 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
                 pick.iter().map(|&x| x as usize).collect()
             }
         };
-        let mut cells = config.cells().to_vec();
         for (i, &v) in rb.owned.iter().enumerate() {
             cells[v] = tiles[arrangement[i]];
         }
-        config = Configuration::from_cells(cells, 1)?;
     }
-    Ok(config)
+    Configuration::from_cells(cells, 1)
 }
 
 fn is_odd(perm: &[usize]) -> bool {
