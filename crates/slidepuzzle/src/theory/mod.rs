@@ -12,6 +12,7 @@ pub mod perm;
 pub mod reachability;
 pub mod schreier_sims;
 pub mod scramble;
+pub mod theta0;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
 pub use group::{Analysis, analyze, loop_generators};

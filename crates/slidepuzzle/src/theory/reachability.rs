@@ -13,9 +13,8 @@
 //!
 //! Tiles on components without the blank never move.
 
-use std::collections::{HashSet, VecDeque};
-
-use super::blocks::{Block, BlockKind, Blocks, decompose, local_graph};
+use super::blocks::{Block, BlockKind, Blocks, decompose};
+use super::theta0::theta0_group;
 use crate::error::{Error, Result};
 use crate::model::{BLANK, Configuration, Graph, Puzzle};
 use crate::moves::replay;
@@ -110,41 +109,6 @@ fn cycle_order(block: &Block, root: usize) -> Vec<usize> {
     order
 }
 
-/// The permutation group of theta0 with the blank on its root, as the set of
-/// arrangements `arr[i]` = index (into `owned`) of the vertex whose content
-/// now sits on `owned[i]`. Found by BFS over the block's 7! states.
-pub fn theta0_group(block: &Block, root: usize, owned: &[usize]) -> HashSet<Vec<u8>> {
-    let g = local_graph(&block.vertices, &block.edges);
-    let local = |v: usize| block.vertices.binary_search(&v).expect("in block");
-    let root_l = local(root);
-    // State: label per local vertex; label = local vertex it came from.
-    let start: Vec<u8> = (0..block.vertices.len() as u8).collect();
-    let mut seen = HashSet::from([start.clone()]);
-    let mut queue = VecDeque::from([(start, root_l)]);
-    let mut group = HashSet::new();
-    let owned_l: Vec<usize> = owned.iter().map(|&v| local(v)).collect();
-    while let Some((state, blank)) = queue.pop_front() {
-        if blank == root_l {
-            let arr: Vec<u8> = owned_l
-                .iter()
-                .map(|&v| {
-                    let from = state[v] as usize;
-                    owned_l.iter().position(|&o| o == from).expect("owned") as u8
-                })
-                .collect();
-            group.insert(arr);
-        }
-        for &w in g.neighbors(blank) {
-            let mut next = state.clone();
-            next.swap(blank, w);
-            if seen.insert(next.clone()) {
-                queue.push_back((next, w));
-            }
-        }
-    }
-    group
-}
-
 /// Number of cycles of a permutation given as `perm[i]`.
 fn cycle_count(perm: &[usize]) -> usize {
     let mut seen = vec![false; perm.len()];
@@ -163,7 +127,7 @@ fn cycle_count(perm: &[usize]) -> usize {
 }
 
 /// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
-/// O(V + E), plus a one-off 5,040-state search per theta0 block.
+/// O(V + E) (theta0 blocks use the constant table of [`super::theta0`]).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for configurations with several blanks;
@@ -300,7 +264,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 for (i, &gi) in perm.iter().enumerate() {
                     arr[gi] = i as u8;
                 }
-                if !group.contains(&arr) {
+                if group.binary_search(&arr).is_err() {
                     return Ok(Verdict {
                         solvable: false,
                         reason: format!(

@@ -16,7 +16,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::blocks::{BlockKind, decompose};
-use super::reachability::{root_blocks, theta0_group};
+use super::reachability::root_blocks;
+use super::theta0::theta0_group;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
@@ -65,10 +66,7 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
                 arr
             }
             BlockKind::Theta0 => {
-                let mut group: Vec<Vec<u8>> = theta0_group(block, rb.root, &rb.owned)
-                    .into_iter()
-                    .collect();
-                group.sort_unstable();
+                let group = theta0_group(block, rb.root, &rb.owned);
                 let pick = &group[rng.random_range(0..group.len())];
                 pick.iter().map(|&x| x as usize).collect()
             }
