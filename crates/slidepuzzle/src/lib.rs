@@ -13,6 +13,8 @@
 //! - [`search`]: optimal solving (IDA* with Manhattan distance and linear
 //!   conflict on boards, A* and IDA* with the generalised Manhattan distance
 //!   on any graph, BFS) and weighted A*.
+//! - [`primitives`]: the shared small routines (BFS, permutation parity,
+//!   products and inverses, Lehmer ranking, factorials and binomials).
 //! - [`instances`]: Korf's benchmark instances.
 //! - [`report`]: the JSON records the CLI (and the web API) print.
 //!
@@ -34,6 +36,7 @@ pub mod format;
 pub mod instances;
 pub mod model;
 pub mod moves;
+pub mod primitives;
 pub mod render;
 pub mod report;
 pub mod search;

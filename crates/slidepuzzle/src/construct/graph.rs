@@ -39,7 +39,7 @@ use crate::error::{Error, Result};
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use crate::search::{Algorithm, Outcome, SolveOptions, solve};
 use crate::theory::blocks::{Block, BlockKind, decompose};
-use crate::theory::reachability::root_blocks;
+use crate::theory::rooted::root_blocks;
 
 /// Blocks with at most this many vertices are solved optimally by A*.
 pub const SMALL_BLOCK_VERTICES: usize = 10;

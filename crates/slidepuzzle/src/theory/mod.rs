@@ -10,6 +10,7 @@ pub mod group;
 pub mod movegroup;
 pub mod perm;
 pub mod reachability;
+pub mod rooted;
 pub mod schreier_sims;
 pub mod scramble;
 pub mod theta0;

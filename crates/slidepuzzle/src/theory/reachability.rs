@@ -13,11 +13,13 @@
 //!
 //! Tiles on components without the blank never move.
 
-use super::blocks::{Block, BlockKind, Blocks, decompose};
+use super::blocks::{Block, BlockKind, decompose};
+pub use super::rooted::{RootedBlock, root_blocks};
 use super::theta0::theta0_group;
 use crate::error::{Error, Result};
-use crate::model::{BLANK, Configuration, Graph, Puzzle};
+use crate::model::{BLANK, Configuration, Puzzle};
 use crate::moves::replay;
+use crate::primitives::perm::is_odd;
 
 /// The answer of [`check`]: solvable or not, with a reason a person can
 /// follow.
@@ -27,103 +29,6 @@ pub struct Verdict {
     pub solvable: bool,
     /// Why (names the block, parity or tile involved).
     pub reason: String,
-}
-
-/// A block of the blank's component rooted toward a blank vertex.
-#[derive(Clone, Debug)]
-pub struct RootedBlock {
-    /// Index into [`Blocks::blocks`].
-    pub block: usize,
-    /// The block's vertex nearest the blank (the blank's vertex itself if
-    /// the block contains it).
-    pub root: usize,
-    /// The owned vertices (all but the root); for a cycle, in cycle order
-    /// starting next to the root.
-    pub owned: Vec<usize>,
-}
-
-/// Roots every block of the component of `blank` at its vertex nearest
-/// `blank`. O(V + E).
-pub fn root_blocks(graph: &Graph, blocks: &Blocks, blank: usize) -> Vec<RootedBlock> {
-    let dist = graph.distances_from(blank);
-    let mut out = Vec::new();
-    for (i, block) in blocks.blocks.iter().enumerate() {
-        if dist[block.vertices[0]] == crate::model::graph::UNREACHABLE {
-            continue;
-        }
-        let root = *block
-            .vertices
-            .iter()
-            .min_by_key(|&&v| (dist[v], v))
-            .expect("blocks are non-empty");
-        let owned = if block.kind == BlockKind::Cycle {
-            cycle_order(block, root)
-        } else {
-            block
-                .vertices
-                .iter()
-                .copied()
-                .filter(|&v| v != root)
-                .collect()
-        };
-        out.push(RootedBlock {
-            block: i,
-            root,
-            owned,
-        });
-    }
-    out
-}
-
-/// The vertices of a cycle block in order, starting next to `root` and
-/// ending next to it on the other side. O(k log k) for a cycle of k
-/// vertices: each edge is entered once in a two-slot neighbour table indexed
-/// by the vertex's position in the sorted `block.vertices`, then the cycle is
-/// walked once (the former edge scan per step was quadratic).
-fn cycle_order(block: &Block, root: usize) -> Vec<usize> {
-    let local = |v: usize| {
-        block
-            .vertices
-            .binary_search(&v)
-            .expect("edge vertex in block")
-    };
-    let k = block.vertices.len();
-    let mut nbr = vec![[usize::MAX; 2]; k];
-    for &(a, b) in &block.edges {
-        let (la, lb) = (local(a), local(b));
-        let slot = usize::from(nbr[la][0] != usize::MAX);
-        nbr[la][slot] = lb;
-        let slot = usize::from(nbr[lb][0] != usize::MAX);
-        nbr[lb][slot] = la;
-    }
-    let root_l = local(root);
-    let mut order = Vec::with_capacity(k.saturating_sub(1));
-    let (mut prev, mut cur) = (root_l, nbr[root_l][0]);
-    while cur != root_l {
-        order.push(block.vertices[cur]);
-        let [x, y] = nbr[cur];
-        let next = if x == prev { y } else { x };
-        prev = cur;
-        cur = next;
-    }
-    order
-}
-
-/// Number of cycles of a permutation given as `perm[i]`.
-fn cycle_count(perm: &[usize]) -> usize {
-    let mut seen = vec![false; perm.len()];
-    let mut cycles = 0;
-    for s in 0..perm.len() {
-        if !seen[s] {
-            cycles += 1;
-            let mut v = s;
-            while !seen[v] {
-                seen[v] = true;
-                v = perm[v];
-            }
-        }
-    }
-    cycles
 }
 
 /// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
@@ -240,7 +145,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 }
             }
             BlockKind::Bipartite => {
-                let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+                let odd = is_odd(&perm);
                 if odd {
                     let reason = if single_bipartite_block {
                         classical_parity_reason(puzzle, start, goal)
@@ -307,7 +212,7 @@ fn classical_parity_reason(puzzle: &Puzzle, start: &Configuration, goal: &Config
         .iter()
         .map(|&t| goal_pos[t as usize])
         .collect();
-    let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+    let odd = is_odd(&perm);
     let d = puzzle.graph().distances_from(start.blank())[goal.blank()];
     format!(
         "the permutation of all {} symbols (blank included) is {} but the blank's distance to its goal vertex is {d} ({}); every move changes both parities (Johnson and Story 1879)",

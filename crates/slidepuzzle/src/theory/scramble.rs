@@ -16,11 +16,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::blocks::{BlockKind, decompose};
-use super::reachability::root_blocks;
+use super::rooted::root_blocks;
 use super::theta0::theta0_group;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
+use crate::primitives::perm::is_odd;
 
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
@@ -76,22 +77,4 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         }
     }
     Configuration::from_cells(cells, 1)
-}
-
-fn is_odd(perm: &[usize]) -> bool {
-    let mut seen = vec![false; perm.len()];
-    let mut transpositions = 0;
-    for s in 0..perm.len() {
-        let mut v = s;
-        let mut len = 0;
-        while !seen[v] {
-            seen[v] = true;
-            v = perm[v];
-            len += 1;
-        }
-        if len > 0 {
-            transpositions += len - 1;
-        }
-    }
-    transpositions % 2 == 1
 }
