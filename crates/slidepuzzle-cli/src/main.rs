@@ -39,7 +39,8 @@ enum Command {
         /// the group of the loop generators; graphs up to 40 vertices).
         #[arg(long, default_value = "linear")]
         method: String,
-        /// The configuration (slidysim rows `1 2 3/4 5 6/7 8 0` or a flat list).
+        /// The configuration (slidysim rows `1 2 3/4 5 6/7 8 0` or a flat
+        /// list), or @FILE to read it from FILE.
         state: String,
     },
     /// Print uniformly random configurations that can reach the goal.
@@ -192,7 +193,7 @@ fn main() -> ExitCode {
             json,
             method,
             state,
-        } => check(&puzzle, json, &method, &state),
+        } => common::read_arg(&state).and_then(|state| check(&puzzle, json, &method, &state)),
         Command::Analyze { puzzle, json } => theory_cmds::run_analyze(&puzzle, json),
         Command::Perm {
             puzzle,

@@ -32,6 +32,8 @@
 //!
 //! ## The layers
 //!
+//! - [`primitives`]: the shared small routines (BFS, permutation parity,
+//!   products and inverses, ranking, factorials and binomials).
 //! - [`model`]: graphs, puzzles (boards, tori, boxes, named graphs, JSON
 //!   graphs), configurations; [`format`] and [`moves`]: slidysim state
 //!   strings and move letters, flat lists, blank paths, tile numbers.
@@ -53,6 +55,7 @@ pub mod format;
 pub mod instances;
 pub mod model;
 pub mod moves;
+pub mod primitives;
 pub mod render;
 pub mod search;
 pub mod solver;

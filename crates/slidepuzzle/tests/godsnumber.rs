@@ -74,7 +74,7 @@ fn other_graphs_use_the_right_engine_and_agree_with_theory() {
         let reachable =
             slidepuzzle::theory::analyze(&p, &p.default_goal()).reachable_configurations;
         let r = run(spec, Metric::Stm);
-        assert_eq!(r.states.to_string(), reachable, "{spec}");
+        assert_eq!(r.states.to_string(), reachable.to_string(), "{spec}");
     }
 }
 

@@ -664,3 +664,81 @@ fn certificates_scale_past_the_blank_set_group() {
     assert_eq!(g.certificate(), Certificate::Transpositions);
     assert_eq!(g.order(), exact);
 }
+
+/// Large cycles and thetas: the linear-time paths (cycle order, owned-tile
+/// matching, scrambling) give the known answers. No timing is asserted;
+/// before the cycle order was made linear these took minutes in debug.
+#[test]
+fn large_cycles_and_thetas_have_the_known_answers() {
+    let n = 200_000;
+    let p = Puzzle::parse(&format!("cycle:{n}")).unwrap();
+    let goal = p.default_goal();
+    // Tiles 1..n-1 on vertices 0..n-2, rotated by s; the blank stays on n-1.
+    let rotated = |s: usize| {
+        let mut cells: Vec<u32> = (0..n - 1).map(|v| ((v + s) % (n - 1)) as u32 + 1).collect();
+        cells.push(0);
+        Configuration::from_cells(cells, 1).unwrap()
+    };
+    for s in [0, 1, 7, n / 2, n - 2] {
+        assert!(
+            check(&p, &rotated(s), &goal).unwrap().solvable,
+            "rotation {s}"
+        );
+    }
+    let mut swapped = rotated(12_345).cells().to_vec();
+    swapped.swap(10, 11);
+    let swapped = Configuration::from_cells(swapped, 1).unwrap();
+    assert!(!check(&p, &swapped, &goal).unwrap().solvable);
+    // The blank elsewhere: a walk of the goal's blank is reachable, and a
+    // transposition of it is not.
+    let walk: Vec<usize> = (0..1000).collect();
+    let moved = replay(&p, &goal, &walk).unwrap();
+    assert!(check(&p, &moved, &goal).unwrap().solvable);
+    let mut cells = moved.cells().to_vec();
+    cells.swap(5000, 5001);
+    let odd = Configuration::from_cells(cells, 1).unwrap();
+    assert!(!check(&p, &odd, &goal).unwrap().solvable);
+    // Scrambles are reachable; swapping two tiles of one is not.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let s = uniform_reachable(&p, &goal, &mut rng).unwrap();
+    assert!(check(&p, &s, &goal).unwrap().solvable);
+    let mut cells = s.cells().to_vec();
+    let (a, b) = if cells[0] == 0 || cells[1] == 0 {
+        (2, 3)
+    } else {
+        (0, 1)
+    };
+    cells.swap(a, b);
+    let bad = Configuration::from_cells(cells, 1).unwrap();
+    assert!(!check(&p, &bad, &goal).unwrap().solvable);
+    let a = slidepuzzle::theory::analyze(&p, &goal);
+    assert_eq!(a.group, format!("C_{}", n - 1));
+    assert_eq!(a.group_order.to_string(), (n - 1).to_string());
+    assert_eq!(
+        a.reachable_configurations.to_string(),
+        (n as u64 * (n as u64 - 1)).to_string()
+    );
+
+    // theta:1000,1000,1000 is bipartite (A_k); theta:1000,1000,1001 is not (S_k).
+    for (spec, transposition_ok) in [
+        ("theta:1000,1000,1000", false),
+        ("theta:1000,1000,1001", true),
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let s = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        assert!(check(&p, &s, &goal).unwrap().solvable, "{spec}");
+        let mut cells = goal.cells().to_vec();
+        cells.swap(0, 1);
+        let t = Configuration::from_cells(cells.clone(), 1).unwrap();
+        assert_eq!(
+            check(&p, &t, &goal).unwrap().solvable,
+            transposition_ok,
+            "{spec}"
+        );
+        cells.swap(1, 2);
+        let three = Configuration::from_cells(cells, 1).unwrap();
+        assert!(check(&p, &three, &goal).unwrap().solvable, "{spec} 3-cycle");
+    }
+}

@@ -160,7 +160,7 @@ fn agree(p: &Puzzle, rng: &mut ChaCha8Rng, queries: usize) -> usize {
     let sims = SimsTable::new(n, &gens);
     assert_eq!(
         analysis.group_order,
-        with_blank_home.to_string(),
+        BigUint::from(with_blank_home),
         "{}: closed form vs BFS",
         p.spec()
     );
@@ -172,7 +172,7 @@ fn agree(p: &Puzzle, rng: &mut ChaCha8Rng, queries: usize) -> usize {
     );
     assert_eq!(
         analysis.reachable_configurations,
-        reach.len().to_string(),
+        BigUint::from(reach.len()),
         "{}",
         p.spec()
     );

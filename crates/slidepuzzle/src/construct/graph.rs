@@ -38,7 +38,7 @@ use super::walker::Walker;
 use crate::error::{Error, Result, or_fallback};
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use crate::theory::blocks::{Block, BlockKind, decompose};
-use crate::theory::reachability::root_blocks;
+use crate::theory::rooted::root_blocks;
 
 /// Blocks with at most this many vertices are solved optimally by A*.
 pub const SMALL_BLOCK_VERTICES: usize = 10;

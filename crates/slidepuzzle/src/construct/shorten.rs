@@ -12,8 +12,8 @@
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
-use crate::explore::ranking::Ranker;
 use crate::model::{Configuration, Puzzle};
+use crate::primitives::ranking::Ranker;
 
 /// Distance tables: for goal blank position g (0..9), `dist[g][rank]` with
 /// ranks from `rankers[g]`.

@@ -34,6 +34,7 @@ use std::collections::{HashSet, VecDeque};
 use super::walker::{NONE, Walker};
 use crate::error::{Error, Result};
 use crate::model::Graph;
+use crate::primitives::perm::{inverse, then};
 
 /// A closed blank walk whose net effect is a 3-cycle of tiles.
 #[derive(Clone, Debug)]
@@ -55,22 +56,7 @@ pub struct ThreeCycle {
 
 /// Breadth-first distances and parents from `root` over allowed vertices.
 fn bfs(graph: &Graph, allowed: &[bool], root: usize) -> (Vec<u32>, Vec<usize>) {
-    let n = graph.vertex_count();
-    let mut dist = vec![u32::MAX; n];
-    let mut parent = vec![NONE; n];
-    dist[root] = 0;
-    parent[root] = root;
-    let mut queue = VecDeque::from([root]);
-    while let Some(u) = queue.pop_front() {
-        for &w in graph.neighbors(u) {
-            if allowed[w] && dist[w] == u32::MAX {
-                dist[w] = dist[u] + 1;
-                parent[w] = u;
-                queue.push_back(w);
-            }
-        }
-    }
-    (dist, parent)
+    crate::primitives::bfs::tree(graph.vertex_count(), |u| graph.neighbors(u), allowed, root)
 }
 
 /// Path from the BFS root to `v` (root first).
@@ -253,19 +239,6 @@ fn walk_perm(
         cells.swap(a, b);
     }
     cells
-}
-
-/// `x` then `y`.
-fn then(x: &[usize], y: &[usize]) -> Vec<usize> {
-    y.iter().map(|&v| x[v]).collect()
-}
-
-fn inverse(x: &[usize]) -> Vec<usize> {
-    let mut r = vec![0; x.len()];
-    for (v, &t) in x.iter().enumerate() {
-        r[t] = v;
-    }
-    r
 }
 
 /// The support of a 3-cycle as `[a, b, c]` with a's tile going to b, b's

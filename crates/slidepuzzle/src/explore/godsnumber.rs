@@ -28,10 +28,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::ranking::Ranker;
 use crate::error::{Error, Resource, Result, or_fallback};
 use crate::format::format_configuration;
 use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
+use crate::primitives::ranking::Ranker;
 use crate::theory::analyze;
 
 /// The move metric.
@@ -165,7 +165,7 @@ pub fn explore(
     let moves = move_table(puzzle, options.metric)?;
     let reachable: u64 = analyze(puzzle, goal)
         .reachable_configurations
-        .parse()
+        .try_into()
         .unwrap_or(u64::MAX);
     // No ranking (too many vertices): fall back to the hash search.
     let ranker = or_fallback(Ranker::new(puzzle, goal))?;

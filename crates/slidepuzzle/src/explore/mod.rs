@@ -3,7 +3,9 @@
 
 pub mod experiment;
 pub mod godsnumber;
-pub mod ranking;
+/// Moved to [`crate::primitives::ranking`] (construct uses it too);
+/// re-exported here so the old path keeps working.
+pub use crate::primitives::ranking;
 pub mod words;
 
 pub use words::{WordReport, word_lengths};

@@ -82,19 +82,7 @@ impl Graph {
     /// Breadth-first distances from `source` (in edges); [`UNREACHABLE`]
     /// where there is no path. O(V + E).
     pub fn distances_from(&self, source: usize) -> Vec<u32> {
-        let mut dist = vec![UNREACHABLE; self.vertex_count()];
-        let mut queue = VecDeque::new();
-        dist[source] = 0;
-        queue.push_back(source);
-        while let Some(u) = queue.pop_front() {
-            for &v in &self.adjacency[u] {
-                if dist[v] == UNREACHABLE {
-                    dist[v] = dist[u] + 1;
-                    queue.push_back(v);
-                }
-            }
-        }
-        dist
+        crate::primitives::bfs::distances(self.vertex_count(), |u| &self.adjacency[u], source)
     }
 
     /// All-pairs distances, row-major `n x n` (`d[u * n + v]`). O(V (V + E))

@@ -627,7 +627,7 @@ impl CertifiedBlankGroup {
         };
         let certified = match certificate {
             Certificate::SchreierSims => {
-                let fact = |m: usize| -> BigUint { (1..=m as u64).map(BigUint::from).product() };
+                let fact = crate::primitives::counting::factorial;
                 let target: BigUint = orbits.iter().map(|o| fact(o.len())).product();
                 let mut table = SimsTable::new(tiles, &[]);
                 let mut idle = 0;
@@ -732,7 +732,7 @@ impl CertifiedBlankGroup {
     pub fn order(&self) -> BigUint {
         self.orbits
             .iter()
-            .map(|o| (1..=o.len() as u64).map(BigUint::from).product::<BigUint>())
+            .map(|o| crate::primitives::counting::factorial(o.len()))
             .product()
     }
 

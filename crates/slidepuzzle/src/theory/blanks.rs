@@ -122,7 +122,7 @@ pub fn everything_reachable(puzzle: &Puzzle, k: usize) -> (bool, String) {
     if k == 1 {
         let a = super::group::analyze(puzzle, &puzzle.default_goal());
         return (
-            a.classes == "1",
+            a.classes == BigUint::from(1u32),
             format!("one blank: {} class(es) (group {})", a.classes, a.group),
         );
     }
@@ -216,9 +216,9 @@ pub struct BlankCounts {
 pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<BlankCounts> {
     let n = puzzle.vertex_count();
     let k = goal.blanks().len();
-    let fact = |m: usize| -> BigUint { (1..=m as u64).map(BigUint::from).product() };
+    let fact = crate::primitives::counting::factorial;
     // Blank sets of a connected graph: all C(n, k) are reachable.
-    let sets = fact(n) / (fact(k) * fact(n - k));
+    let sets = crate::primitives::counting::binomial(n, k);
     if puzzle.graph().components().1 == 1 && everything_reachable(puzzle, k).0 {
         return Some(BlankCounts {
             group_order: fact(n - k),

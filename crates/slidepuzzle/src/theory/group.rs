@@ -16,8 +16,9 @@ use serde::Serialize;
 
 use super::blocks::{BlockKind, decompose};
 use super::perm::Perm;
-use super::reachability::root_blocks;
+use super::rooted::root_blocks;
 use crate::model::{Configuration, Puzzle};
+use crate::primitives::counting::factorial;
 
 /// One block in an [`Analysis`].
 #[derive(Clone, Debug, Serialize)]
@@ -35,12 +36,14 @@ pub struct BlockReport {
     pub root: Option<usize>,
     /// Its factor of the puzzle group (`S_5`, `A_8`, `C_3`, `PGL(2,5)`, `1`).
     pub group: String,
-    /// The factor's order, in decimal.
-    pub group_order: String,
+    /// The factor's order (a decimal string in JSON).
+    #[serde(serialize_with = "decimal")]
+    pub group_order: BigUint,
 }
 
 /// Everything `slidepuzzle analyze` reports about a puzzle. Big numbers are
-/// decimal strings (24! does not fit in 64 bits).
+/// [`BigUint`]s (24! does not fit in 64 bits), serialised as decimal
+/// strings.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
     /// The puzzle spec.
@@ -64,15 +67,19 @@ pub struct Analysis {
     /// The puzzle group as a direct product, e.g. `S_5 x C_3`.
     pub group: String,
     /// Its order.
-    pub group_order: String,
+    #[serde(serialize_with = "decimal")]
+    pub group_order: BigUint,
     /// Configurations reachable from the goal, over all blank positions.
-    pub reachable_configurations: String,
+    #[serde(serialize_with = "decimal")]
+    pub reachable_configurations: BigUint,
     /// Number of classes (orbits) the n! configurations fall into.
-    pub classes: String,
+    #[serde(serialize_with = "decimal")]
+    pub classes: BigUint,
 }
 
-fn factorial(k: usize) -> BigUint {
-    (2..=k).fold(BigUint::one(), |acc, i| acc * BigUint::from(i))
+/// Big numbers are written in JSON as decimal strings.
+fn decimal<S: serde::Serializer>(n: &BigUint, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(n)
 }
 
 /// Name and order of a block's group factor, with k = |B| - 1 tiles owned.
@@ -109,7 +116,7 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
             kind: block.kind.name().to_string(),
             root: None,
             group: "1".into(),
-            group_order: "1".into(),
+            group_order: BigUint::one(),
         })
         .collect();
     let mut order = BigUint::one();
@@ -120,11 +127,11 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
         let report = &mut reports[rb.block];
         report.root = Some(rb.root);
         report.group = name.clone();
-        report.group_order = o.to_string();
         if name != "1" {
             factors.push(name);
         }
-        order *= o;
+        order *= &o;
+        report.group_order = o;
     }
     factors.sort_by_key(|f| std::cmp::Reverse(factor_sort_key(f)));
     let component_size = (0..n).filter(|&v| component[v] == component[b]).count();
@@ -145,9 +152,9 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
         } else {
             factors.join(" x ")
         },
-        group_order: order.to_string(),
-        reachable_configurations: reachable.to_string(),
-        classes: classes.to_string(),
+        group_order: order,
+        reachable_configurations: reachable,
+        classes,
     }
 }
 
@@ -240,8 +247,8 @@ mod tests {
             assert_eq!(
                 (
                     a.group.as_str(),
-                    a.group_order.as_str(),
-                    a.reachable_configurations.as_str()
+                    a.group_order.to_string().as_str(),
+                    a.reachable_configurations.to_string().as_str()
                 ),
                 (group, order, reachable),
                 "{spec}"

@@ -10,8 +10,10 @@ pub mod group;
 pub mod movegroup;
 pub mod perm;
 pub mod reachability;
+pub mod rooted;
 pub mod schreier_sims;
 pub mod scramble;
+pub mod theta0;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
 pub use group::{Analysis, analyze, loop_generators};

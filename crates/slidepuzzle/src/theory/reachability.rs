@@ -13,12 +13,13 @@
 //!
 //! Tiles on components without the blank never move.
 
-use std::collections::{HashSet, VecDeque};
-
-use super::blocks::{Block, BlockKind, Blocks, decompose, local_graph};
+use super::blocks::{Block, BlockKind, decompose};
+pub use super::rooted::{RootedBlock, root_blocks};
+use super::theta0::theta0_group;
 use crate::error::{Error, Resource, Result};
-use crate::model::{BLANK, Configuration, Graph, Puzzle};
+use crate::model::{BLANK, Configuration, Puzzle};
 use crate::moves::replay;
+use crate::primitives::perm::is_odd;
 
 /// The answer of [`check`]: solvable or not, with a reason a person can
 /// follow.
@@ -30,151 +31,8 @@ pub struct Verdict {
     pub reason: String,
 }
 
-/// A block of the blank's component rooted toward a blank vertex.
-#[derive(Clone, Debug)]
-pub struct RootedBlock {
-    /// Index into [`Blocks::blocks`].
-    pub block: usize,
-    /// The block's vertex nearest the blank (the blank's vertex itself if
-    /// the block contains it).
-    pub root: usize,
-    /// The owned vertices (all but the root); for a cycle, in cycle order
-    /// starting next to the root.
-    pub owned: Vec<usize>,
-}
-
-/// Roots every block of the component of `blank` at its vertex nearest
-/// `blank`. O(V + E).
-pub fn root_blocks(graph: &Graph, blocks: &Blocks, blank: usize) -> Vec<RootedBlock> {
-    let dist = graph.distances_from(blank);
-    let mut out = Vec::new();
-    for (i, block) in blocks.blocks.iter().enumerate() {
-        if dist[block.vertices[0]] == crate::model::graph::UNREACHABLE {
-            continue;
-        }
-        let root = *block
-            .vertices
-            .iter()
-            .min_by_key(|&&v| (dist[v], v))
-            .expect("blocks are non-empty");
-        let owned = if block.kind == BlockKind::Cycle {
-            cycle_order(block, root)
-        } else {
-            block
-                .vertices
-                .iter()
-                .copied()
-                .filter(|&v| v != root)
-                .collect()
-        };
-        out.push(RootedBlock {
-            block: i,
-            root,
-            owned,
-        });
-    }
-    out
-}
-
-/// The vertices of a cycle block in order, starting next to `root` and
-/// ending next to it on the other side.
-fn cycle_order(block: &Block, root: usize) -> Vec<usize> {
-    let next = |prev: usize, cur: usize| -> usize {
-        block
-            .edges
-            .iter()
-            .find_map(|&(a, b)| {
-                if a == cur && b != prev {
-                    Some(b)
-                } else if b == cur && a != prev {
-                    Some(a)
-                } else {
-                    None
-                }
-            })
-            .expect("a cycle vertex has two neighbours")
-    };
-    let first = block
-        .edges
-        .iter()
-        .find_map(|&(a, b)| {
-            if a == root {
-                Some(b)
-            } else if b == root {
-                Some(a)
-            } else {
-                None
-            }
-        })
-        .expect("root is on the cycle");
-    let mut order = vec![first];
-    let (mut prev, mut cur) = (root, first);
-    loop {
-        let n = next(prev, cur);
-        if n == root {
-            break;
-        }
-        order.push(n);
-        prev = cur;
-        cur = n;
-    }
-    order
-}
-
-/// The permutation group of theta0 with the blank on its root, as the set of
-/// arrangements `arr[i]` = index (into `owned`) of the vertex whose content
-/// now sits on `owned[i]`. Found by BFS over the block's 7! states.
-pub fn theta0_group(block: &Block, root: usize, owned: &[usize]) -> HashSet<Vec<u8>> {
-    let g = local_graph(&block.vertices, &block.edges);
-    let local = |v: usize| block.vertices.binary_search(&v).expect("in block");
-    let root_l = local(root);
-    // State: label per local vertex; label = local vertex it came from.
-    let start: Vec<u8> = (0..block.vertices.len() as u8).collect();
-    let mut seen = HashSet::from([start.clone()]);
-    let mut queue = VecDeque::from([(start, root_l)]);
-    let mut group = HashSet::new();
-    let owned_l: Vec<usize> = owned.iter().map(|&v| local(v)).collect();
-    while let Some((state, blank)) = queue.pop_front() {
-        if blank == root_l {
-            let arr: Vec<u8> = owned_l
-                .iter()
-                .map(|&v| {
-                    let from = state[v] as usize;
-                    owned_l.iter().position(|&o| o == from).expect("owned") as u8
-                })
-                .collect();
-            group.insert(arr);
-        }
-        for &w in g.neighbors(blank) {
-            let mut next = state.clone();
-            next.swap(blank, w);
-            if seen.insert(next.clone()) {
-                queue.push_back((next, w));
-            }
-        }
-    }
-    group
-}
-
-/// Number of cycles of a permutation given as `perm[i]`.
-fn cycle_count(perm: &[usize]) -> usize {
-    let mut seen = vec![false; perm.len()];
-    let mut cycles = 0;
-    for s in 0..perm.len() {
-        if !seen[s] {
-            cycles += 1;
-            let mut v = s;
-            while !seen[v] {
-                seen[v] = true;
-                v = perm[v];
-            }
-        }
-    }
-    cycles
-}
-
 /// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
-/// O(V + E), plus a one-off 5,040-state search per theta0 block.
+/// O(V + E) (theta0 blocks use the constant table of [`super::theta0`]).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for configurations with several blanks;
@@ -200,11 +58,13 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
             "this test handles one blank; for several use theory::blanks::check_several_blanks (check --blanks K)".into(),
         ));
     }
-    let mut start_tiles: Vec<_> = start.cells().to_vec();
-    let mut goal_tiles: Vec<_> = goal.cells().to_vec();
-    start_tiles.sort_unstable();
-    goal_tiles.sort_unstable();
-    if start_tiles != goal_tiles {
+    // Same multiset of tiles, by counting (O(n); tiles are below n).
+    let mut count = vec![0i64; n + 1];
+    for (&s, &g) in start.cells().iter().zip(goal.cells()) {
+        count[(s as usize).min(n)] += 1;
+        count[(g as usize).min(n)] -= 1;
+    }
+    if count.iter().any(|&c| c != 0) {
         return Err(Error::config("start and goal hold different tiles"));
     }
     let graph = puzzle.graph();
@@ -237,21 +97,28 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
         && blocks.blocks[0].kind == BlockKind::Bipartite
         && blocks.blocks[0].vertices.len() == n;
     let mut checked_kinds = Vec::new();
-    for rb in root_blocks(graph, &blocks, b) {
+    let rooted = root_blocks(graph, &blocks, b);
+    // owner[v] = (rooted block owning v, index of v in its owned list);
+    // blocks own disjoint vertex sets, so this is O(V) in all.
+    let mut owner = vec![(usize::MAX, 0usize); n];
+    for (r, rb) in rooted.iter().enumerate() {
+        for (i, &v) in rb.owned.iter().enumerate() {
+            owner[v] = (r, i);
+        }
+    }
+    let goal_pos = goal.positions();
+    for (r, rb) in rooted.iter().enumerate() {
         let block = &blocks.blocks[rb.block];
         let describe = || describe_block(block);
-        // Owned tile sets must agree; record where each goal tile sits.
-        let mut goal_index = std::collections::HashMap::with_capacity(rb.owned.len());
-        for (i, &v) in rb.owned.iter().enumerate() {
-            goal_index.insert(goal.tile_at(v), i);
-        }
+        // Owned tile sets must agree: perm[i] = goal index (in this block's
+        // owned list) of the tile now on owned[i].
         let mut perm = Vec::with_capacity(rb.owned.len());
         for &v in &rb.owned {
             let t = moved.tile_at(v);
-            match goal_index.get(&t) {
-                Some(&i) => perm.push(i),
-                None => {
-                    let goal_vertex = goal.positions()[t as usize];
+            match owner[goal_pos[t as usize]] {
+                (o, i) if o == r => perm.push(i),
+                _ => {
+                    let goal_vertex = goal_pos[t as usize];
                     return Ok(Verdict {
                         solvable: false,
                         reason: format!(
@@ -278,7 +145,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 }
             }
             BlockKind::Bipartite => {
-                let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+                let odd = is_odd(&perm);
                 if odd {
                     let reason = if single_bipartite_block {
                         classical_parity_reason(puzzle, start, goal)
@@ -302,7 +169,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 for (i, &gi) in perm.iter().enumerate() {
                     arr[gi] = i as u8;
                 }
-                if !group.contains(&arr) {
+                if group.binary_search(&arr).is_err() {
                     return Ok(Verdict {
                         solvable: false,
                         reason: format!(
@@ -345,7 +212,7 @@ fn classical_parity_reason(puzzle: &Puzzle, start: &Configuration, goal: &Config
         .iter()
         .map(|&t| goal_pos[t as usize])
         .collect();
-    let odd = (perm.len() - cycle_count(&perm)) % 2 == 1;
+    let odd = is_odd(&perm);
     let d = puzzle.graph().distances_from(start.blank())[goal.blank()];
     format!(
         "the permutation of all {} symbols (blank included) is {} but the blank's distance to its goal vertex is {d} ({}); every move changes both parities (Johnson and Story 1879)",

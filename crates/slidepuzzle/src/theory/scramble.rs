@@ -16,10 +16,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::blocks::{BlockKind, decompose};
-use super::reachability::{root_blocks, theta0_group};
+use super::rooted::root_blocks;
+use super::theta0::theta0_group;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
+use crate::primitives::perm::is_odd;
 
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
@@ -41,11 +43,14 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         .collect();
     let b = candidates[rng.random_range(0..candidates.len())];
     let path = graph.shortest_path(home, b).expect("same component");
-    let mut config = replay(puzzle, goal, &path[1..])?;
+    let moved = replay(puzzle, goal, &path[1..])?;
+    // Blocks own disjoint vertex sets, so every block rearranges the tiles
+    // of `moved` on its own vertices in one shared cell array: O(V + E).
+    let mut cells = moved.cells().to_vec();
     let blocks = decompose(graph);
     for rb in root_blocks(graph, &blocks, b) {
         let block = &blocks.blocks[rb.block];
-        let tiles: Vec<_> = rb.owned.iter().map(|&v| config.tile_at(v)).collect();
+        let tiles: Vec<_> = rb.owned.iter().map(|&v| moved.tile_at(v)).collect();
         let k = tiles.len();
         let arrangement: Vec<usize> = match block.kind {
             BlockKind::Bridge => continue,
@@ -62,37 +67,14 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
                 arr
             }
             BlockKind::Theta0 => {
-                let mut group: Vec<Vec<u8>> = theta0_group(block, rb.root, &rb.owned)
-                    .into_iter()
-                    .collect();
-                group.sort_unstable();
+                let group = theta0_group(block, rb.root, &rb.owned);
                 let pick = &group[rng.random_range(0..group.len())];
                 pick.iter().map(|&x| x as usize).collect()
             }
         };
-        let mut cells = config.cells().to_vec();
         for (i, &v) in rb.owned.iter().enumerate() {
             cells[v] = tiles[arrangement[i]];
         }
-        config = Configuration::from_cells(cells, 1)?;
     }
-    Ok(config)
-}
-
-fn is_odd(perm: &[usize]) -> bool {
-    let mut seen = vec![false; perm.len()];
-    let mut transpositions = 0;
-    for s in 0..perm.len() {
-        let mut v = s;
-        let mut len = 0;
-        while !seen[v] {
-            seen[v] = true;
-            v = perm[v];
-            len += 1;
-        }
-        if len > 0 {
-            transpositions += len - 1;
-        }
-    }
-    transpositions % 2 == 1
+    Configuration::from_cells(cells, 1)
 }

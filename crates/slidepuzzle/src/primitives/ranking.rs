@@ -10,6 +10,7 @@
 //! `n!/2` (the 15-puzzle's even class), not `n!`. Ranking and unranking are
 //! O(n) and O(n^2) with bit masks; n <= 21 (ranks fit in 64 bits).
 
+use super::counting::factorial_u64;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
@@ -70,7 +71,7 @@ impl Ranker {
         } else {
             None
         };
-        let fact = |k: usize| (1..=k as u64).product::<u64>();
+        let fact = factorial_u64;
         let digits = if bipartite { m - 2 } else { m };
         let weights: Vec<u64> = (0..digits)
             .map(|i| {
