@@ -291,7 +291,7 @@ fn auto_plans_use_the_best_method() {
     assert_eq!(plan("6x6").name(), "constructive");
     assert!(!plan("6x6").optimal && plan("6x6").streamed);
     assert_eq!(plan("petersen").name(), "astar-graph-md");
-    assert_eq!(plan("3x3x2").name(), "ida-graph-pdb");
+    assert_eq!(plan("3x3x2").name(), "ida-graph-md");
     assert_eq!(plan("theta:3,4,5").name(), "ida-graph-pdb");
     assert_eq!(plan("random:100,30,1").name(), "constructive");
     // With a store, the 6-6-3 tables are left for later.

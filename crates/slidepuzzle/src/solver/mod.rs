@@ -25,7 +25,8 @@
 //! | boards of 10 to 16 cells | IDA* with additive pattern databases: the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs |
 //! | larger boards | the constructive solver (not optimal; `Algorithm::Ida` asks for the optimum, with pattern databases) |
 //! | other graphs, up to 10 vertices | A*, generalised Manhattan distance |
-//! | other graphs, 11 to 64 vertices | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |
+//! | other graphs, 11 to 64 vertices, average degree below 3 (thetas, sparse graphs) | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |
+//! | other graphs, 11 to 64 vertices, denser (boxes, tori, diagonal boards) | IDA*, generalised Manhattan distance |
 //! | other graphs, more vertices | the constructive solver |
 //!
 //! ```
@@ -176,6 +177,11 @@ impl std::fmt::Debug for Solver {
             .field("store", &self.store)
             .finish_non_exhaustive()
     }
+}
+
+/// Average degree below 3 (2E < 3V): where graph pattern databases pay.
+fn sparse(puzzle: &Puzzle) -> bool {
+    2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
 }
 
 /// A key for loaded tables.
@@ -447,7 +453,12 @@ impl Solver {
                     ),
                 });
             }
-            Heuristic::Auto => !small && n <= 64,
+            // Measured (docs/BENCHMARKS.md): on sparse graphs (thetas,
+            // cycles with chords) tiles must travel around long cycles and
+            // the tables cut the nodes a thousandfold; on grid-like graphs
+            // (boxes, tori, diagonal boards) the generalised Manhattan
+            // distance is close and cheaper per node.
+            Heuristic::Auto => !small && n <= 64 && sparse(puzzle),
             Heuristic::Manhattan | Heuristic::LinearConflict => false,
         };
         let (method, optimal) = match options.algorithm {
@@ -476,8 +487,8 @@ impl Solver {
             (Method::AStar { .. }, false) => format!(
                 "Graphs of up to {AUTO_ASTAR_VERTICES} vertices are solved at once by A* with the generalised Manhattan distance"
             ),
-            _ if plan.tables.is_some() => "IDA* with pattern databases over groups of tiles whose goal vertices are close (often thousands of times fewer nodes than the generalised Manhattan distance)".into(),
-            _ => "IDA* with the generalised Manhattan distance".into(),
+            _ if plan.tables.is_some() => "A sparse graph (average degree below 3): IDA* with pattern databases over groups of tiles whose goal vertices are close (often thousands of times fewer nodes than the generalised Manhattan distance)".into(),
+            _ => "IDA* with the generalised Manhattan distance (on graphs of average degree 3 or more it beats tables small enough to build at once)".into(),
         };
         Ok(plan)
     }
