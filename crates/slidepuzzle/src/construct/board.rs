@@ -614,7 +614,7 @@ fn build(
     let sub = Puzzle::board(rw, rh, false, false)?;
     let sub_goal = Configuration::from_cells(goal_cells, 1)?;
     let sub_start = Configuration::from_cells(sub_start, 1)?;
-    let path = crate::search::small_optimal_path(&sub, &sub_start, &sub_goal)?;
+    let path = super::small::small_optimal_path(&sub, &sub_start, &sub_goal)?;
     for v in path {
         b.step(region[v]);
     }

@@ -228,7 +228,7 @@ fn solve_part_optimally(w: &mut Walker, target: &[u32]) -> Result<()> {
         .ok_or_else(|| Error::Unsupported("a tile is outside its part".into()))?;
     let s = Configuration::from_cells(start_cells, 1)?;
     let g = Configuration::from_cells(goal_cells, 1)?;
-    for v in crate::search::small_optimal_path(&sub, &s, &g)? {
+    for v in super::small::small_optimal_path(&sub, &s, &g)? {
         w.step(map[v]);
     }
     Ok(())

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod graph;
 pub mod shorten;
+mod small;
 pub mod three_cycle;
 pub mod walker;
 

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 use crate::model::{Configuration, Puzzle};
-use crate::primitives::ranking::Ranker;
+use crate::theory::ranking::Ranker;
 
 /// Distance tables: for goal blank position g (0..9), `dist[g][rank]` with
 /// ranks from `rankers[g]`.

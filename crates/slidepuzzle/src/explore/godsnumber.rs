@@ -31,8 +31,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Resource, Result, or_fallback};
 use crate::format::format_configuration;
 use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
-use crate::primitives::ranking::Ranker;
 use crate::theory::analyze;
+use crate::theory::ranking::Ranker;
 
 /// The move metric.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

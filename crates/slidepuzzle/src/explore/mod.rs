@@ -3,9 +3,9 @@
 
 pub mod experiment;
 pub mod godsnumber;
-/// Moved to [`crate::primitives::ranking`] (construct uses it too);
+/// Moved to [`crate::theory::ranking`] (construct uses it too);
 /// re-exported here so the old path keeps working.
-pub use crate::primitives::ranking;
+pub use crate::theory::ranking;
 pub mod words;
 
 pub use words::{WordReport, word_lengths};

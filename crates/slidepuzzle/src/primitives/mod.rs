@@ -1,20 +1,19 @@
 //! Small shared primitives: the one copy of each routine that several parts
-//! of the crate (`model`, `theory`, `explore`, `construct`) need. They depend
-//! only on `model` (and `moves` for the ranker), never on `theory`,
-//! `explore`, `construct` or `search`, so those may all use them without
-//! import cycles.
+//! of the crate (`model`, `theory`, `explore`, `construct`) need. They are
+//! the ground floor: they import nothing of the crate but [`crate::error`],
+//! so every layer may use them without import cycles.
 //!
 //! - [`bfs`]: breadth-first distances and parent trees on vertex sets.
 //! - [`perm`]: permutations as image slices (`&[usize]`): cycle count,
 //!   parity, product, inverse. ([`crate::theory::Perm`] is the richer type
 //!   in GAP's conventions.)
-//! - [`ranking`]: perfect ranking of configurations by Lehmer codes.
 //! - [`counting`]: factorials and binomial coefficients, exact.
 //!
-//! The placement ranking of the pattern databases
-//! (`search::pdb::rank_placement`) is a hot kernel and stays there.
+//! The ranking of configurations ([`crate::theory::ranking`]) needs the
+//! model and lives in `theory`; the placement ranking of the pattern
+//! databases ([`crate::search::placement`]) is a hot kernel and stays with
+//! them.
 
 pub mod bfs;
 pub mod counting;
 pub mod perm;
-pub mod ranking;

@@ -17,7 +17,7 @@ use std::time::Instant;
 use super::graph_pdb::GraphPdb;
 use super::heuristic::{GraphManhattan, state_bytes};
 use super::limits::{Limits, StopReason};
-use super::{SearchResult, SearchStats};
+use super::stats::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
 
 /// Marks the start state in a parent table.

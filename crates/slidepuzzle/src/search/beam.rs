@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::astar::{NO_PARENT, rebuild_path};
 use super::heuristic::{GraphManhattan, state_bytes};
 use super::limits::{Limits, StopReason};
-use super::{SearchResult, SearchStats};
+use super::stats::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
 
 /// Runs beam search with the given width; stops after `max_depth` layers.

@@ -21,8 +21,9 @@
 
 use std::time::Instant;
 
+use super::deepen::{ABORT, FOUND, deepen};
 use super::limits::{Limits, StopReason};
-use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
+use super::stats::{SearchResult, SearchStats};
 use crate::model::Configuration;
 
 /// Largest board (in cells) the kernel accepts.

@@ -9,7 +9,8 @@
 //! given (a header names the graph's edges, the goal and the group, with a
 //! checksum), else built in memory.
 
-use super::pdb::{BuildEvent, build_on_graph, placements, rank_placement};
+use super::pdb::{BuildEvent, build_on_graph};
+use super::placement::{placements, rank_placement};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 use crate::store::{TableStore, checksum};

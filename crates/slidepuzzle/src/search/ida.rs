@@ -13,7 +13,7 @@ use std::time::Instant;
 use super::graph_pdb::GraphPdb;
 use super::heuristic::GraphManhattan;
 use super::limits::{Limits, StopReason};
-use super::{SearchResult, SearchStats};
+use super::stats::{SearchResult, SearchStats};
 use crate::model::{Configuration, Graph};
 
 /// A heuristic IDA* updates move by move.

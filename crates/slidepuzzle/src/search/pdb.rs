@@ -23,6 +23,7 @@
 //! computed first and the build refused above the caller's budget.
 
 use super::pdb_build::{BuildProgress, build_table};
+pub use super::placement::{placements, rank_placement, unrank_placement};
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::{StoredTable, TableStore, checksum};
@@ -35,47 +36,6 @@ pub const FORMAT_VERSION: u32 = 3;
 /// search of [`super::pdb_build`] and the packed table).
 pub fn build_memory(n: usize, k: usize) -> u64 {
     super::pdb_build::build_memory(n, k) + placements(n, k).div_ceil(2)
-}
-
-/// Number of placements of `k` distinct tiles on `n` cells.
-pub fn placements(n: usize, k: usize) -> u64 {
-    (n - k + 1..=n).map(|x| x as u64).product()
-}
-
-/// Ranks the cells of a group's tiles (in group order) as a partial
-/// permutation of `0..n`: O(k).
-#[inline]
-pub fn rank_placement(cells: &[u8], n: usize) -> u64 {
-    let mut used = 0u64;
-    let mut rank = 0u64;
-    for (i, &c) in cells.iter().enumerate() {
-        let smaller_used = (used & ((1u64 << c) - 1)).count_ones() as u64;
-        rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
-        used |= 1u64 << c;
-    }
-    rank
-}
-
-/// Inverse of [`rank_placement`].
-pub fn unrank_placement(mut rank: u64, n: usize, k: usize, out: &mut [u8]) {
-    let mut digits = [0u64; 64];
-    for i in (0..k).rev() {
-        let base = (n - i) as u64;
-        digits[i] = rank % base;
-        rank /= base;
-    }
-    let mut used = 0u64;
-    for i in 0..k {
-        // The digits[i]-th unused cell.
-        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut free = !used & all;
-        for _ in 0..digits[i] {
-            free &= free - 1;
-        }
-        let c = free.trailing_zeros() as u8;
-        out[i] = c;
-        used |= 1u64 << c;
-    }
 }
 
 /// One pattern database: a group of tiles and its table. Entries are

@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::pdb::{placements, rank_placement, unrank_placement};
+use super::placement::{placements, rank_placement, unrank_placement};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 

@@ -12,11 +12,12 @@
 
 use std::time::Instant;
 
+use super::deepen::{ABORT, FOUND, deepen};
 use super::limits::{Limits, StopReason};
 use super::pdb::{
     BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build, rank_placement,
 };
-use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
+use super::stats::{SearchResult, SearchStats};
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::TableStore;

@@ -16,8 +16,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::deepen::{ABORT, FOUND, deepen};
 use super::limits::StopReason;
-use super::{ABORT, FOUND, SearchResult, SearchStats, deepen};
+use super::stats::{SearchResult, SearchStats};
 
 /// Depth of the prefixes handed to the threads: below the 12-move shortest
 /// cycle of a board's state graph, so no two prefixes reach the same

@@ -39,9 +39,9 @@ use std::collections::HashMap;
 
 use num_bigint::BigUint;
 
-use super::Perm;
 use super::blank_orbits::{Certificate, CertifiedBlankGroup};
 use super::blocks::{BlockKind, decompose};
+use super::perm::Perm;
 use super::reachability::Verdict;
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Resource, Result, fallback_or_panic, or_fallback};
@@ -500,7 +500,7 @@ impl BlankGroup {
 /// up to its limits); the certified group
 /// ([`super::blank_orbits::CertifiedBlankGroup`], connected graphs); and
 /// last breadth-first search over at most `max_states`
-/// configurations. One blank is Wilson's case ([`super::check`]).
+/// configurations. One blank is Wilson's case ([`super::reachability::check`]).
 ///
 /// # Errors
 /// [`Error::Configuration`] if the tile sets differ; [`Error::Limit`]
@@ -527,7 +527,7 @@ pub fn check_several_blanks(
     }
     let k = start.blanks().len();
     if k == 1 {
-        return super::check(puzzle, start, goal);
+        return super::reachability::check(puzzle, start, goal);
     }
     let (all, why) = everything_reachable(puzzle, k);
     if all {

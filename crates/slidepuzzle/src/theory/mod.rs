@@ -9,6 +9,7 @@ pub mod gap;
 pub mod group;
 pub mod movegroup;
 pub mod perm;
+pub mod ranking;
 pub mod reachability;
 pub mod rooted;
 pub mod schreier_sims;

@@ -10,10 +10,10 @@
 //! `n!/2` (the 15-puzzle's even class), not `n!`. Ranking and unranking are
 //! O(n) and O(n^2) with bit masks; n <= 21 (ranks fit in 64 bits).
 
-use super::counting::factorial_u64;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
+use crate::primitives::counting::factorial_u64;
 
 /// Ranks configurations of one puzzle (one blank).
 #[derive(Clone, Debug)]
