@@ -110,6 +110,8 @@ pub enum Resource {
     Memory,
     /// Vertices of the puzzle graph.
     Vertices,
+    /// Edges of the puzzle graph.
+    Edges,
     /// Tiles of a configuration or pattern.
     Tiles,
     /// States of a search (configurations, or marked-tile states).
@@ -131,6 +133,7 @@ impl Resource {
         match self {
             Resource::Memory => mib(n),
             Resource::Vertices => format!("{n} vertices"),
+            Resource::Edges => format!("{n} edges"),
             Resource::Tiles => format!("{n} tiles"),
             Resource::States => format!("{n} states"),
             Resource::BlankSets => format!("{n} blank sets"),
@@ -155,6 +158,7 @@ impl std::fmt::Display for Resource {
         f.write_str(match self {
             Resource::Memory => "memory",
             Resource::Vertices => "vertices",
+            Resource::Edges => "edges",
             Resource::Tiles => "tiles",
             Resource::States => "states",
             Resource::BlankSets => "blank sets",

@@ -25,8 +25,6 @@ impl Graph {
     /// [`Error::Spec`] if an edge names a vertex `>= vertex_count`.
     /// Loops (`u == v`) and repeated edges are ignored.
     pub fn from_edges(vertex_count: usize, edges: &[(usize, usize)]) -> Result<Self> {
-        let mut adjacency = vec![Vec::new(); vertex_count];
-        let mut edge_count = 0;
         for (index, &(u, v)) in edges.iter().enumerate() {
             if u >= vertex_count || v >= vertex_count {
                 return Err(Error::spec(
@@ -38,7 +36,31 @@ impl Graph {
                     ),
                 ));
             }
-            if u == v || adjacency[u].contains(&v) {
+        }
+        // Repeated edges are skipped. Scanning a neighbour list is fastest
+        // for small degrees; above 32 a hash set keeps this O(E) (a star or
+        // complete:5000 would otherwise be quadratic in the degree).
+        let mut degree = vec![0u32; vertex_count];
+        for &(u, v) in edges {
+            degree[u] = degree[u].saturating_add(1);
+            degree[v] = degree[v].saturating_add(1);
+        }
+        let mut seen: Option<rustc_hash::FxHashSet<(usize, usize)>> =
+            (degree.iter().any(|&d| d > 32)).then(Default::default);
+        let mut adjacency: Vec<Vec<usize>> = degree
+            .iter()
+            .map(|&d| Vec::with_capacity(d as usize))
+            .collect();
+        let mut edge_count = 0;
+        for &(u, v) in edges {
+            if u == v {
+                continue;
+            }
+            let repeated = match &mut seen {
+                Some(set) => !set.insert((u.min(v), u.max(v))),
+                None => adjacency[u].contains(&v),
+            };
+            if repeated {
                 continue;
             }
             adjacency[u].push(v);

@@ -3,6 +3,7 @@
 //! Everything in the library accepts these types; fast kernels (packed
 //! boards) convert from them and agree with them (see `search::board`).
 
+pub mod budget;
 pub mod config;
 pub mod graph;
 pub mod puzzle;

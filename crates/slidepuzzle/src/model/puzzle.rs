@@ -142,6 +142,9 @@ impl Puzzle {
     /// # Errors
     /// [`Error::Spec`] if a side is 0 or the board has fewer than 2 cells.
     pub fn board(width: usize, height: usize, diagonal: bool, torus: bool) -> Result<Self> {
+        let cells = super::budget::mul(width, height);
+        // At most 4 edges per cell (grid, torus, diagonals).
+        super::budget::check_size(cells, cells.and_then(|c| c.checked_mul(4)))?;
         if width == 0 || height == 0 || width * height < 2 {
             return Err(Error::spec(
                 "",
@@ -203,6 +206,8 @@ impl Puzzle {
     /// # Errors
     /// [`Error::Spec`] if a side is 0 or the box has fewer than 2 cells.
     pub fn cuboid(width: usize, height: usize, depth: usize) -> Result<Self> {
+        let cells = super::budget::mul(width, height).and_then(|c| c.checked_mul(depth as u64));
+        super::budget::check_size(cells, cells.and_then(|c| c.checked_mul(3)))?;
         let n = width * height * depth;
         if width == 0 || height == 0 || depth == 0 || n < 2 {
             return Err(Error::spec(

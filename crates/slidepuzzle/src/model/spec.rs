@@ -15,6 +15,7 @@
 
 use serde::Deserialize;
 
+use super::budget::{check_size, mul};
 use super::config::{Configuration, Tile};
 use super::graph::Graph;
 use super::puzzle::{Puzzle, PuzzleKind};
@@ -119,6 +120,7 @@ pub fn cycle(n: usize) -> Result<Puzzle> {
             "needs at least 3 vertices",
         ));
     }
+    check_size(Some(n as u64), Some(n as u64)).map_err(|e| in_spec(e, &format!("cycle:{n}")))?;
     let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
     named(n, &edges, format!("cycle:{n}"))
 }
@@ -131,6 +133,7 @@ pub fn path(n: usize) -> Result<Puzzle> {
             "needs at least 2 vertices",
         ));
     }
+    check_size(Some(n as u64), Some(n as u64)).map_err(|e| in_spec(e, &format!("path:{n}")))?;
     let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
     named(n, &edges, format!("path:{n}"))
 }
@@ -143,6 +146,8 @@ pub fn complete(n: usize) -> Result<Puzzle> {
             "needs at least 2 vertices",
         ));
     }
+    check_size(Some(n as u64), mul(n, n - 1).map(|e| e / 2))
+        .map_err(|e| in_spec(e, &format!("complete:{n}")))?;
     let mut edges = Vec::new();
     for u in 0..n {
         for v in u + 1..n {
@@ -164,6 +169,14 @@ pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
             "at most one path may have no internal vertex (the graph must be simple)",
         ));
     }
+    let internal = (a as u64)
+        .checked_add(b as u64)
+        .and_then(|x| x.checked_add(c as u64));
+    check_size(
+        internal.and_then(|x| x.checked_add(2)),
+        internal.and_then(|x| x.checked_add(3)),
+    )
+    .map_err(|e| in_spec(e, &format!("theta:{a},{b},{c}")))?;
     let mut edges = Vec::new();
     let mut next = 2;
     for len in [a, b, c] {
@@ -215,7 +228,9 @@ fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
             parse_usize(b, "vertex", spec)?,
         ));
     }
-    let n = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) + 1;
+    let largest = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) as u64;
+    check_size(largest.checked_add(1), Some(edges.len() as u64)).map_err(|e| in_spec(e, spec))?;
+    let n = largest as usize + 1;
     if n < 2 {
         return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
@@ -243,6 +258,7 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
+    check_size(Some(n as u64), Some(file.edges.len() as u64)).map_err(|e| in_spec(e, spec))?;
     let resolve = |r: &VertexRef, edge: usize| -> Result<usize> {
         match r {
             VertexRef::Index(i) => Ok(*i),
@@ -436,6 +452,8 @@ pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle
             "needs at least 3 vertices",
         ));
     }
+    check_size(Some(n as u64), (n as u64).checked_add(chords as u64))
+        .map_err(|e| in_spec(e, &format!("random:{n},{chords}")))?;
     let possible = n * (n - 1) / 2 - n;
     if chords > possible {
         return Err(Error::spec(

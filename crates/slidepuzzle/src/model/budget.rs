@@ -1,0 +1,62 @@
+//! Size budgets of the model, checked **before** anything is allocated: a
+//! spec such as `100000x100000`, `complete:100000` or `edges:0-4294967295`
+//! is refused with a [`Error::Limit`] naming the numbers, never by a failed
+//! allocation.
+
+use crate::error::{Error, Resource, Result};
+
+/// Most vertices a puzzle may have: 2^25 (a 5792 x 5792 board; a graph of
+/// this size takes about 2 GB).
+pub const MAX_VERTICES: u64 = 1 << 25;
+
+/// Most edges a puzzle may have: 2^26.
+pub const MAX_EDGES: u64 = 1 << 26;
+
+/// Checks a graph's size against [`MAX_VERTICES`] and [`MAX_EDGES`];
+/// `vertices` and `edges` are computed by the caller with checked or
+/// widened arithmetic (`None` = overflowed, refused as well).
+///
+/// # Errors
+/// [`Error::Limit`] ([`Resource::Vertices`] or [`Resource::Edges`]).
+pub fn check_size(vertices: Option<u64>, edges: Option<u64>) -> Result<()> {
+    let v = vertices.unwrap_or(u64::MAX);
+    if v > MAX_VERTICES {
+        return Err(Error::limit(Resource::Vertices, v, MAX_VERTICES));
+    }
+    let e = edges.unwrap_or(u64::MAX);
+    if e > MAX_EDGES {
+        return Err(Error::limit(Resource::Edges, e, MAX_EDGES));
+    }
+    Ok(())
+}
+
+/// `a * b` in u64, `None` on overflow.
+pub fn mul(a: usize, b: usize) -> Option<u64> {
+    (a as u64).checked_mul(b as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+
+    #[test]
+    fn huge_specs_are_refused_before_allocation() {
+        for spec in [
+            "100000x100000",
+            "4294967296x4294967296",
+            "complete:100000",
+            "cycle:1000000000",
+            "path:1000000000",
+            "theta:1000000000,1,1",
+            "edges:0-4294967295",
+            "random:1000000000,3",
+            "10000x10000x10000",
+            "18446744073709551615x2",
+        ] {
+            let e = Puzzle::parse(spec).unwrap_err();
+            assert!(matches!(e, Error::Limit { .. }), "{spec}: {e}");
+        }
+        assert!(Puzzle::parse("1000x1000").is_ok());
+    }
+}
