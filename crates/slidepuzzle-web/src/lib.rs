@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The local web page of slidepuzzle: play, check and solve any puzzle in a
 //! browser, served by `slidepuzzle serve`.
 //!

@@ -79,7 +79,7 @@ pub fn unrank_placement(mut rank: u64, n: usize, k: usize, out: &mut [u8]) {
 }
 
 /// One pattern database: a group of tiles and its table. Entries are
-/// stored over the distance sum ([`Encoding::OverDistance`] with step 2,
+/// stored over the distance sum ([`OverDistance`](crate::search::pdb_build::Encoding::OverDistance) with step 2,
 /// boards being bipartite): a placement's value is the sum of its tiles'
 /// Manhattan distances plus twice the entry. Entries take 4 bits (two per
 /// byte, the even rank in the low nibble) when they all fit, else a byte.
