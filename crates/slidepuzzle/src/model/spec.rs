@@ -7,7 +7,7 @@
 //! | `WxH:torus` | board whose rows and columns wrap |
 //! | `WxHxD` | box; `2x2x2` is the Varikon box |
 //! | `cycle:N`, `path:N`, `complete:N` | the named graph on N vertices |
-//! | `theta:A,B,C` | theta graph (THEORY.md section 1 numbering) |
+//! | `theta:A,B,C` | theta graph (docs/THEORY.md section 1 numbering) |
 //! | `theta0` | Wilson's exceptional graph, `theta:1,2,2` |
 //! | `petersen` | the Petersen graph (outer cycle 0..4, spokes i-(i+5), inner pentagram) |
 //! | `graph:FILE` | a JSON graph file, see [`GraphFile`] |
@@ -154,7 +154,7 @@ pub fn complete(n: usize) -> Result<Puzzle> {
 
 /// theta(a, b, c): vertices 0 and 1 joined by three internally disjoint
 /// paths with `a`, `b`, `c` internal vertices, numbered 2.. along each path
-/// from 0 to 1 (THEORY.md section 1). At most one of a, b, c may be 0 (the
+/// from 0 to 1 (docs/THEORY.md section 1). At most one of a, b, c may be 0 (the
 /// graph must stay simple).
 pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
     let zeros = [a, b, c].iter().filter(|&&x| x == 0).count();
