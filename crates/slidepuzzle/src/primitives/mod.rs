@@ -1,8 +1,11 @@
 //! Small shared primitives: the one copy of each routine that several parts
-//! of the crate (`model`, `theory`, `explore`, `construct`) need. They depend
-//! only on `model` (and `moves` for the ranker), never on `theory`,
-//! `explore`, `construct` or `search`, so those may all use them without
-//! import cycles.
+//! of the crate (`model`, `theory`, `explore`, `construct`) need. [`bfs`],
+//! [`perm`] and [`counting`] depend on nothing else in the crate;
+//! [`ranking`] depends on `model` and `moves` (it ranks configurations).
+//! None depends on `theory`, `explore`, `construct` or `search`, so those
+//! may all use them without import cycles. (`model::graph` uses [`bfs`], so
+//! `primitives::ranking` and `model` import each other: a known exception
+//! to the layering, see `ARCHITECTURE.md`.)
 //!
 //! - [`bfs`]: breadth-first distances and parent trees on vertex sets.
 //! - [`perm`]: permutations as image slices (`&[usize]`): cycle count,
