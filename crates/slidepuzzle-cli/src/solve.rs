@@ -27,7 +27,8 @@ use crate::common::PuzzleArgs;
 pub struct SolveArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Algorithm: auto, ida, astar, bfs, wastar[:W], beam[:B], constructive.
+    /// Algorithm: auto, ida, astar, bfs, wastar (or wastar:W, weight W), beam
+    /// (or beam:B, width B), constructive.
     #[arg(long, default_value = "auto")]
     pub algo: Algorithm,
     /// Configurations kept per layer by --algo beam.

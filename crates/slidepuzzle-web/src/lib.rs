@@ -1,10 +1,15 @@
+#![warn(missing_docs)]
 //! The local web page of slidepuzzle: play, check and solve any puzzle in a
 //! browser, served by `slidepuzzle serve`.
 //!
 //! The page (`static/index.html`, embedded in the binary) talks to a small
 //! JSON API. Every endpoint takes a JSON body and answers JSON; bad input
 //! gets `400 {"error": "..."}` and bodies over [`BODY_LIMIT`] bytes get 413.
-//! Nothing touches the file system (`graph:FILE` specs are refused).
+//! This crate opens no file: `graph:FILE` specs are refused (puzzles are
+//! parsed without a loader), and pattern databases go through the table
+//! store of the [`Solver`] it is given ([`router`] uses a
+//! [`MemoryStore`](slidepuzzle::store::MemoryStore); `slidepuzzle serve`
+//! passes a solver whose store is its cache directory).
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|

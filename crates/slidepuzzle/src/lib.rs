@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! # slidepuzzle
 //!
 //! Sliding-tile puzzles on any graph. A puzzle is a graph with one tile on
@@ -35,7 +36,7 @@
 //! - [`primitives`]: the shared small routines (BFS, permutation parity,
 //!   products and inverses, ranking, factorials and binomials).
 //! - [`model`]: graphs, puzzles (boards, tori, boxes, named graphs, JSON
-//!   graphs), configurations; [`format`] and [`moves`]: slidysim state
+//!   graphs), configurations; [`format`](mod@format) and [`moves`]: slidysim state
 //!   strings and move letters, flat lists, blank paths, tile numbers.
 //! - [`theory`]: blocks, reachability on any graph (Wilson 1974 and its
 //!   extension), the puzzle group, several blanks, uniform scrambles.

@@ -2,7 +2,7 @@
 //!
 //! It solves every configuration the reachability test
 //! ([`crate::theory::check`]) accepts, in polynomial time, block by block
-//! (THEORY.md section 3):
+//! (docs/THEORY.md section 3):
 //!
 //! 1. The blank walks to its goal vertex `b`. Every block of `b`'s
 //!    component is rooted at its vertex nearest `b` and owns its other

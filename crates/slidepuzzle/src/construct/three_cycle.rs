@@ -538,7 +538,8 @@ fn route_onto_support(
     false
 }
 
-/// Most vertices a 3-cycle's region may have for [`conjugate_by_rings`]:
+/// Most vertices a 3-cycle's region may have for the conjugation by ring
+/// words (a private routine of this module):
 /// its exact search over three tiles stores one byte per state
 /// (400^3 = 64 MB).
 pub const RING_SEARCH_MAX_VERTICES: usize = 400;

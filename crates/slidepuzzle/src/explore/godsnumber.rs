@@ -484,7 +484,7 @@ mod tests {
 
     #[test]
     fn small_boards_match_published_tables() {
-        // ../shared/data/bfs_distributions.txt
+        // data/bfs_distributions.txt (copied from the project's shared/data)
         assert_eq!(
             run("2x2", Metric::Stm).distribution,
             vec![1, 2, 2, 2, 2, 2, 1]

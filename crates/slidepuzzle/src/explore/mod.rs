@@ -1,5 +1,10 @@
-//! Exploring whole spaces: shortest words in Cayley graphs (and, later,
-//! complete breadth-first searches of puzzle state spaces).
+//! Exploring whole spaces: complete breadth-first searches of puzzle state
+//! spaces ([`godsnumber`]), shortest words in Cayley graphs ([`words`]) and
+//! the A* against BFS experiment of seed 000, section 7 ([`experiment`]).
+//!
+//! [`godsnumber`] is the one module outside [`crate::store`] that opens
+//! files: it writes and reads its checkpoints at the path the caller gives
+//! (see `ARCHITECTURE.md`, "I/O").
 
 pub mod experiment;
 pub mod godsnumber;

@@ -21,7 +21,7 @@ pub struct Configuration {
 
 impl Configuration {
     /// The natural arrangement on `n` vertices: tile `i + 1` on vertex `i`,
-    /// blank on vertex `n - 1` (THEORY.md section 1).
+    /// blank on vertex `n - 1` (docs/THEORY.md section 1).
     pub fn natural(n: usize) -> Self {
         let mut cells: Vec<Tile> = (1..=n as Tile).collect();
         if let Some(last) = cells.last_mut() {

@@ -84,11 +84,17 @@ impl Graph {
     }
 
     /// Neighbours of `v`, in the order the edges were given.
+    ///
+    /// # Panics
+    /// If `v >= vertex_count()` (vertices are 0-based).
     pub fn neighbors(&self, v: usize) -> &[usize] {
         &self.adjacency[v]
     }
 
-    /// Whether `u` and `v` are adjacent. O(degree).
+    /// Whether `u` and `v` are adjacent. O(degree of `u`).
+    ///
+    /// # Panics
+    /// If `u >= vertex_count()`.
     pub fn has_edge(&self, u: usize, v: usize) -> bool {
         self.adjacency[u].contains(&v)
     }
@@ -103,6 +109,9 @@ impl Graph {
 
     /// Breadth-first distances from `source` (in edges); [`UNREACHABLE`]
     /// where there is no path. O(V + E).
+    ///
+    /// # Panics
+    /// If `source >= vertex_count()`.
     pub fn distances_from(&self, source: usize) -> Vec<u32> {
         crate::primitives::bfs::distances(self.vertex_count(), |u| &self.adjacency[u], source)
     }

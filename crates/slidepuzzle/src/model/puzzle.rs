@@ -25,7 +25,7 @@ pub enum PuzzleKind {
         torus: bool,
     },
     /// A `width x height x depth` box; vertex `(x, y, z)` is
-    /// `x + width * (y + height * z)` (THEORY.md section 1). `2x2x2` is the
+    /// `x + width * (y + height * z)` (docs/THEORY.md section 1). `2x2x2` is the
     /// Varikon box.
     Box {
         /// Extent along x.
@@ -322,7 +322,7 @@ impl Puzzle {
     }
 
     /// The goal: the puzzle's own if it has one, else the default (tile
-    /// `i + 1` on vertex `i`, blank on the last vertex; THEORY.md section 1).
+    /// `i + 1` on vertex `i`, blank on the last vertex; docs/THEORY.md section 1).
     pub fn default_goal(&self) -> Configuration {
         self.goal
             .clone()

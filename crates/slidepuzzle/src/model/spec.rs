@@ -7,7 +7,7 @@
 //! | `WxH:torus` | board whose rows and columns wrap |
 //! | `WxHxD` | box; `2x2x2` is the Varikon box |
 //! | `cycle:N`, `path:N`, `complete:N` | the named graph on N vertices |
-//! | `theta:A,B,C` | theta graph (THEORY.md section 1 numbering) |
+//! | `theta:A,B,C` | theta graph (docs/THEORY.md section 1 numbering) |
 //! | `theta0` | Wilson's exceptional graph, `theta:1,2,2` |
 //! | `petersen` | the Petersen graph (outer cycle 0..4, spokes i-(i+5), inner pentagram) |
 //! | `graph:FILE` | a JSON graph file, see [`GraphFile`] |
@@ -112,7 +112,11 @@ fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<
     ))
 }
 
-/// A cycle on `n >= 3` vertices, `i` adjacent to `i + 1 mod n`.
+/// A cycle on `n >= 3` vertices, `i` adjacent to `i + 1 mod n` (0-based).
+/// Its puzzle group is cyclic of order `n - 1` (docs/THEORY.md section 3).
+///
+/// # Errors
+/// [`Error::Spec`] (spec `cycle:N`) when `n < 3`.
 pub fn cycle(n: usize) -> Result<Puzzle> {
     if n < 3 {
         return Err(Error::spec(
@@ -125,7 +129,11 @@ pub fn cycle(n: usize) -> Result<Puzzle> {
     named(n, &edges, format!("cycle:{n}"))
 }
 
-/// A path on `n >= 2` vertices.
+/// A path on `n >= 2` vertices, `i` adjacent to `i + 1` (0-based); the same
+/// graph as the `1xN` board, without its directions.
+///
+/// # Errors
+/// [`Error::Spec`] (spec `path:N`) when `n < 2`.
 pub fn path(n: usize) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(
@@ -138,7 +146,10 @@ pub fn path(n: usize) -> Result<Puzzle> {
     named(n, &edges, format!("path:{n}"))
 }
 
-/// The complete graph on `n >= 2` vertices.
+/// The complete graph on `n >= 2` vertices (n(n-1)/2 edges).
+///
+/// # Errors
+/// [`Error::Spec`] (spec `complete:N`) when `n < 2`.
 pub fn complete(n: usize) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(
@@ -159,8 +170,11 @@ pub fn complete(n: usize) -> Result<Puzzle> {
 
 /// theta(a, b, c): vertices 0 and 1 joined by three internally disjoint
 /// paths with `a`, `b`, `c` internal vertices, numbered 2.. along each path
-/// from 0 to 1 (THEORY.md section 1). At most one of a, b, c may be 0 (the
-/// graph must stay simple).
+/// from 0 to 1 (docs/THEORY.md section 1). At most one of a, b, c may be 0 (the
+/// graph must stay simple). `theta(1, 2, 2)` is Wilson's theta0.
+///
+/// # Errors
+/// [`Error::Spec`] (spec `theta:A,B,C`) when more than one of a, b, c is 0.
 pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
     let zeros = [a, b, c].iter().filter(|&&x| x == 0).count();
     if zeros > 1 {
@@ -192,7 +206,12 @@ pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
 }
 
 /// The Petersen graph: outer cycle 0..4, spokes `i - (i + 5)`, inner
-/// pentagram `5 + i - 5 + (i + 2) mod 5`.
+/// pentagram `5 + i - 5 + (i + 2) mod 5`; drawing positions on two
+/// concentric circles.
+///
+/// # Errors
+/// None in practice (the edge list is fixed); the `Result` is that of the
+/// shared graph builder.
 pub fn petersen() -> Result<Puzzle> {
     let mut edges = Vec::new();
     for i in 0..5 {

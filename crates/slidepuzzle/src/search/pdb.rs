@@ -39,7 +39,7 @@ pub fn build_memory(n: usize, k: usize) -> u64 {
 }
 
 /// One pattern database: a group of tiles and its table. Entries are
-/// stored over the distance sum ([`Encoding::OverDistance`] with step 2,
+/// stored over the distance sum ([`OverDistance`](crate::search::pdb_build::Encoding::OverDistance) with step 2,
 /// boards being bipartite): a placement's value is the sum of its tiles'
 /// Manhattan distances plus twice the entry. Entries take 4 bits (two per
 /// byte, the even rank in the low nibble) when they all fit, else a byte.

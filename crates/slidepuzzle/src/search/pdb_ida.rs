@@ -57,7 +57,10 @@ pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<V
 /// row (about half the nodes of row-major 6-6-3 on Korf's instances); on
 /// 5x5 Korf and Felner's 6-6-6-6 split (AI 134, 2002, figure 5); other
 /// corners by reflection. Otherwise row-major groups from
-/// [`default_sizes`].
+/// [`default_sizes`]. Tiles are numbered as in `goal`.
+///
+/// # Errors
+/// As [`partition_by_sizes`] (not expected for the default sizes).
 pub fn default_partition(
     width: usize,
     height: usize,

@@ -1,7 +1,7 @@
 //! Several blanks (k >= 2): when is every configuration reachable, and is a
 //! given one?
 //!
-//! THEORY.md section 4 (derived and checked by brute force on 5,971 cases;
+//! docs/THEORY.md section 4 (derived and checked by brute force on 5,971 cases;
 //! this crate's tests check it again): on a connected graph with n vertices,
 //! k blanks and p = n - k tiles, every configuration is reachable iff
 //! - the graph is a path: p <= 1;

@@ -8,7 +8,7 @@
 use crate::model::Graph;
 
 /// What kind of block a 2-connected component or bridge is; this decides
-/// its contribution to the puzzle group (THEORY.md section 3).
+/// its contribution to the puzzle group (docs/THEORY.md section 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlockKind {
     /// A single edge whose removal disconnects the graph: no tile passes.

@@ -1,4 +1,4 @@
-//! The puzzle group of any graph: its structure in closed form (THEORY.md
+//! The puzzle group of any graph: its structure in closed form (docs/THEORY.md
 //! section 3), its generators, and the whole-puzzle analysis `analyze`
 //! prints.
 //!
@@ -184,7 +184,7 @@ pub fn walk_permutation(puzzle: &Puzzle, blank: usize, walk: &[usize]) -> Perm {
 }
 
 /// The loop generators of the puzzle group at blank vertex `blank`
-/// (THEORY.md section 3): root a breadth-first spanning tree at the blank;
+/// (docs/THEORY.md section 3): root a breadth-first spanning tree at the blank;
 /// each non-tree edge (u, v) of the blank's component gives the closed walk
 /// tree path to u, across to v, tree path back. There are E - V + 1 of them
 /// (for the blank's component) and they generate the puzzle group. Returns

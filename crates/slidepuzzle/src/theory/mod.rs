@@ -1,6 +1,6 @@
 //! Puzzle theory: blocks, reachability (Wilson's theorem and its
 //! extension to any graph), and uniform sampling of reachable
-//! configurations. See `../shared/THEORY.md` sections 2 to 4.
+//! configurations. See `docs/THEORY.md` sections 2 to 4.
 
 pub mod blank_orbits;
 pub mod blanks;

@@ -5,7 +5,7 @@
 //! vertices (in vertex order) by its Lehmer code (Lehmer 1960; Knuth TAOCP
 //! 3, 5.1.1) and `T` is the number of tile arrangements per blank position.
 //! On a bipartite graph every reachable configuration with the blank on a
-//! given vertex has the same tile parity (THEORY.md section 3), so the last
+//! given vertex has the same tile parity (docs/THEORY.md section 3), so the last
 //! two Lehmer digits are implied and `T = (n-1)!/2`: the rank space is
 //! `n!/2` (the 15-puzzle's even class), not `n!`. Ranking and unranking are
 //! O(n) and O(n^2) with bit masks; n <= 21 (ranks fit in 64 bits).

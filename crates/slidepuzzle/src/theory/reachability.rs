@@ -1,6 +1,6 @@
 //! Can configuration `f` reach configuration `g`? One blank, any graph.
 //!
-//! The O(V + E) test of THEORY.md section 3 (Wilson 1974 for 2-connected
+//! The O(V + E) test of docs/THEORY.md section 3 (Wilson 1974 for 2-connected
 //! graphs; extended block by block to any graph, checked by brute force in
 //! this crate's tests): move the blank of `f` along a shortest path to `g`'s
 //! blank vertex `b`; root every block of `b`'s component at its vertex

@@ -2,7 +2,7 @@
 //!
 //! A random walk is not uniform (it favours configurations near the goal
 //! and, on bipartite graphs, one colour class of blank positions). Instead
-//! this samples the structure THEORY.md section 3 describes: every vertex
+//! this samples the structure docs/THEORY.md section 3 describes: every vertex
 //! of the goal blank's component is an equally likely blank position, and
 //! for each blank position the reachable configurations are one orbit of
 //! the puzzle group, a direct product over blocks. So: pick the blank's
