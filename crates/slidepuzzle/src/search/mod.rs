@@ -2,7 +2,7 @@
 //! databases, any graph), A*, weighted A*, BFS and beam search, the
 //! heuristics they use and the pattern databases' construction.
 //!
-//! Kernels take the general model ([`Puzzle`], [`Configuration`]), convert
+//! Kernels take the general model ([`crate::Puzzle`], [`crate::Configuration`]), convert
 //! internally and return blank paths; they do not check reachability or
 //! replay their answer: the front door ([`crate::solver::Solver`]) decides
 //! which kernel runs, checks first and replays after.
