@@ -252,6 +252,29 @@ fn record(
     slidepuzzle_web::records::SolveRecord::new(id, puzzle, start, outcome, Some(plan)).to_json()
 }
 
+/// On a terminal: a spinner on stderr showing how far IDA* has got (its
+/// bound, nodes so far), and the sink that feeds it.
+fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let shown = bar.clone();
+    let sink =
+        slidepuzzle::search::ProgressSink(Arc::new(move |p: slidepuzzle::search::Progress| {
+            shown.set_message(format!(
+                "searching: no solution shorter than {} moves; {:.1} M nodes so far",
+                p.bound,
+                p.generated as f64 / 1e6
+            ));
+        }));
+    Some((bar, sink))
+}
+
 /// Builds the better tables a plan left for later, after the answer.
 fn build_later(solver: &Solver, puzzle: &Puzzle, goal: &Configuration, plan: &Plan, memory: u64) {
     if let Some(t) = &plan.later {
@@ -358,7 +381,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             build_later(&solver, &puzzle, &goal, &plan, memory);
             return Ok(code);
         }
-        let outcome = solver.solve_with_plan(&puzzle, &start, &goal, &options, &plan)?;
+        let mut options = options;
+        let bar = spinner().map(|(bar, sink)| {
+            options.limits.progress = Some(sink);
+            bar
+        });
+        let outcome = solver.solve_with_plan(&puzzle, &start, &goal, &options, &plan);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let outcome = outcome?;
         stopped = matches!(outcome, Outcome::Stopped { .. });
         if args.json {
             println!("{}", record("1", &puzzle, &start, &outcome, &plan));

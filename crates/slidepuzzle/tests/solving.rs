@@ -304,3 +304,37 @@ fn auto_plans_use_the_best_method() {
     assert_eq!(plan.later.as_ref().unwrap().sizes(), "6-6-3");
     assert!(plan.to_string().contains("cached for later runs"), "{plan}");
 }
+
+/// IDA* reports each new bound with the nodes so far (what a face shows
+/// while a long search runs); the bounds rise and end at the optimum.
+#[test]
+fn progress_reports_every_bound() {
+    use std::sync::{Arc, Mutex};
+    let p = Puzzle::parse("3x3").unwrap();
+    let start = parse_configuration(&p, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+    for heuristic in [Heuristic::LinearConflict, "pdb:4-4".parse().unwrap()] {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let opts = SolveOptions {
+            heuristic,
+            limits: slidepuzzle::Limits {
+                progress: Some(slidepuzzle::search::ProgressSink(Arc::new(move |p| {
+                    sink.lock().unwrap().push(p)
+                }))),
+                ..Default::default()
+            },
+            single_thread: true,
+            ..SolveOptions::default()
+        };
+        let Outcome::Solved(s) = solve(&p, &start, &p.default_goal(), &opts).unwrap() else {
+            panic!()
+        };
+        let seen = seen.lock().unwrap();
+        assert!(seen.len() >= 2, "{seen:?}");
+        assert!(
+            seen.windows(2)
+                .all(|w| w[0].bound < w[1].bound && w[0].generated <= w[1].generated)
+        );
+        assert_eq!(seen.last().unwrap().bound as usize, s.blank_path.len());
+    }
+}

@@ -425,7 +425,10 @@ pub fn solve_board(tables: &BoardTables, start: &Configuration, limits: &Limits)
     search.stats.generated = 1;
     let h0 = tables.heuristic(&cells[..n]);
     let blank = start.blank();
-    let found = deepen(h0, |bound| search.run(blank, usize::MAX, 0, h0, bound));
+    let found = deepen(h0, |bound| {
+        limits.report(bound, search.stats.generated);
+        search.run(blank, usize::MAX, 0, h0, bound)
+    });
     search.stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
         path: found.then(|| search.path.clone()),

@@ -185,6 +185,7 @@ fn run<H: Incremental>(
     let blank = start.blank();
     let found = loop {
         ida.stats.bound = bound;
+        limits.report(bound, ida.stats.generated);
         match ida.dfs(blank, usize::MAX, 0, h0, bound) {
             Step::Found => break true,
             Step::Next(b) if b == u32::MAX || ida.stopped.is_some() => break false,

@@ -22,5 +22,5 @@ pub mod placement;
 pub mod split;
 pub mod stats;
 
-pub use limits::{Limits, StopReason};
+pub use limits::{Limits, Progress, ProgressSink, StopReason};
 pub use stats::{SearchResult, SearchStats};

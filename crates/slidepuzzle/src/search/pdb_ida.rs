@@ -615,6 +615,7 @@ pub fn solve_with_pdb(
     }
     let found = deepen(h0, |bound| {
         search.stats.bound = bound;
+        limits.report(bound, search.stats.generated);
         search.dfs(blank, usize::MAX, 0, h0, bound)
     });
     search.stats.seconds = clock.elapsed().as_secs_f64();

@@ -173,6 +173,7 @@ where
     };
     let found = deepen(h0, |bound| {
         stats.bound = bound;
+        limits.report(bound, stats.generated);
         shared.halt.store(false, Ordering::Relaxed);
         let results: Vec<Outcome> = prefixes
             .par_iter()
