@@ -417,14 +417,9 @@ impl Solver {
                         plan.reason = "Additive pattern databases, the best heuristic at hand (Korf and Felner 2002)".into();
                         plan.tables = Some(best_plan);
                     } else {
-                        // Quick tables now (groups of at most 5 tiles in
-                        // reading order), the best ones after the answer.
-                        let tiles = cells - 1;
-                        let mut sizes = vec![5; tiles / 5];
-                        if tiles % 5 > 0 {
-                            sizes.push(tiles % 5);
-                        }
-                        let quick = pdb_ida::partition_by_sizes(goal, &sizes)?;
+                        // Quick tables now (groups of at most 5 tiles),
+                        // the best ones after the answer.
+                        let quick = pdb_ida::quick_partition(w, h, goal)?;
                         let quick_plan = self.board_table_plan(w, h, goal, quick);
                         plan.reason = format!(
                             "The {} tables are not cached yet, so this run uses {} tables (built in well under a second)",
