@@ -134,7 +134,7 @@ pub fn quick_partition(width: usize, height: usize, goal: &Configuration) -> Res
     }
     let tiles = width * height - 1;
     let mut sizes = vec![5; tiles / 5];
-    if tiles % 5 > 0 {
+    if !tiles.is_multiple_of(5) {
         sizes.push(tiles % 5);
     }
     partition_by_sizes(goal, &sizes)
