@@ -200,7 +200,7 @@ fn solvable_reason(kinds: &[BlockKind], single_bipartite: bool) -> String {
     if kinds.len() == 1 && kinds[0] == BlockKind::NonBipartite {
         return "the graph is 2-connected, not a cycle and not bipartite: every configuration is reachable (Wilson 1974)".into();
     }
-    "every block's tiles are arranged as its group allows (THEORY.md section 3)".into()
+    "every block's tiles are arranged as its group allows (docs/THEORY.md section 3)".into()
 }
 
 /// The Johnson-Story explanation for a 2-connected bipartite graph: the sign
