@@ -184,6 +184,23 @@ fn sparse(puzzle: &Puzzle) -> bool {
     2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
 }
 
+/// The value under `key` in `map`, built by `build` (outside the lock) the
+/// first time.
+fn memoised<T>(
+    map: &Mutex<HashMap<String, Arc<T>>>,
+    key: String,
+    build: impl FnOnce() -> Result<T>,
+) -> Result<Arc<T>> {
+    if let Some(v) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(v.clone());
+    }
+    let built = Arc::new(build()?);
+    map.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, built.clone());
+    Ok(built)
+}
+
 /// A key for loaded tables.
 fn tables_key(puzzle: &Puzzle, goal: &Configuration, groups: &[Vec<u32>]) -> String {
     format!("{}|{:?}|{:?}", puzzle.spec(), goal.cells(), groups)
@@ -488,7 +505,7 @@ impl Solver {
         Ok(plan)
     }
 
-    /// Loads or builds the tables of `plan.tables` (kept for the solver's
+    /// Loads or builds the board tables of a plan (kept for the solver's
     /// life, saved to the store when there is one).
     fn board_heuristic(
         &self,
@@ -497,34 +514,28 @@ impl Solver {
         tables: &TablePlan,
         max_memory: u64,
     ) -> Result<Arc<PdbHeuristic>> {
-        let key = tables_key(puzzle, goal, &tables.groups);
-        if let Some(h) = self
-            .board_tables
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return Ok(h.clone());
-        }
-        let (w, h) = puzzle
-            .plain_board_size()
-            .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
-        let built = Arc::new(PdbHeuristic::new(
-            w,
-            h,
-            goal,
-            &tables.groups,
-            self.store.as_deref(),
-            max_memory,
-            &|e| self.report(e),
-        )?);
-        self.board_tables
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, built.clone());
-        Ok(built)
+        memoised(
+            &self.board_tables,
+            tables_key(puzzle, goal, &tables.groups),
+            || {
+                let (w, h) = puzzle
+                    .plain_board_size()
+                    .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
+                PdbHeuristic::new(
+                    w,
+                    h,
+                    goal,
+                    &tables.groups,
+                    self.store.as_deref(),
+                    max_memory,
+                    &|e| self.report(e),
+                )
+            },
+        )
     }
 
+    /// Loads or builds the graph tables of a plan, like
+    /// [`Solver::board_heuristic`].
     fn graph_heuristic(
         &self,
         puzzle: &Puzzle,
@@ -532,28 +543,20 @@ impl Solver {
         tables: &TablePlan,
         max_memory: u64,
     ) -> Result<Arc<GraphPdb>> {
-        let key = tables_key(puzzle, goal, &tables.groups);
-        if let Some(h) = self
-            .graph_tables
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return Ok(h.clone());
-        }
-        let built = Arc::new(GraphPdb::load_or_build(
-            puzzle.graph(),
-            goal,
-            tables.groups.clone(),
-            max_memory,
-            self.store.as_deref(),
-            &|e| self.report(e),
-        )?);
-        self.graph_tables
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, built.clone());
-        Ok(built)
+        memoised(
+            &self.graph_tables,
+            tables_key(puzzle, goal, &tables.groups),
+            || {
+                GraphPdb::load_or_build(
+                    puzzle.graph(),
+                    goal,
+                    tables.groups.clone(),
+                    max_memory,
+                    self.store.as_deref(),
+                    &|e| self.report(e),
+                )
+            },
+        )
     }
 
     /// Loads or builds every table `plan` uses, so that later solves with
