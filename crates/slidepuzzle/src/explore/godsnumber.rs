@@ -282,20 +282,27 @@ fn checksum(table: &[AtomicU64]) -> u64 {
     })
 }
 
+/// Writes a checkpoint atomically: a temporary file made by `tempfile` in
+/// the checkpoint's own directory (removed if anything fails), synced, then
+/// renamed over `path`. Nothing else is created or touched.
 fn write_checkpoint(path: &Path, header: &Header, table: &[AtomicU64]) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    let io = |e: std::io::Error| Error::io(&tmp, e);
-    let file = std::fs::File::create(&tmp).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let io = |e: std::io::Error| Error::io(path, e);
+    let tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    let mut w = std::io::BufWriter::new(tmp);
     serde_json::to_writer(&mut w, header).map_err(|e| io(e.into()))?;
     w.write_all(b"\n").map_err(io)?;
     for word in table {
         w.write_all(&word.load(Ordering::Relaxed).to_le_bytes())
             .map_err(io)?;
     }
-    let file = w.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
+    let tmp = w.into_inner().map_err(|e| io(e.into_error()))?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
 }
 
 fn read_checkpoint(path: &Path, expect: &Header) -> Result<(Vec<u64>, Vec<AtomicU64>)> {
