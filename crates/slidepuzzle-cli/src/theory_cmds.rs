@@ -136,7 +136,7 @@ pub fn run_perm(
         let path = parse_moves(&puzzle, &start, m)?;
         start = replay(&puzzle, &start, &path)?;
     }
-    let p = position_permutation(&start, &goal);
+    let p = position_permutation(&start, &goal)?;
     let cycle_type: Vec<String> = p
         .cycle_type()
         .iter()

@@ -132,6 +132,8 @@ pub fn svg_strip(
             frames.push((i + 1, c.clone()));
         }
     }
+    // At least the start and the end are drawn.
+    let max_frames = max_frames.max(2);
     if frames.len() > max_frames {
         let step = frames.len().div_ceil(max_frames);
         let last = frames.last().cloned();
@@ -176,5 +178,19 @@ mod tests {
         );
         let strip = svg_strip(&p, &p.default_goal(), &p.default_goal(), &[7, 6, 3], 1, 10);
         assert_eq!(strip.matches("move ").count(), 4);
+        // A budget of 0 or 1 frames still draws the start and the end (no
+        // division by zero).
+        for max_frames in [0, 1] {
+            let strip = svg_strip(
+                &p,
+                &p.default_goal(),
+                &p.default_goal(),
+                &[7, 6, 3],
+                1,
+                max_frames,
+            );
+            let frames = strip.matches("move ").count();
+            assert!((2..=3).contains(&frames), "{max_frames}: {frames}");
+        }
     }
 }

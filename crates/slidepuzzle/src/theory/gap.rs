@@ -14,14 +14,25 @@ use crate::model::{Configuration, Puzzle};
 /// default goal this is simply "position p holds tile σ(p)", and the
 /// 15-puzzle position reached by sliding the hole along 12-11-7-6-2 is
 /// `(2,16,12,11,7,6)`.
-pub fn position_permutation(start: &Configuration, goal: &Configuration) -> Perm {
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] with several blanks (blanks have no labels
+/// of their own); [`crate::Error::Configuration`] when `start` and `goal`
+/// hold different tiles.
+pub fn position_permutation(start: &Configuration, goal: &Configuration) -> crate::Result<Perm> {
+    if start.blanks().len() != 1 || goal.blanks().len() != 1 {
+        return Err(crate::Error::unsupported(
+            "a configuration is a permutation with one blank; with several, blanks are interchangeable",
+        ));
+    }
     let goal_pos = goal.positions();
     let images: Vec<u32> = start
         .cells()
         .iter()
-        .map(|&t| goal_pos[t as usize] as u32)
+        .map(|&t| goal_pos.get(t as usize).map_or(u32::MAX, |&p| p as u32))
         .collect();
-    Perm::from_images(images).expect("same tiles")
+    Perm::from_images(images)
+        .ok_or_else(|| crate::Error::config("start and goal hold different tiles"))
 }
 
 /// Seed 001's toroidal model of a `width x height` board (W, H >= 2): the
@@ -154,7 +165,12 @@ mod tests {
         // Seed 001's 1-based cells 12-11-7-6-2 are vertices 11-10-6-5-1.
         let path = parse_moves(&p, &goal, "11-10-6-5-1").unwrap();
         let c = replay(&p, &goal, &path).unwrap();
-        assert_eq!(position_permutation(&c, &goal).to_gap(), "(2,16,12,11,7,6)");
+        assert_eq!(
+            position_permutation(&c, &goal).unwrap().to_gap(),
+            "(2,16,12,11,7,6)"
+        );
+        let two = Configuration::natural_with_blanks(9, 2);
+        assert!(position_permutation(&two, &two).is_err());
     }
 
     #[test]

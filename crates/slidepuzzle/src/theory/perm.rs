@@ -15,6 +15,10 @@ pub struct Perm {
     images: Vec<u32>,
 }
 
+/// The largest point [`Perm::parse_gap`] accepts: 2^24 (a permutation of
+/// that degree takes 64 MiB).
+pub const MAX_POINTS: usize = 1 << 24;
+
 impl Perm {
     /// The identity of degree `n`.
     pub fn identity(n: usize) -> Self {
@@ -138,7 +142,8 @@ impl Perm {
         })
     }
 
-    /// Parses GAP cycle notation (`(1,2,3)(4,5)`, `()`, 1-based points) into
+    /// Parses GAP cycle notation (`(1,2,3)(4,5)`, `()`, 1-based points, at
+    /// most [`MAX_POINTS`]) into
     /// a permutation of degree `max(degree, largest point)`.
     ///
     /// # Errors
@@ -172,6 +177,12 @@ impl Perm {
                 let p: usize = number.parse().map_err(|_| bad(start, "bad number"))?;
                 if p == 0 {
                     return Err(bad(start, "point 0 (points are 1-based)"));
+                }
+                if p > MAX_POINTS {
+                    return Err(bad(
+                        start,
+                        &format!("point {p} above the limit of {MAX_POINTS} points"),
+                    ));
                 }
                 current
                     .as_mut()
@@ -253,6 +264,22 @@ impl fmt::Display for Perm {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_points_are_refused_not_allocated() {
+        for text in [
+            "(1,4294967296)",
+            "(1,99999999999)",
+            "(1,99999999999999999999999)",
+        ] {
+            let e = Perm::parse_gap(text, 0).unwrap_err().to_string();
+            assert!(
+                e.contains("limit") || e.contains("bad number"),
+                "{text}: {e}"
+            );
+        }
+        assert_eq!(Perm::parse_gap("(1,16)", 0).unwrap().degree(), 16);
+    }
 
     #[test]
     fn gap_round_trip_and_products() {
