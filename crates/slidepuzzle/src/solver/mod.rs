@@ -163,6 +163,9 @@ pub struct Solver {
     events: Option<EventSink>,
     board_tables: Mutex<HashMap<String, Arc<PdbHeuristic>>>,
     graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
+    /// Held while [`Solver::build_later`] builds, so concurrent callers (web
+    /// requests) wait for one build and then find its tables.
+    later_build: Mutex<()>,
 }
 
 impl Default for Solver {
@@ -215,6 +218,7 @@ impl Solver {
             events: None,
             board_tables: Mutex::new(HashMap::new()),
             graph_tables: Mutex::new(HashMap::new()),
+            later_build: Mutex::new(()),
         }
     }
 
@@ -241,12 +245,27 @@ impl Solver {
         }
     }
 
-    fn board_cached(&self, w: usize, h: usize, goal: &Configuration, groups: &[Vec<u32>]) -> bool {
-        self.store.as_ref().is_some_and(|s| {
-            groups
-                .iter()
-                .all(|g| s.contains(&pdb::file_name(w, h, goal, g)))
-        })
+    /// The plan for `groups`: which tables the store lacks (asked once
+    /// per table) and the memory the largest missing one needs to build.
+    fn table_plan(
+        &self,
+        groups: Vec<Vec<u32>>,
+        board: bool,
+        name: impl Fn(&[u32]) -> String,
+        build_memory: impl Fn(usize) -> u64,
+    ) -> TablePlan {
+        let store = self.store.as_ref();
+        let missing: Vec<usize> = groups
+            .iter()
+            .filter(|g| !store.is_some_and(|s| s.contains(&name(g))))
+            .map(|g| g.len())
+            .collect();
+        TablePlan {
+            cached: store.is_some() && missing.is_empty(),
+            build_memory: missing.into_iter().map(build_memory).max().unwrap_or(0),
+            groups,
+            board,
+        }
     }
 
     fn board_table_plan(
@@ -256,41 +275,23 @@ impl Solver {
         goal: &Configuration,
         groups: Vec<Vec<u32>>,
     ) -> TablePlan {
-        let store = self.store.as_ref();
-        let build_memory = groups
-            .iter()
-            .filter(|g| !store.is_some_and(|s| s.contains(&pdb::file_name(w, h, goal, g))))
-            .map(|g| pdb::build_memory(w * h, g.len()))
-            .max()
-            .unwrap_or(0);
-        TablePlan {
-            cached: self.board_cached(w, h, goal, &groups),
+        self.table_plan(
             groups,
-            build_memory,
-            board: true,
-        }
+            true,
+            |g| pdb::file_name(w, h, goal, g),
+            |k| pdb::build_memory(w * h, k),
+        )
     }
 
     fn graph_table_plan(&self, puzzle: &Puzzle, goal: &Configuration) -> TablePlan {
         let groups = graph_pdb::auto_partition(puzzle.graph(), goal, QUICK_TABLE_ENTRIES);
-        let store = self.store.as_ref();
         let n = puzzle.vertex_count();
-        let missing: Vec<&Vec<u32>> = groups
-            .iter()
-            .filter(|g| {
-                !store.is_some_and(|s| s.contains(&graph_pdb::table_name(puzzle.graph(), goal, g)))
-            })
-            .collect();
-        TablePlan {
-            cached: store.is_some() && missing.is_empty(),
-            build_memory: missing
-                .iter()
-                .map(|g| crate::search::pdb_build::build_memory(n, g.len()))
-                .max()
-                .unwrap_or(0),
+        self.table_plan(
             groups,
-            board: false,
-        }
+            false,
+            |g| graph_pdb::table_name(puzzle.graph(), goal, g),
+            |k| crate::search::pdb_build::build_memory(n, k),
+        )
     }
 
     /// The partition a board pattern-database heuristic names.
@@ -594,6 +595,7 @@ impl Solver {
         plan: &Plan,
         max_memory: u64,
     ) -> Result<()> {
+        let _one_at_a_time = self.later_build.lock().unwrap_or_else(|p| p.into_inner());
         match &plan.later {
             Some(t) if t.board => self.board_heuristic(puzzle, goal, t, max_memory).map(drop),
             Some(t) => self.graph_heuristic(puzzle, goal, t, max_memory).map(drop),
@@ -787,8 +789,7 @@ impl Solver {
                 let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
                 p.join("-")
             });
-        writeln!(out, "{text}")
-            .map_err(|e| Error::Unsupported(format!("cannot write the moves: {e}")))?;
+        writeln!(out, "{text}").map_err(|e| Error::io(crate::construct::board::STREAM, e))?;
         Ok(Written::Solved {
             moves: s.blank_path.len() as u64,
             mtm: crate::moves::mtm_length(puzzle, start.blank(), &s.blank_path).map(|m| m as u64),
