@@ -6,8 +6,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::Puzzle;
+use slidepuzzle::search::partition::partition_by_sizes;
 use slidepuzzle::search::pdb::{BuildEvent, file_name, load_or_build, parse};
-use slidepuzzle::search::pdb_ida::{PdbHeuristic, partition_by_sizes};
+use slidepuzzle::search::pdb_lookup::BoardPdbTables;
 use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::theory::uniform_reachable;
 use slidepuzzle::{Algorithm, Heuristic, Outcome, Partition, SolveOptions, Solver};
@@ -69,7 +70,7 @@ fn korf_instances_with_5_5_5() {
     let (p, goal) = korf100_puzzle();
     let groups = partition_by_sizes(&goal, &[5, 5, 5]).unwrap();
     let store = DirectoryStore::new(&dir);
-    let pdb = PdbHeuristic::new(4, 4, &goal, &groups, Some(&store), 1 << 30, &|_| {}).unwrap();
+    let pdb = BoardPdbTables::new(4, 4, &goal, &groups, Some(&store), 1 << 30, &|_| {}).unwrap();
     assert!(
         pdb.has_mirror(),
         "Korf's goal is symmetric under transposition"

@@ -25,24 +25,28 @@ pub(crate) fn small_optimal_path(
             verdict.reason
         )));
     }
+    use crate::search::{best_first, board, graph, ida, linear_conflict as lc, manhattan};
     let limits = crate::search::Limits::default();
-    let board = puzzle.plain_board_size().and_then(|(w, h)| {
-        crate::search::board::BoardTables::new(
-            w,
-            h,
-            goal,
-            crate::search::board::BoardHeuristic::LinearConflict,
-        )
-    });
-    let result = match board {
-        Some(tables) => crate::search::board::solve_board(&tables, start, &limits),
-        None => crate::search::astar::best_first(
-            puzzle.graph(),
-            start,
-            goal,
-            crate::search::astar::BestFirst::AStar { weight: 1.0 },
-            &limits,
-        ),
+    let unsupported = || Error::Unsupported("a part too large for an optimal search".into());
+    let result = match puzzle.plain_board_size() {
+        Some((w, h)) if w * h <= board::MAX_CELLS => {
+            let domain = board::BoardDomain::new(w, h, start, goal).ok_or_else(unsupported)?;
+            let tables = lc::LinearConflictTables::new(w, h, goal).ok_or_else(unsupported)?;
+            ida::ida_star(domain, lc::LinearConflict::new(&tables), &limits, false)
+        }
+        _ => {
+            let domain =
+                graph::GraphDomain::new(puzzle.graph(), start, goal).ok_or_else(unsupported)?;
+            let distances =
+                manhattan::TileDistances::new(puzzle.graph(), goal).ok_or_else(unsupported)?;
+            let strategy = best_first::Strategy::AStar { weight: 1.0 };
+            best_first::best_first(
+                domain,
+                manhattan::Manhattan::new(&distances),
+                strategy,
+                &limits,
+            )
+        }
     };
     let path = result.path.ok_or_else(|| {
         Error::Unsupported(format!(

@@ -4,7 +4,7 @@
 //! For each graph, `instances` configurations are drawn uniformly from those
 //! reachable from the default goal ([`uniform_reachable`]) and solved by
 //! BFS, A* and weighted A* (W = 4.0, 2.0, 1.4) with the searches of
-//! [`crate::search::astar`]. "Expanded" counts nodes taken from the open
+//! [`crate::search::best_first`]. "Expanded" counts nodes taken from the open
 //! list and expanded (the goal is detected when it is taken, not when it is
 //! generated).
 
@@ -16,8 +16,13 @@ use serde::Serialize;
 use crate::error::Result;
 use crate::model::Puzzle;
 use crate::search::Limits;
-use crate::search::astar::{BestFirst, best_first, best_first_with};
+use crate::search::best_first::{Strategy, best_first};
+use crate::search::domain::Domain;
+use crate::search::graph::GraphDomain;
 use crate::search::graph_pdb::{GraphPdb, auto_partition};
+use crate::search::heuristic::Zero;
+use crate::search::manhattan::{Manhattan, TileDistances};
+use crate::search::pdb_lookup::PdbLookup;
 use crate::theory::uniform_reachable;
 
 /// The paper's graphs, with its averages (A* expanded, BFS expanded).
@@ -101,29 +106,34 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
         let limits = Limits::default();
         let groups = auto_partition(puzzle.graph(), &goal, 1_000_000);
         let pdb = GraphPdb::new(puzzle.graph(), &goal, groups.clone(), 4 << 30)?;
+        let distances = TileDistances::new(puzzle.graph(), &goal).ok_or_else(|| {
+            crate::error::Error::unsupported("the experiment's graphs have at most 256 vertices")
+        })?;
+        let root = GraphDomain::new(puzzle.graph(), &goal, &goal).ok_or_else(|| {
+            crate::error::Error::unsupported("the experiment's puzzles have one blank")
+        })?;
         let results: Vec<InstanceResult> = starts
             .par_iter()
             .map(|start| {
-                let g = puzzle.graph();
-                let bfs = best_first(g, start, &goal, BestFirst::Bfs, &limits);
-                let astar = best_first(g, start, &goal, BestFirst::AStar { weight: 1.0 }, &limits);
-                let len = astar.path.as_ref().map_or(0, |p| p.len());
+                let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+                let domain = || {
+                    let mut d = root.clone();
+                    d.set_cells(&cells);
+                    d
+                };
+                let astar = |weight| Strategy::AStar { weight };
+                let md = Manhattan::new(&distances);
+                let bfs = best_first(domain(), Zero, astar(1.0), &limits);
+                let optimal = best_first(domain(), md.clone(), astar(1.0), &limits);
+                let len = optimal.path.as_ref().map_or(0, |p| p.len());
                 let weighted = WEIGHTS
                     .iter()
                     .map(|&w| {
-                        let r =
-                            best_first(g, start, &goal, BestFirst::AStar { weight: w }, &limits);
+                        let r = best_first(domain(), md.clone(), astar(w), &limits);
                         (r.stats.expanded, r.path.map_or(0, |p| p.len()))
                     })
                     .collect();
-                let with_pdb = best_first_with(
-                    g,
-                    start,
-                    &goal,
-                    BestFirst::AStar { weight: 1.0 },
-                    Some(&pdb),
-                    &limits,
-                );
+                let with_pdb = best_first(domain(), PdbLookup::graph(&pdb), astar(1.0), &limits);
                 assert_eq!(
                     with_pdb.path.as_ref().map(|p| p.len()),
                     Some(len),
@@ -131,7 +141,7 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
                 );
                 (
                     bfs.stats.expanded,
-                    astar.stats.expanded,
+                    optimal.stats.expanded,
                     len,
                     weighted,
                     with_pdb.stats.expanded,

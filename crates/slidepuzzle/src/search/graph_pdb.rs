@@ -10,7 +10,7 @@
 //! checksum), else built in memory.
 
 use super::pdb::{BuildEvent, build_on_graph};
-use super::placement::{placements, rank_placement};
+use super::placement::placements;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 use crate::store::{TableStore, checksum};
@@ -60,8 +60,6 @@ pub struct GraphPdb {
     n: usize,
     groups: Vec<Vec<u32>>,
     tables: Vec<Vec<u8>>,
-    /// Group index of every tile (index 0, the blank, unused).
-    group_of: Vec<usize>,
 }
 
 /// Groups tiles by breadth-first order of their goal vertices, each group
@@ -164,18 +162,7 @@ impl GraphPdb {
             };
             tables.push(table);
         }
-        let mut group_of = vec![usize::MAX; n];
-        for (i, g) in groups.iter().enumerate() {
-            for &t in g {
-                group_of[t as usize] = i;
-            }
-        }
-        Ok(GraphPdb {
-            n,
-            groups,
-            tables,
-            group_of,
-        })
+        Ok(GraphPdb { n, groups, tables })
     }
 
     /// The groups.
@@ -183,41 +170,15 @@ impl GraphPdb {
         &self.groups
     }
 
-    /// The group holding `tile`.
-    #[inline]
-    pub fn group_of(&self, tile: u32) -> usize {
-        self.group_of[tile as usize]
+    /// The tables, one per group: entry `rank_placement(cells of the
+    /// group's tiles)` is the fewest moves of the group's tiles home.
+    pub fn tables(&self) -> &[Vec<u8>] {
+        &self.tables
     }
 
-    /// Group `g`'s table entry when tile `t` is on vertex `pos[t]`. O(k).
-    #[inline]
-    pub fn group_value(&self, g: usize, pos: &[u8; 64]) -> u32 {
-        let mut buf = [0u8; 8];
-        let group = &self.groups[g];
-        for (i, &t) in group.iter().enumerate() {
-            buf[i] = pos[t as usize];
-        }
-        self.tables[g][rank_placement(&buf[..group.len()], self.n) as usize] as u32
-    }
-
-    /// The heuristic value of a configuration (cells as bytes, 0 = blank):
-    /// the sum of the group tables. O(n + tiles).
-    pub fn value(&self, cells: &[u8]) -> u32 {
-        let mut pos = [0u8; 64];
-        for (v, &t) in cells.iter().enumerate() {
-            pos[t as usize] = v as u8;
-        }
-        let mut buf = [0u8; 8];
-        self.groups
-            .iter()
-            .zip(&self.tables)
-            .map(|(g, table)| {
-                for (i, &t) in g.iter().enumerate() {
-                    buf[i] = pos[t as usize];
-                }
-                table[rank_placement(&buf[..g.len()], self.n) as usize] as u32
-            })
-            .sum()
+    /// The graph's vertex count.
+    pub fn vertex_count(&self) -> usize {
+        self.n
     }
 }
 
@@ -225,6 +186,7 @@ impl GraphPdb {
 mod tests {
     use super::*;
     use crate::model::Puzzle;
+    use crate::search::placement::rank_placement;
 
     #[test]
     fn auto_partition_covers_every_tile_once() {
@@ -235,7 +197,10 @@ mod tests {
         all.sort_unstable();
         assert_eq!(all, (1..9).collect::<Vec<u32>>());
         let pdb = GraphPdb::new(p.graph(), &goal, groups, 1 << 30).unwrap();
-        let cells: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
-        assert_eq!(pdb.value(&cells), 0);
+        for (g, table) in pdb.groups().iter().zip(pdb.tables()) {
+            let pos = goal.positions();
+            let cells: Vec<u8> = g.iter().map(|&t| pos[t as usize] as u8).collect();
+            assert_eq!(table[rank_placement(&cells, 9) as usize], 0);
+        }
     }
 }

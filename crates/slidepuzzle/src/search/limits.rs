@@ -1,7 +1,7 @@
 //! Limits on a search: nodes, wall-clock time, memory, and cancellation.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Why a search stopped before finishing.
@@ -120,5 +120,98 @@ impl Limits {
             return Some(StopReason::Timeout);
         }
         None
+    }
+}
+
+/// What the workers share during one search.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Raised by the worker that found a solution in this iteration.
+    halt: AtomicBool,
+    /// Expansions of all workers so far (updated in steps of
+    /// [`POLL_INTERVAL`]).
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    /// Adds one poll interval of expansions; returns the new total.
+    pub fn add_batch(&self) -> u64 {
+        self.nodes.fetch_add(POLL_INTERVAL, Ordering::Relaxed) + POLL_INTERVAL
+    }
+
+    /// Whether another worker has found a solution.
+    pub fn halted(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+    }
+}
+
+impl Shared {
+    /// Sets or clears the flag that tells the other threads a solution
+    /// was found.
+    pub fn halt(&self, on: bool, order: Ordering) {
+        self.halt.store(on, order);
+    }
+
+    /// Expansions of all threads so far (whole poll intervals).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// Expansions between two polls of the limits (and of the other threads'
+/// flags in a split search): about a millisecond of IDA*, a few tens of
+/// milliseconds of A*.
+pub const POLL_INTERVAL: u64 = 1 << 16;
+
+/// What a search does after a poll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Poll {
+    /// Keep searching.
+    Go,
+    /// A limit was reached.
+    Stop(StopReason),
+    /// Another thread found a solution.
+    Halt,
+}
+
+/// The one periodic check of every search kernel: every
+/// [`POLL_INTERVAL`] expansions, the limits are checked against this
+/// search's count or, in a split search, against all threads' together
+/// (so `max_nodes` bounds the whole search, not each thread).
+#[derive(Clone, Copy)]
+pub(crate) struct Poller<'a> {
+    pub limits: &'a Limits,
+    pub shared: Option<&'a Shared>,
+}
+
+impl<'a> Poller<'a> {
+    /// A poller for a search on one thread.
+    pub fn new(limits: &'a Limits) -> Self {
+        Poller {
+            limits,
+            shared: None,
+        }
+    }
+
+    /// Whether `expanded` is a polling point.
+    #[inline(always)]
+    pub fn due(expanded: u64) -> bool {
+        expanded & (POLL_INTERVAL - 1) == 0
+    }
+
+    /// The check itself, at a polling point.
+    #[cold]
+    pub fn poll(&self, expanded: u64) -> Poll {
+        let total = match self.shared {
+            Some(sh) => sh.add_batch(),
+            None => expanded,
+        };
+        if let Some(r) = self.limits.check(total) {
+            Poll::Stop(r)
+        } else if self.shared.is_some_and(Shared::halted) {
+            Poll::Halt
+        } else {
+            Poll::Go
+        }
     }
 }

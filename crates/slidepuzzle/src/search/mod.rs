@@ -1,23 +1,39 @@
-//! The search kernels: IDA* (packed boards, boards with pattern
-//! databases, any graph), A*, weighted A*, BFS and beam search, the
-//! heuristics they use and the pattern databases' construction.
+//! The search core and its kernels.
 //!
-//! Kernels take the general model ([`crate::Puzzle`], [`crate::Configuration`]), convert
-//! internally and return blank paths; they do not check reachability or
-//! replay their answer: the front door ([`crate::solver::Solver`]) decides
-//! which kernel runs, checks first and replays after.
+//! - [`domain::Domain`] (a puzzle as a search sees it: moves, costs,
+//!   apply/undo in place, move pruning) with the fast paths
+//!   [`board::BoardDomain`] (packed W x H boards) and
+//!   [`graph::GraphDomain`] (any graph, boxes and tori included);
+//! - [`heuristic::Heuristic`] (incremental, admissible) with
+//!   [`manhattan::Manhattan`], [`linear_conflict::LinearConflict`],
+//!   the pattern-database lookups of
+//!   [`pdb_lookup`] and the combinators [`heuristic::Max`] and
+//!   [`heuristic::Sum`];
+//! - one IDA* ([`ida`], its depth-first search in `dfs`), one driver that runs one IDA* instance on all
+//!   threads ([`split`]), one best-first family ([`best_first`]: A*,
+//!   weighted A*, BFS, beam), one limit check ([`limits`]);
+//! - the pattern databases' construction and storage ([`pdb`],
+//!   [`pdb_build`], [`graph_pdb`], [`partition`], [`placement`]).
+//!
+//! Kernels return blank paths; they do not check reachability or replay
+//! their answer: the front door ([`crate::solver::Solver`]) decides which
+//! domain, heuristic and kernel run, checks first and replays after.
 
-pub mod astar;
-pub mod beam;
+pub mod best_first;
 pub mod board;
-pub(crate) mod deepen;
+pub(crate) mod dfs;
+pub mod domain;
+pub mod graph;
 pub mod graph_pdb;
 pub mod heuristic;
 pub mod ida;
 pub mod limits;
+pub mod linear_conflict;
+pub mod manhattan;
+pub mod partition;
 pub mod pdb;
 pub mod pdb_build;
-pub mod pdb_ida;
+pub mod pdb_lookup;
 pub mod placement;
 pub mod split;
 pub mod stats;

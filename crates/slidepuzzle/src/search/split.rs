@@ -1,227 +1,184 @@
-//! Root splitting: one IDA* instance on all of rayon's threads.
+//! Root splitting: one IDA* instance on all of rayon's threads, for every
+//! domain and heuristic.
 //!
 //! Every iteration's search tree is cut at depth [`SPLIT_DEPTH`]; the
-//! subtrees below the prefixes whose f stays within the bound are searched
-//! in parallel by the kernel's own depth-first search, and the first thread
-//! to find a solution raises a flag that stops the others (checked every
-//! 65,536 expansions). A solution found at the bound is optimal because the
-//! previous iterations found none shorter. Prefixes are handed out in the
-//! sequential search's order, so the first thread meets the sequential
-//! search's solution no later than it would. Node counts are the sum over
-//! threads; the last iteration may count a little more than the sequential
-//! search.
+//! subtrees below the prefixes whose f stays within the bound are handed
+//! out **in the sequential search's order** from one queue, one at a time,
+//! to as many workers as rayon has threads, each searching with its own
+//! copy of the domain and heuristic (the depth-first search of [`super::dfs`]). The first
+//! worker to find a solution raises a flag that stops the others (polled
+//! with the limits, [`super::limits::POLL_INTERVAL`]). A solution found at the
+//! bound is optimal because the previous iterations found none shorter.
+//! Because the queue follows the sequential order, the workers together
+//! reach the sequential search's solution after about 1/T of its last
+//! iteration's work (T threads) plus at most one subtree each; the earlier
+//! iterations are searched completely either way. Node counts are the sum
+//! over workers; the last iteration may count a little more than the
+//! sequential search.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
-use super::deepen::{ABORT, FOUND, deepen};
-use super::limits::StopReason;
+use super::dfs::{ABORT, FOUND, Ida, deepen};
+use super::domain::Domain;
+use super::heuristic::Heuristic;
+use super::limits::{Limits, Poller, Shared, StopReason};
 use super::stats::{SearchResult, SearchStats};
 
-/// Depth of the prefixes handed to the threads: below the 12-move shortest
-/// cycle of a board's state graph, so no two prefixes reach the same
-/// configuration.
+/// Depth of the prefixes handed to the workers: below the 12-move
+/// shortest cycle of a board's state graph, so no two prefixes reach the
+/// same configuration there.
 pub const SPLIT_DEPTH: usize = 8;
 
 /// Whether splitting pays: more than one thread, not already on a rayon
-/// worker, and a solution well beyond the split depth.
+/// worker (a batch is parallel across instances), and a solution well
+/// beyond the split depth.
 pub fn worth_splitting(h0: u32) -> bool {
     rayon::current_num_threads() >= 2
         && rayon::current_thread_index().is_none()
         && h0 >= 2 * SPLIT_DEPTH as u32
 }
 
-/// What the threads share during one search.
-pub struct Shared {
-    /// Raised by the thread that found a solution in this iteration.
-    pub halt: AtomicBool,
-    /// Expansions of all threads so far (updated in steps of
-    /// [`NODE_BATCH`]).
-    pub nodes: AtomicU64,
-}
-
-/// Expansions a thread counts before adding them to [`Shared::nodes`]
-/// (and polling the flags and limits).
-pub const NODE_BATCH: u64 = 0x10000;
-
-impl Shared {
-    /// Adds one batch of expansions; returns the new total.
-    pub fn add_batch(&self) -> u64 {
-        self.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed) + NODE_BATCH
-    }
-
-    /// Whether another thread has found a solution.
-    pub fn halted(&self) -> bool {
-        self.halt.load(Ordering::Relaxed)
-    }
-}
-
-/// What a kernel does at its periodic check (every [`NODE_BATCH`]
-/// expansions).
-pub(crate) enum Poll {
-    /// Keep searching.
-    Go,
-    /// A limit was reached.
-    Stop(StopReason),
-    /// Another thread found a solution.
-    Halt,
-}
-
-/// The periodic check of an IDA* kernel: the limits apply to this search's
-/// `expanded` count, or, in a split search, to all threads' together.
-pub(crate) fn poll(shared: Option<&Shared>, limits: &super::Limits, expanded: u64) -> Poll {
-    let total = match shared {
-        Some(sh) => sh.add_batch(),
-        None => expanded,
-    };
-    if let Some(r) = limits.check(total) {
-        Poll::Stop(r)
-    } else if shared.is_some_and(Shared::halted) {
-        Poll::Halt
-    } else {
-        Poll::Go
-    }
-}
-
-/// Where a subtree starts.
-pub struct Subtree {
-    /// The blank's cell after the prefix.
-    pub blank: usize,
-    /// The blank's cell before its last move (not to be undone).
-    pub prev: usize,
-    /// Moves in the prefix (the subtree root's g).
-    pub depth: u32,
-    /// The heuristic at the subtree root.
-    pub h: u32,
-    /// The iteration's f-bound.
-    pub bound: u32,
-}
-
-struct Prefix {
-    path: Vec<usize>,
-    cells: Vec<u8>,
-    f_max: u32,
+/// A subtree root: the moves from the root, the pruning context after
+/// them, their cost, the heuristic there and the largest f on the way.
+struct Prefix<M, C> {
+    moves: Vec<M>,
+    context: C,
+    g: u32,
     h: u32,
+    f_max: u32,
 }
 
-/// One IDA* search on all threads. `neighbors(cell)` lists the blank's
-/// moves in the kernel's order, `heuristic(cells)` evaluates a
-/// configuration from scratch, and `search(cells, shared, subtree)` runs
-/// the kernel's bounded search from the subtree root, returning (result,
-/// path below the root, counters, stop reason); it polls `shared.halt` and
-/// counts its expansions into `shared.nodes`, which the node limit applies
-/// to (so `--max-nodes` bounds the whole search, not each thread).
-#[allow(clippy::too_many_arguments)]
-pub fn split_deepen<N, H, S>(
-    cells: &[u8],
-    blank: usize,
-    h0: u32,
-    limits: &super::Limits,
-    neighbors: N,
+/// Collects the prefixes of depth [`SPLIT_DEPTH`] below the domain's
+/// configuration (or shallower where no move is left), in the order the
+/// sequential search meets them.
+fn prefixes<D: Domain, H: Heuristic<D>>(
+    domain: &mut D,
+    heuristic: &mut H,
+    at: Prefix<D::Move, D::Context>,
+    out: &mut Vec<Prefix<D::Move, D::Context>>,
+) {
+    if at.moves.len() == SPLIT_DEPTH || (at.h == 0 && domain.is_goal()) {
+        out.push(at);
+        return;
+    }
+    let before = out.len();
+    for i in 0..domain.branching(at.context) {
+        let Some((m, context)) = domain.nth_move(at.context, i) else {
+            continue;
+        };
+        let g = at.g + domain.cost(m);
+        let (h, undo) = heuristic.apply(domain, m, at.h, u32::MAX);
+        domain.apply(m);
+        let mut moves = at.moves.clone();
+        moves.push(m);
+        let next = Prefix {
+            moves,
+            context,
+            g,
+            h,
+            f_max: at.f_max.max(g + h),
+        };
+        prefixes(domain, heuristic, next, out);
+        domain.undo(m);
+        heuristic.undo(domain, m, undo);
+    }
+    if out.len() == before {
+        // A dead end above the split depth: kept as a leaf so the
+        // iteration sees its f.
+        out.push(at);
+    }
+}
+
+/// The search's root and its prefixes, shared by the workers.
+struct Root<D: Domain, H> {
+    domain: D,
     heuristic: H,
-    search: S,
+    h0: u32,
+    prefixes: Vec<Prefix<D::Move, D::Context>>,
+}
+
+/// What one worker found in one iteration.
+struct Found {
+    next: u32,
+    stats: SearchStats,
+    stopped: Option<StopReason>,
+    /// The blank's path and the index of its prefix.
+    solution: Option<(usize, Vec<usize>)>,
+}
+
+/// IDA* from the domain's configuration on all of rayon's threads (root
+/// splitting, see the module). `h0` is the heuristic's value there
+/// (after [`Heuristic::reset`]).
+pub fn split_ida_star<D, H>(
+    mut domain: D,
+    mut heuristic: H,
+    h0: u32,
+    limits: &Limits,
 ) -> SearchResult
 where
-    N: Fn(usize) -> Vec<usize>,
-    H: Fn(&[u8]) -> u32,
-    S: Fn(&[u8], &Shared, &Subtree) -> (u32, Vec<usize>, SearchStats, Option<StopReason>) + Sync,
+    D: Domain + Clone + Send + Sync,
+    D::Move: Send + Sync,
+    D::Context: Send + Sync,
+    H: Heuristic<D> + Clone + Send + Sync,
 {
     let clock = Instant::now();
-    let mut prefixes = Vec::new();
-    let mut stack = vec![(Vec::<usize>::new(), cells.to_vec(), blank, h0)];
-    while let Some((path, c, b, f_max)) = stack.pop() {
-        if path.len() == SPLIT_DEPTH {
-            let h = heuristic(&c);
-            prefixes.push(Prefix {
-                path,
-                cells: c,
-                f_max,
-                h,
-            });
-            continue;
-        }
-        let prev = match path.len() {
-            0 => usize::MAX,
-            1 => blank,
-            k => path[k - 2],
-        };
-        // Children pushed in reverse so they are popped in the kernel's order.
-        for p in neighbors(b).into_iter().rev() {
-            if p == prev {
-                continue;
-            }
-            let mut next = c.clone();
-            next.swap(b, p);
-            let mut np = path.clone();
-            np.push(p);
-            let f = np.len() as u32 + heuristic(&next);
-            stack.push((np, next, p, f_max.max(f)));
-        }
-    }
+    let top = Prefix {
+        moves: Vec::new(),
+        context: domain.root_context(),
+        g: 0,
+        h: h0,
+        f_max: h0,
+    };
+    let mut list = Vec::new();
+    prefixes(&mut domain, &mut heuristic, top, &mut list);
+    let root = Root {
+        domain,
+        heuristic,
+        h0,
+        prefixes: list,
+    };
     let mut stats = SearchStats {
         generated: 1,
         ..SearchStats::default()
     };
     let mut solution = None;
     let mut stopped = None;
-    type Outcome = (u32, SearchStats, Option<StopReason>, Option<Vec<usize>>);
-    let shared = Shared {
-        halt: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-    };
+    let shared = Shared::default();
+    let workers = rayon::current_num_threads().max(1);
     let found = deepen(h0, |bound| {
         stats.bound = bound;
         limits.report(bound, stats.generated);
-        shared.halt.store(false, Ordering::Relaxed);
-        let results: Vec<Outcome> = prefixes
-            .par_iter()
-            .map(|p| {
-                if p.f_max > bound {
-                    return (p.f_max, SearchStats::default(), None, None);
-                }
-                if shared.halted() {
-                    return (ABORT, SearchStats::default(), None, None);
-                }
-                if let Some(r) = limits.check(shared.nodes.load(Ordering::Relaxed)) {
-                    return (ABORT, SearchStats::default(), Some(r), None);
-                }
-                let depth = p.path.len();
-                let subtree = Subtree {
-                    blank: p.path[depth - 1],
-                    prev: if depth >= 2 { p.path[depth - 2] } else { blank },
-                    depth: depth as u32,
-                    h: p.h,
-                    bound,
-                };
-                let (r, below, s, stop) = search(&p.cells, &shared, &subtree);
-                // The part of the count not yet added in whole batches.
-                shared
-                    .nodes
-                    .fetch_add(s.expanded % NODE_BATCH, Ordering::Relaxed);
-                let path = (r == FOUND).then(|| {
-                    shared.halt.store(true, Ordering::Relaxed);
-                    let mut full = p.path.clone();
-                    full.extend_from_slice(&below);
-                    full
+        shared.halt(false, Ordering::Relaxed);
+        let queue = AtomicUsize::new(0);
+        let results = Mutex::new(Vec::new());
+        rayon::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|_| {
+                    let found = work(&root, &queue, &shared, limits, bound);
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(found);
                 });
-                (r, s, stop, path)
-            })
-            .collect();
+            }
+        });
         let mut next = ABORT;
-        for (r, s, stop, path) in results {
-            stats.expanded += s.expanded;
-            stats.generated += s.generated;
-            stopped = stopped.or(stop);
-            if let Some(path) = path {
-                solution.get_or_insert(path);
+        let mut first: Option<(usize, Vec<usize>)> = None;
+        for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            stats.expanded += r.stats.expanded;
+            stats.generated += r.stats.generated;
+            stopped = stopped.or(r.stopped);
+            if let Some((i, path)) = r.solution
+                && first.as_ref().is_none_or(|(j, _)| i < *j)
+            {
+                first = Some((i, path));
             }
-            if r != ABORT && r != FOUND {
-                next = next.min(r);
-            }
+            next = next.min(r.next);
         }
-        if solution.is_some() {
+        if let Some((_, path)) = first {
+            solution = Some(path);
             FOUND
         } else if stopped.is_some() {
             ABORT
@@ -231,9 +188,81 @@ where
     });
     stats.seconds = clock.elapsed().as_secs_f64();
     SearchResult {
-        path: found.then(|| solution.expect("found")),
-        optimal: found,
+        optimal: found && H::ADMISSIBLE,
+        path: if found { solution } else { None },
         stats,
         stopped,
     }
+}
+
+/// One worker's share of one iteration: takes prefixes from the queue in
+/// order until it is empty, a solution is found or a limit is reached.
+fn work<D, H>(
+    root: &Root<D, H>,
+    queue: &AtomicUsize,
+    shared: &Shared,
+    limits: &Limits,
+    bound: u32,
+) -> Found
+where
+    D: Domain + Clone,
+    H: Heuristic<D> + Clone,
+{
+    let poller = Poller {
+        limits,
+        shared: Some(shared),
+    };
+    let mut ida = Ida::new(root.domain.clone(), root.heuristic.clone(), poller);
+    let mut out = Found {
+        next: ABORT,
+        stats: SearchStats::default(),
+        stopped: None,
+        solution: None,
+    };
+    loop {
+        let i = queue.fetch_add(1, Ordering::Relaxed);
+        let Some(p) = root.prefixes.get(i) else {
+            break;
+        };
+        if p.f_max > bound {
+            out.next = out.next.min(p.f_max);
+            continue;
+        }
+        if shared.halted() {
+            break;
+        }
+        if let Some(r) = limits.check(shared.nodes()) {
+            out.stopped = Some(r);
+            break;
+        }
+        let mut undos = Vec::with_capacity(p.moves.len());
+        let mut h = root.h0;
+        for &m in &p.moves {
+            let (h1, undo) = ida.heuristic.apply(&ida.domain, m, h, u32::MAX);
+            undos.push(undo);
+            ida.domain.apply(m);
+            h = h1;
+        }
+        ida.path.clear();
+        ida.path.extend_from_slice(&p.moves);
+        // The poller adds this worker's expansions to the shared count
+        // in whole intervals of its running total.
+        let r = ida.dfs(p.g, p.h, bound, p.context);
+        if r == FOUND {
+            shared.halt(true, Ordering::Relaxed);
+            out.solution = Some((i, ida.blank_path()));
+            break;
+        }
+        if r == ABORT && (ida.stopped.is_some() || ida.halted) {
+            out.stopped = ida.stopped;
+            break;
+        }
+        for (&m, &u) in p.moves.iter().zip(&undos).rev() {
+            ida.domain.undo(m);
+            ida.heuristic.undo(&ida.domain, m, u);
+        }
+        out.next = out.next.min(r);
+    }
+    out.stats = ida.stats;
+    out
 }

@@ -49,18 +49,25 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub use plan::{Method, Plan, TablePlan};
+pub use plan::{BoardHeuristic, Method, Plan, TablePlan};
 pub use spec::{Algorithm, Heuristic, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
-use crate::search::board::{self, BoardHeuristic, BoardTables};
+use crate::search::best_first::{Strategy, best_first};
+use crate::search::board::{self, BoardDomain};
+use crate::search::graph::GraphDomain;
 use crate::search::graph_pdb::{self, GraphPdb};
+use crate::search::heuristic::{Max, Zero};
+use crate::search::ida::ida_star;
+use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
+use crate::search::manhattan::{Manhattan, TileDistances};
+use crate::search::partition;
 use crate::search::pdb::{self, BuildEvent};
-use crate::search::pdb_ida::{self, PdbHeuristic};
-use crate::search::{Limits, SearchResult, SearchStats, StopReason, astar, beam, ida};
+use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
+use crate::search::{Limits, SearchResult, SearchStats, StopReason};
 use crate::store::TableStore;
 use crate::theory::{Verdict, check};
 
@@ -161,7 +168,7 @@ pub type EventSink = Arc<dyn Fn(&BuildEvent) + Send + Sync>;
 pub struct Solver {
     store: Option<Arc<dyn TableStore>>,
     events: Option<EventSink>,
-    board_tables: Mutex<HashMap<String, Arc<PdbHeuristic>>>,
+    board_tables: Mutex<HashMap<String, Arc<BoardPdbTables>>>,
     graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
     /// Held while [`Solver::build_later`] builds, so concurrent callers (web
     /// requests) wait for one build and then find its tables.
@@ -185,6 +192,42 @@ impl std::fmt::Debug for Solver {
 /// Average degree below 3 (2E < 3V): where graph pattern databases pay.
 fn sparse(puzzle: &Puzzle) -> bool {
     2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
+}
+
+/// The packed board domain for a plan's board.
+fn board_domain(
+    w: usize,
+    h: usize,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<BoardDomain> {
+    BoardDomain::new(w, h, start, goal)
+        .ok_or_else(|| Error::Internal("board too large for the board kernel".into()))
+}
+
+/// The graph domain for a plan's puzzle (one blank, at most
+/// [`MAX_SEARCH_VERTICES`] vertices: checked by the plan).
+fn graph_domain(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<GraphDomain> {
+    GraphDomain::new(puzzle.graph(), start, goal).ok_or_else(|| {
+        Error::Unsupported(format!(
+            "optimal search takes one blank and at most {MAX_SEARCH_VERTICES} vertices"
+        ))
+    })
+}
+
+/// The generalised Manhattan distance's table for a plan's puzzle.
+fn tile_distances(puzzle: &Puzzle, goal: &Configuration) -> Result<TileDistances> {
+    TileDistances::new(puzzle.graph(), goal).ok_or_else(|| {
+        Error::limit(
+            Resource::Vertices,
+            puzzle.vertex_count() as u64,
+            MAX_SEARCH_VERTICES as u64,
+        )
+    })
 }
 
 /// The value under `key` in `map`, built by `build` (outside the lock) the
@@ -302,21 +345,21 @@ impl Solver {
         partition: &Partition,
     ) -> Result<Vec<Vec<u32>>> {
         match partition {
-            Partition::Default => pdb_ida::default_partition(w, h, goal),
+            Partition::Default => partition::default_partition(w, h, goal),
             Partition::Sizes(sizes) => {
                 // The sizes of the default partition select it (6-6-3 on 4x4
                 // is the two-column split), so `pdb build --partition 6-6-3`
                 // and `--heuristic pdb` prepare and use the same tables.
-                let default = pdb_ida::default_partition(w, h, goal)?;
+                let default = partition::default_partition(w, h, goal)?;
                 let default_sizes: Vec<usize> = default.iter().map(|g| g.len()).collect();
                 if &default_sizes == sizes {
                     Ok(default)
                 } else {
-                    pdb_ida::partition_by_sizes(goal, sizes)
+                    partition::partition_by_sizes(goal, sizes)
                 }
             }
             Partition::Groups(groups) => {
-                pdb_ida::check_partition(goal, groups)?;
+                partition::check_partition(goal, groups)?;
                 Ok(groups.clone())
             }
         }
@@ -424,7 +467,7 @@ impl Solver {
                     );
                 }
                 Heuristic::Auto => {
-                    let best = pdb_ida::default_partition(w, h, goal)?;
+                    let best = partition::default_partition(w, h, goal)?;
                     let best_plan = self.board_table_plan(w, h, goal, best);
                     let quick_ok = best_plan
                         .groups
@@ -437,7 +480,7 @@ impl Solver {
                     } else {
                         // Quick tables now (groups of at most 5 tiles),
                         // the best ones after the answer.
-                        let quick = pdb_ida::quick_partition(w, h, goal)?;
+                        let quick = partition::quick_partition(w, h, goal)?;
                         let quick_plan = self.board_table_plan(w, h, goal, quick);
                         plan.reason = format!(
                             "The {} tables are not cached yet, so this run uses {} tables (built in well under a second)",
@@ -508,13 +551,13 @@ impl Solver {
 
     /// Loads or builds the board tables of a plan (kept for the solver's
     /// life, saved to the store when there is one).
-    fn board_heuristic(
+    fn board_tables(
         &self,
         puzzle: &Puzzle,
         goal: &Configuration,
         tables: &TablePlan,
         max_memory: u64,
-    ) -> Result<Arc<PdbHeuristic>> {
+    ) -> Result<Arc<BoardPdbTables>> {
         memoised(
             &self.board_tables,
             tables_key(puzzle, goal, &tables.groups),
@@ -522,7 +565,7 @@ impl Solver {
                 let (w, h) = puzzle
                     .plain_board_size()
                     .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
-                PdbHeuristic::new(
+                BoardPdbTables::new(
                     w,
                     h,
                     goal,
@@ -536,8 +579,8 @@ impl Solver {
     }
 
     /// Loads or builds the graph tables of a plan, like
-    /// [`Solver::board_heuristic`].
-    fn graph_heuristic(
+    /// [`Solver::board_tables`].
+    fn graph_tables(
         &self,
         puzzle: &Puzzle,
         goal: &Configuration,
@@ -574,9 +617,9 @@ impl Solver {
     ) -> Result<()> {
         if let Some(t) = &plan.tables {
             if t.board {
-                self.board_heuristic(puzzle, goal, t, max_memory)?;
+                self.board_tables(puzzle, goal, t, max_memory)?;
             } else {
-                self.graph_heuristic(puzzle, goal, t, max_memory)?;
+                self.graph_tables(puzzle, goal, t, max_memory)?;
             }
         }
         Ok(())
@@ -597,8 +640,8 @@ impl Solver {
     ) -> Result<()> {
         let _one_at_a_time = self.later_build.lock().unwrap_or_else(|p| p.into_inner());
         match &plan.later {
-            Some(t) if t.board => self.board_heuristic(puzzle, goal, t, max_memory).map(drop),
-            Some(t) => self.graph_heuristic(puzzle, goal, t, max_memory).map(drop),
+            Some(t) if t.board => self.board_tables(puzzle, goal, t, max_memory).map(drop),
+            Some(t) => self.graph_tables(puzzle, goal, t, max_memory).map(drop),
             None => Ok(()),
         }
     }
@@ -657,54 +700,75 @@ impl Solver {
                 let (w, h) = puzzle
                     .plain_board_size()
                     .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))?;
-                let tables = BoardTables::new(w, h, goal, *heuristic).ok_or_else(|| {
-                    Error::Internal("board too large for the board kernel".into())
-                })?;
-                if split {
-                    board::solve_board_parallel(&tables, start, limits)
-                } else {
-                    board::solve_board(&tables, start, limits)
+                let domain = board_domain(w, h, start, goal)?;
+                let too_large = || Error::Internal("board too large for the board kernel".into());
+                match heuristic {
+                    BoardHeuristic::Manhattan => {
+                        let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
+                        ida_star(domain, Manhattan::new(&d), limits, split)
+                    }
+                    BoardHeuristic::LinearConflict => {
+                        let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
+                        ida_star(domain, LinearConflict::new(&t), limits, split)
+                    }
                 }
             }
             Method::BoardPatternIda => {
                 let t = plan.tables.as_ref().ok_or_else(|| {
                     Error::Internal("pattern databases missing from the plan".into())
                 })?;
-                let h = self.board_heuristic(puzzle, goal, t, limits.max_memory)?;
-                pdb_ida::solve_with_pdb(&h, start, limits, split)
-            }
-            Method::GraphIda => match &plan.tables {
-                Some(t) => {
-                    let pdb = self.graph_heuristic(puzzle, goal, t, limits.max_memory)?;
-                    ida::ida_star_pdb(puzzle.graph(), start, &pdb, limits)
+                let tables = self.board_tables(puzzle, goal, t, limits.max_memory)?;
+                let (w, h) = puzzle
+                    .plain_board_size()
+                    .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
+                let domain = board_domain(w, h, start, goal)?;
+                match tables.transposed() {
+                    Some(mirror) => {
+                        ida_star(domain, Max::new(tables.direct(), mirror), limits, split)
+                    }
+                    None => ida_star(domain, tables.direct(), limits, split),
                 }
-                None => ida::ida_star(puzzle.graph(), start, goal, limits),
-            },
+            }
+            Method::GraphIda => {
+                let domain = graph_domain(puzzle, start, goal)?;
+                match &plan.tables {
+                    Some(t) => {
+                        let pdb = self.graph_tables(puzzle, goal, t, limits.max_memory)?;
+                        ida_star(domain, PdbLookup::graph(&pdb), limits, split)
+                    }
+                    None => {
+                        let d = tile_distances(puzzle, goal)?;
+                        ida_star(domain, Manhattan::new(&d), limits, split)
+                    }
+                }
+            }
             Method::AStar { weight } => {
-                let pdb = match &plan.tables {
-                    Some(t) => Some(self.graph_heuristic(puzzle, goal, t, limits.max_memory)?),
-                    None => None,
-                };
-                astar::best_first_with(
-                    puzzle.graph(),
-                    start,
-                    goal,
-                    astar::BestFirst::AStar { weight: *weight },
-                    pdb.as_deref(),
-                    limits,
-                )
+                let domain = graph_domain(puzzle, start, goal)?;
+                let strategy = Strategy::AStar { weight: *weight };
+                match &plan.tables {
+                    Some(t) => {
+                        let pdb = self.graph_tables(puzzle, goal, t, limits.max_memory)?;
+                        best_first(domain, PdbLookup::graph(&pdb), strategy, limits)
+                    }
+                    None => {
+                        let d = tile_distances(puzzle, goal)?;
+                        best_first(domain, Manhattan::new(&d), strategy, limits)
+                    }
+                }
             }
             Method::Bfs => {
-                astar::best_first(puzzle.graph(), start, goal, astar::BestFirst::Bfs, limits)
+                let domain = graph_domain(puzzle, start, goal)?;
+                best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, limits)
             }
-            Method::Beam { width } => beam::beam_search(
-                puzzle.graph(),
-                start,
-                goal,
-                (*width).max(1),
-                100_000,
-                limits,
-            ),
+            Method::Beam { width } => {
+                let domain = graph_domain(puzzle, start, goal)?;
+                let d = tile_distances(puzzle, goal)?;
+                let strategy = Strategy::Beam {
+                    width: (*width).max(1),
+                    max_depth: 100_000,
+                };
+                best_first(domain, Manhattan::new(&d), strategy, limits)
+            }
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 let path = if plan.method == Method::ConstructiveBoard {
                     crate::construct::solve_board_constructively(puzzle, start, goal)?

@@ -5,33 +5,41 @@
 
 use std::fmt;
 
-use crate::search::board::BoardHeuristic;
+/// The heuristic of the packed board kernel without tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BoardHeuristic {
+    /// Manhattan distance only (Korf 1985's baseline).
+    Manhattan,
+    /// Manhattan distance plus linear conflict (the default).
+    #[default]
+    LinearConflict,
+}
 
 /// The kernel that runs, with what it needs.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Method {
     /// IDA* on a plain W x H board, packed, with Manhattan distance or
-    /// Manhattan distance plus linear conflict ([`crate::search::board`]).
+    /// Manhattan distance plus linear conflict ([`crate::search::board`], [`crate::search::linear_conflict`]).
     BoardIda {
         /// The heuristic.
         heuristic: BoardHeuristic,
     },
     /// IDA* on a plain board with additive pattern databases, and the
-    /// transposed lookup where the goal allows it ([`crate::search::pdb_ida`]).
+    /// transposed lookup where the goal allows it ([`crate::search::pdb_lookup`]).
     BoardPatternIda,
     /// IDA* on any graph, with the generalised Manhattan distance, or
-    /// pattern databases when [`Plan::tables`] is set ([`crate::search::ida`]).
+    /// pattern databases when [`Plan::tables`] is set ([`crate::search::graph`], [`crate::search::ida`]).
     GraphIda,
     /// A* (weight 1) or weighted A* on any graph, with the generalised
-    /// Manhattan distance or pattern databases ([`crate::search::astar`]).
+    /// Manhattan distance or pattern databases ([`crate::search::best_first`]).
     AStar {
         /// The weight on h (1 = optimal A*).
         weight: f64,
     },
-    /// Breadth-first search ([`crate::search::astar`]).
+    /// Breadth-first search ([`crate::search::best_first`]).
     Bfs,
-    /// Beam search ([`crate::search::beam`]).
+    /// Beam search ([`crate::search::best_first`]).
     Beam {
         /// Configurations kept per layer.
         width: usize,

@@ -1,0 +1,421 @@
+//! Best-first search, once, for every domain and heuristic: A*, weighted
+//! A*, breadth-first search and beam search.
+//!
+//! - A* (Hart, Nilsson and Raphael 1968) with f = g + W h: W = 1 with an
+//!   admissible h gives optimal solutions; W > 1 is weighted A* (Pohl
+//!   1970), at most W times longer than optimal; h = 0
+//!   ([`super::heuristic::Zero`]) is breadth-first (uniform-cost) search.
+//!   The goal is detected when a node is taken from the open list. Ties in
+//!   f go to the deeper node, then to the smaller configuration (so runs
+//!   are reproducible).
+//! - Beam search (Lowerre 1976; Zhou and Hansen 2005 on sliding-tile
+//!   puzzles): breadth-first layers that keep only the `width` best
+//!   configurations by h. Not optimal and not complete (the beam may lose
+//!   every path to the goal), but bounded in memory.
+//!
+//! Configurations are stored once each as packed keys ([`StateKey`]: 4
+//! bits a cell up to 16 vertices, 5 bits up to 25, else a byte) in a
+//! FxHash table (rustc-hash) indexing an arena of nodes that remember
+//! their g, their parent and the move from it; the path is rebuilt from
+//! the parents. Memory is estimated per stored node and checked against
+//! [`Limits::max_memory`] at every insertion.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::collections::hash_map::Entry;
+use std::hash::Hash;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::domain::Domain;
+use super::heuristic::Heuristic;
+use super::limits::{Limits, Poll, Poller, StopReason};
+use super::stats::{SearchResult, SearchStats};
+
+/// A configuration packed as a hash key. Keys order like the cells they
+/// pack (lexicographically).
+pub trait StateKey: Clone + Eq + Hash + Ord {
+    /// Packs cells (one byte per vertex).
+    fn pack(cells: &[u8]) -> Self;
+    /// Unpacks into `out` (as many cells as were packed).
+    fn unpack(&self, out: &mut [u8]);
+}
+
+/// Up to 16 cells of 4 bits, cell 0 in the top bits.
+impl StateKey for u64 {
+    #[inline]
+    fn pack(cells: &[u8]) -> Self {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &t)| k | (t as u64) << (60 - 4 * i))
+    }
+
+    #[inline]
+    fn unpack(&self, out: &mut [u8]) {
+        for (i, c) in out.iter_mut().enumerate() {
+            *c = (self >> (60 - 4 * i) & 15) as u8;
+        }
+    }
+}
+
+/// Up to 25 cells of 5 bits, cell 0 in the top bits.
+impl StateKey for u128 {
+    #[inline]
+    fn pack(cells: &[u8]) -> Self {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &t)| k | (t as u128) << (123 - 5 * i))
+    }
+
+    #[inline]
+    fn unpack(&self, out: &mut [u8]) {
+        for (i, c) in out.iter_mut().enumerate() {
+            *c = (self >> (123 - 5 * i) & 31) as u8;
+        }
+    }
+}
+
+/// Any number of cells, a byte each.
+impl StateKey for Box<[u8]> {
+    fn pack(cells: &[u8]) -> Self {
+        cells.into()
+    }
+
+    fn unpack(&self, out: &mut [u8]) {
+        out.copy_from_slice(self);
+    }
+}
+
+/// Which best-first search to run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Strategy {
+    /// A* with f = g + weight x h (weight 1: optimal with an admissible
+    /// heuristic; [`super::heuristic::Zero`] makes it breadth-first).
+    AStar {
+        /// The weight W on h (>= 0).
+        weight: f64,
+    },
+    /// Beam search keeping `width` configurations per layer, at most
+    /// `max_depth` layers.
+    Beam {
+        /// Configurations kept per layer (>= 1).
+        width: usize,
+        /// Layers before giving up.
+        max_depth: usize,
+    },
+}
+
+/// One stored configuration.
+struct Node<K, M> {
+    key: K,
+    g: u32,
+    parent: u32,
+    via: Option<M>,
+}
+
+/// The stored configurations: an arena and its index.
+struct Arena<K, M> {
+    nodes: Vec<Node<K, M>>,
+    index: FxHashMap<K, u32>,
+    /// Estimated bytes per stored configuration.
+    per_node: u64,
+}
+
+impl<K: StateKey, M: Copy> Arena<K, M> {
+    fn new(n: usize) -> Self {
+        let key_heap = if std::mem::size_of::<K>() == std::mem::size_of::<Box<[u8]>>() {
+            n as u64
+        } else {
+            0
+        };
+        Arena {
+            nodes: Vec::new(),
+            index: FxHashMap::default(),
+            // The node, the key again in the index with its slot and
+            // control byte, an open-list entry, the key's heap bytes.
+            per_node: (std::mem::size_of::<Node<K, M>>() + 2 * std::mem::size_of::<K>() + 24)
+                as u64
+                + 2 * key_heap,
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        self.nodes.len() as u64 * self.per_node
+    }
+
+    /// The moves from the root to node `i`.
+    fn moves_to(&self, mut i: u32) -> Vec<M> {
+        let mut moves = Vec::new();
+        while let Some(m) = self.nodes[i as usize].via {
+            moves.push(m);
+            i = self.nodes[i as usize].parent;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+/// Runs a best-first search from the domain's configuration to its goal.
+/// Returns the blank's path, or why it stopped (a beam that lost every
+/// path reports [`StopReason::BeamExhausted`]).
+///
+/// ```
+/// use slidepuzzle::search::{best_first::{Strategy, best_first}, graph::GraphDomain, heuristic::Zero};
+/// use slidepuzzle::{Limits, Puzzle};
+/// let puzzle = Puzzle::parse("cycle:4").unwrap();
+/// let goal = puzzle.default_goal(); // 1 2 3 _
+/// let start = slidepuzzle::Configuration::from_cells(vec![1, 2, 0, 3], 1).unwrap();
+/// let domain = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
+/// let bfs = best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, &Limits::default());
+/// assert_eq!(bfs.path, Some(vec![3])); // the blank moves to vertex 3
+/// ```
+pub fn best_first<D, H>(
+    domain: D,
+    heuristic: H,
+    strategy: Strategy,
+    limits: &Limits,
+) -> SearchResult
+where
+    D: Domain,
+    H: Heuristic<D>,
+{
+    let n = domain.cells().len();
+    if n <= 16 {
+        run::<u64, D, H>(domain, heuristic, strategy, limits)
+    } else if n <= 25 {
+        run::<u128, D, H>(domain, heuristic, strategy, limits)
+    } else {
+        run::<Box<[u8]>, D, H>(domain, heuristic, strategy, limits)
+    }
+}
+
+fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
+    mut domain: D,
+    mut heuristic: H,
+    strategy: Strategy,
+    limits: &Limits,
+) -> SearchResult {
+    let clock = Instant::now();
+    let mut arena: Arena<K, D::Move> = Arena::new(domain.cells().len());
+    let (found, stats, stopped, optimal) = match strategy {
+        Strategy::AStar { weight } => {
+            let (found, stats, stopped) =
+                astar(&mut domain, &mut heuristic, weight, limits, &mut arena);
+            (found, stats, stopped, H::ADMISSIBLE && weight <= 1.0)
+        }
+        Strategy::Beam { width, max_depth } => {
+            let (found, stats, stopped) = beam(
+                &mut domain,
+                &mut heuristic,
+                width.max(1),
+                max_depth,
+                limits,
+                &mut arena,
+            );
+            (found, stats, stopped, false)
+        }
+    };
+    let mut stats = stats;
+    stats.seconds = clock.elapsed().as_secs_f64();
+    let path = found.map(|i| {
+        let mut out = Vec::new();
+        for m in arena.moves_to(i) {
+            domain.blank_path(m, &mut out);
+        }
+        out
+    });
+    if let (Some(p), Strategy::AStar { .. }) = (&path, strategy) {
+        stats.bound = p.len() as u32;
+    }
+    SearchResult {
+        optimal: optimal && path.is_some(),
+        stopped: if path.is_some() { None } else { stopped },
+        path,
+        stats,
+    }
+}
+
+type Run = (Option<u32>, SearchStats, Option<StopReason>);
+
+/// The children of the domain's configuration: for each move, the move,
+/// the child's key, whether it is the goal and its h (after
+/// [`Heuristic::reset`] on the parent).
+fn children<K: StateKey, D: Domain, H: Heuristic<D>>(
+    domain: &mut D,
+    heuristic: &mut H,
+    out: &mut Vec<(D::Move, K, bool, u32)>,
+) {
+    out.clear();
+    let h0 = heuristic.reset(domain);
+    let root = domain.root_context();
+    for i in 0..domain.branching(root) {
+        let Some((m, _)) = domain.nth_move(root, i) else {
+            continue;
+        };
+        let (h, undo) = heuristic.apply(domain, m, h0, u32::MAX);
+        domain.apply(m);
+        out.push((m, K::pack(domain.cells()), domain.is_goal(), h));
+        domain.undo(m);
+        heuristic.undo(domain, m, undo);
+    }
+}
+
+/// Polls the limits; `Some` when the search must stop.
+fn poll(poller: &Poller, expanded: u64) -> Option<StopReason> {
+    if !Poller::due(expanded) {
+        return None;
+    }
+    match poller.poll(expanded) {
+        Poll::Stop(r) => Some(r),
+        Poll::Go | Poll::Halt => None,
+    }
+}
+
+fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
+    domain: &mut D,
+    heuristic: &mut H,
+    weight: f64,
+    limits: &Limits,
+    arena: &mut Arena<K, D::Move>,
+) -> Run {
+    let poller = Poller::new(limits);
+    // f scaled by 1024 so fractional weights order correctly; ties broken
+    // toward larger g (deeper nodes first).
+    let score = |g: u32, h: u32| -> u64 {
+        let f = ((g as f64 + weight * h as f64) * 1024.0) as u64;
+        (f << 20) | (0xFFFFF - (g as u64).min(0xFFFFF))
+    };
+    let mut stats = SearchStats::default();
+    let mut cells = domain.cells().to_vec();
+    let root = K::pack(&cells);
+    let h0 = heuristic.reset(domain);
+    arena.index.insert(root.clone(), 0);
+    arena.nodes.push(Node {
+        key: root.clone(),
+        g: 0,
+        parent: 0,
+        via: None,
+    });
+    let mut open = BinaryHeap::new();
+    open.push(Reverse((score(0, h0), root, 0u32, 0u32)));
+    let mut kids: Vec<(D::Move, K, bool, u32)> = Vec::new();
+    while let Some(Reverse((_, key, i, g))) = open.pop() {
+        if arena.nodes[i as usize].g != g {
+            continue; // reached again with a smaller g since
+        }
+        key.unpack(&mut cells);
+        domain.set_cells(&cells);
+        if domain.is_goal() {
+            return (Some(i), stats, None);
+        }
+        stats.expanded += 1;
+        stats.bound = stats.bound.max(g);
+        if let Some(r) = poll(&poller, stats.expanded) {
+            return (None, stats, Some(r));
+        }
+        children(domain, heuristic, &mut kids);
+        for (m, child, _, h) in kids.drain(..) {
+            stats.generated += 1;
+            let g1 = g + domain.cost(m);
+            let at = match arena.index.entry(child.clone()) {
+                Entry::Vacant(e) => {
+                    let at = arena.nodes.len() as u32;
+                    e.insert(at);
+                    arena.nodes.push(Node {
+                        key: child.clone(),
+                        g: g1,
+                        parent: i,
+                        via: Some(m),
+                    });
+                    at
+                }
+                Entry::Occupied(e) => {
+                    let at = *e.get();
+                    let node = &mut arena.nodes[at as usize];
+                    if node.g <= g1 {
+                        continue;
+                    }
+                    node.g = g1;
+                    node.parent = i;
+                    node.via = Some(m);
+                    at
+                }
+            };
+            open.push(Reverse((score(g1, h), child, at, g1)));
+        }
+        if arena.bytes() > limits.max_memory {
+            return (None, stats, Some(StopReason::Memory));
+        }
+    }
+    (None, stats, None)
+}
+
+fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
+    domain: &mut D,
+    heuristic: &mut H,
+    width: usize,
+    max_depth: usize,
+    limits: &Limits,
+    arena: &mut Arena<K, D::Move>,
+) -> Run {
+    let poller = Poller::new(limits);
+    let mut stats = SearchStats::default();
+    let mut cells = domain.cells().to_vec();
+    let root = K::pack(&cells);
+    arena.index.insert(root.clone(), 0);
+    arena.nodes.push(Node {
+        key: root,
+        g: 0,
+        parent: 0,
+        via: None,
+    });
+    if domain.is_goal() {
+        return (Some(0), stats, None);
+    }
+    let mut layer = vec![0u32];
+    let mut kids: Vec<(D::Move, K, bool, u32)> = Vec::new();
+    for depth in 0..max_depth {
+        stats.bound = depth as u32;
+        let mut next: Vec<(u32, u32)> = Vec::new();
+        for &i in &layer {
+            arena.nodes[i as usize].key.unpack(&mut cells);
+            domain.set_cells(&cells);
+            stats.expanded += 1;
+            if let Some(r) = poll(&poller, stats.expanded) {
+                return (None, stats, Some(r));
+            }
+            children(domain, heuristic, &mut kids);
+            for (m, child, goal, h) in kids.drain(..) {
+                stats.generated += 1;
+                let Entry::Vacant(e) = arena.index.entry(child.clone()) else {
+                    continue;
+                };
+                let at = arena.nodes.len() as u32;
+                e.insert(at);
+                arena.nodes.push(Node {
+                    key: child,
+                    g: depth as u32 + 1,
+                    parent: i,
+                    via: Some(m),
+                });
+                if goal {
+                    return (Some(at), stats, None);
+                }
+                next.push((h, at));
+            }
+        }
+        if arena.bytes() > limits.max_memory {
+            return (None, stats, Some(StopReason::Memory));
+        }
+        if next.is_empty() {
+            break;
+        }
+        next.sort_unstable();
+        next.truncate(width);
+        layer = next.into_iter().map(|(_, i)| i).collect();
+    }
+    (None, stats, Some(StopReason::BeamExhausted))
+}

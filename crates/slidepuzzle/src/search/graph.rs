@@ -1,0 +1,118 @@
+//! Any graph puzzle with one blank as a search domain: boxes, tori, boards
+//! with diagonal moves, thetas and arbitrary graphs of up to
+//! [`super::manhattan::MAX_VERTICES`] vertices. The blank's moves follow
+//! the graph's neighbour order; the move that undoes the previous one is
+//! pruned.
+
+use super::domain::{Domain, Step};
+use super::manhattan::MAX_VERTICES;
+use crate::model::{Configuration, Graph};
+
+/// A graph puzzle's configuration and adjacency, packed (one byte per
+/// vertex, neighbours in one array).
+#[derive(Clone, Debug)]
+pub struct GraphDomain {
+    cells: Vec<u8>,
+    goal: Vec<u8>,
+    /// Neighbours of v: `targets[offsets[v]..offsets[v + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u8>,
+}
+
+/// Marks "no previous move" in the pruning context.
+const NO_VERTEX: u16 = u16::MAX;
+
+impl GraphDomain {
+    /// The puzzle on `graph` at `start`, searching for `goal`. `None` above
+    /// [`MAX_VERTICES`] vertices, or unless both configurations have one
+    /// cell per vertex and one blank.
+    pub fn new(graph: &Graph, start: &Configuration, goal: &Configuration) -> Option<Self> {
+        let n = graph.vertex_count();
+        let fits = |c: &Configuration| c.len() == n && c.blanks().len() == 1;
+        if n > MAX_VERTICES || !fits(start) || !fits(goal) {
+            return None;
+        }
+        let mut offsets = vec![0u32];
+        let mut targets = Vec::new();
+        for v in 0..n {
+            targets.extend(graph.neighbors(v).iter().map(|&w| w as u8));
+            offsets.push(targets.len() as u32);
+        }
+        let bytes = |c: &Configuration| c.cells().iter().map(|&t| t as u8).collect::<Vec<u8>>();
+        Some(GraphDomain {
+            cells: bytes(start),
+            goal: bytes(goal),
+            offsets,
+            targets,
+        })
+    }
+
+    #[inline(always)]
+    fn neighbors(&self, v: u8) -> &[u8] {
+        let v = v as usize;
+        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+}
+
+/// The blank's vertex in the low 16 bits of a context, the blank's vertex
+/// before the last move in the high 16 bits.
+#[inline(always)]
+fn context(blank: u8, prev: u16) -> u32 {
+    blank as u32 | (prev as u32) << 16
+}
+
+impl Domain for GraphDomain {
+    type Move = Step;
+    /// The blank's vertex, and its vertex before the last move (see
+    /// `context`).
+    type Context = u32;
+
+    fn root_context(&self) -> u32 {
+        let blank = self.cells.iter().position(|&t| t == 0);
+        context(blank.unwrap_or(0) as u8, NO_VERTEX)
+    }
+
+    #[inline(always)]
+    fn branching(&self, at: u32) -> usize {
+        self.neighbors(at as u8).len()
+    }
+
+    #[inline(always)]
+    fn nth_move(&self, at: u32, i: usize) -> Option<(Step, u32)> {
+        let (blank, prev) = (at as u8, (at >> 16) as u16);
+        let p = *self.neighbors(blank).get(i)?;
+        if p as u16 == prev {
+            return None;
+        }
+        let step = Step {
+            tile: self.cells[p as usize],
+            from: p,
+            to: blank,
+        };
+        Some((step, context(p, blank as u16)))
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, s: Step) {
+        self.cells[s.to as usize] = s.tile;
+        self.cells[s.from as usize] = 0;
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, s: Step) {
+        self.cells[s.from as usize] = s.tile;
+        self.cells[s.to as usize] = 0;
+    }
+
+    fn is_goal(&self) -> bool {
+        self.cells == self.goal
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    fn set_cells(&mut self, cells: &[u8]) {
+        self.cells.copy_from_slice(cells);
+    }
+}

@@ -1,0 +1,211 @@
+//! Partitions of the tiles into pattern-database groups: by sizes, the
+//! best known ones for 4x4 and 5x5 (Korf and Felner 2002), quick ones for
+//! a first solve, and the check of an explicit partition.
+
+use crate::error::{Error, Result};
+use crate::model::Configuration;
+
+/// A partition of the tiles into groups, by group sizes (`[5, 5, 5]`),
+/// filled with the goal's cells in reading order.
+///
+/// # Errors
+/// [`Error::Argument`] (named `pattern`) when the sizes do not add up to
+/// the tile count or a size is not 1 to 8.
+pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<Vec<u32>>> {
+    let tiles: Vec<u32> = goal.cells().iter().copied().filter(|&t| t != 0).collect();
+    if sizes.iter().sum::<usize>() != tiles.len() {
+        return Err(Error::argument(
+            "pattern",
+            format!(
+                "sizes {sizes:?} add up to {}, but the board has {} tiles",
+                sizes.iter().sum::<usize>(),
+                tiles.len()
+            ),
+        ));
+    }
+    if sizes.iter().any(|&s| s == 0 || s > 8) {
+        return Err(Error::argument("pattern", "each group needs 1 to 8 tiles"));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    for &s in sizes {
+        out.push(tiles[i..i + s].to_vec());
+        i += s;
+    }
+    Ok(out)
+}
+
+/// The default partition for a board and goal with the blank's goal in a
+/// corner: on 4x4 the 6-6-3 split into two 2-column blocks and the remaining
+/// row (about half the nodes of row-major 6-6-3 on Korf's instances); on
+/// 5x5 Korf and Felner's 6-6-6-6 split (AI 134, 2002, figure 5); other
+/// corners by reflection. Otherwise row-major groups from
+/// [`default_sizes`]. Tiles are numbered as in `goal`.
+///
+/// # Errors
+/// As [`partition_by_sizes`] (not expected for the default sizes).
+pub fn default_partition(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+) -> Result<Vec<Vec<u32>>> {
+    // Cells for the blank on cell 0.
+    const CELLS_4X4: &[&[usize]] = &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+    const CELLS_5X5: &[&[usize]] = &[
+        &[1, 2, 5, 6, 7, 12],
+        &[3, 4, 8, 9, 13, 14],
+        &[10, 11, 15, 16, 20, 21],
+        &[17, 18, 19, 22, 23, 24],
+    ];
+    let cells = match (width, height) {
+        (4, 4) => Some(CELLS_4X4),
+        (5, 5) => Some(CELLS_5X5),
+        _ => None,
+    };
+    if let Some(groups) = cells.and_then(|c| corner_partition(c, width, height, goal)) {
+        return Ok(groups);
+    }
+    partition_by_sizes(goal, &default_sizes(width * height - 1))
+}
+
+/// The groups of tiles on `cells` (given for the blank's goal on cell 0),
+/// reflected to the corner where `goal` has its blank; `None` when the
+/// blank's goal is not in a corner.
+fn corner_partition(
+    cells: &[&[usize]],
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+) -> Option<Vec<Vec<u32>>> {
+    let w = width;
+    let blank = goal.blank();
+    let (flip_x, flip_y) = (blank % w == w - 1, blank / w == height - 1);
+    let corner = (blank.is_multiple_of(w) || flip_x) && (blank / w == 0 || flip_y);
+    if !corner {
+        return None;
+    }
+    let map = |c: usize| {
+        let (x, y) = (c % w, c / w);
+        let x = if flip_x { w - 1 - x } else { x };
+        let y = if flip_y { height - 1 - y } else { y };
+        y * w + x
+    };
+    Some(
+        cells
+            .iter()
+            .map(|group| group.iter().map(|&c| goal.tile_at(map(c))).collect())
+            .collect(),
+    )
+}
+
+/// Tables quick to build (at most 5 tiles a group, well under a second in
+/// all), for a first solve before the default ones are cached: on 4x4 with
+/// the blank's goal in a corner a 5-5-5 split into compact blocks (half the
+/// nodes of reading order on Korf's hardest instances), elsewhere groups of
+/// 5 in reading order.
+///
+/// # Errors
+/// As [`partition_by_sizes`].
+pub fn quick_partition(width: usize, height: usize, goal: &Configuration) -> Result<Vec<Vec<u32>>> {
+    // Cells for the blank on cell 0: the row and column through the
+    // far corner, and two 2 x 2-ish blocks.
+    const QUICK_4X4: &[&[usize]] = &[&[8, 12, 13, 14, 15], &[3, 6, 7, 10, 11], &[1, 2, 4, 5, 9]];
+    if (width, height) == (4, 4)
+        && let Some(groups) = corner_partition(QUICK_4X4, width, height, goal)
+    {
+        return Ok(groups);
+    }
+    let tiles = width * height - 1;
+    let mut sizes = vec![5; tiles / 5];
+    if !tiles.is_multiple_of(5) {
+        sizes.push(tiles % 5);
+    }
+    partition_by_sizes(goal, &sizes)
+}
+
+/// Checks an explicit partition: every tile of `goal` in exactly one group,
+/// each group of 1 to 8 tiles.
+///
+/// # Errors
+/// [`Error::Argument`] (named `pattern`) naming a missing, repeated or
+/// unknown tile.
+pub fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> {
+    let n = goal.len() as u32;
+    let mut seen = vec![false; n as usize];
+    for g in groups {
+        if g.is_empty() || g.len() > 8 {
+            return Err(Error::argument("pattern", "each group needs 1 to 8 tiles"));
+        }
+        for &t in g {
+            if t == 0 || t >= n {
+                return Err(Error::argument(
+                    "pattern",
+                    format!("tile {t} is not a tile (1..{})", n - 1),
+                ));
+            }
+            if std::mem::replace(&mut seen[t as usize], true) {
+                return Err(Error::argument(
+                    "pattern",
+                    format!("tile {t} is in two groups"),
+                ));
+            }
+        }
+    }
+    if let Some(t) = (1..n).find(|&t| !seen[t as usize]) {
+        return Err(Error::argument(
+            "pattern",
+            format!("tile {t} is in no group"),
+        ));
+    }
+    Ok(())
+}
+
+/// The default partition: groups of 5 (the last one smaller), e.g. 5-5-5
+/// on 4x4 and 4-4 on 3x3.
+pub fn default_sizes(tiles: usize) -> Vec<usize> {
+    if tiles <= 8 {
+        return vec![tiles.div_ceil(2), tiles / 2]
+            .into_iter()
+            .filter(|&s| s > 0)
+            .collect();
+    }
+    let mut sizes = vec![5; tiles / 5];
+    if !tiles.is_multiple_of(5) {
+        sizes.push(tiles % 5);
+    }
+    sizes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_partitions_cover_every_tile_and_follow_the_blank() {
+        for (w, h) in [(4, 4), (5, 5), (3, 3), (4, 3)] {
+            let n = w * h;
+            for blank in [0, w - 1, n - w, n - 1] {
+                // Tiles 1..n-1 in reading order, the blank on `blank`.
+                let mut cells: Vec<u32> = (1..n as u32).collect();
+                cells.insert(blank, 0);
+                let goal = Configuration::from_cells(cells, 1).unwrap();
+                let groups = default_partition(w, h, &goal).unwrap();
+                check_partition(&goal, &groups).unwrap();
+                let quick = quick_partition(w, h, &goal).unwrap();
+                check_partition(&goal, &quick).unwrap();
+                assert!(quick.iter().all(|g| g.len() <= 5));
+                if (w, h) == (5, 5) {
+                    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6; 4]);
+                    // The group next to the blank holds the tiles on the
+                    // blank's two neighbours.
+                    let pos = goal.positions();
+                    let next_to_blank = |t: u32| {
+                        let (c, b) = (pos[t as usize], blank);
+                        (c % w).abs_diff(b % w) + (c / w).abs_diff(b / w) == 1
+                    };
+                    assert_eq!(groups[0].iter().filter(|&&t| next_to_blank(t)).count(), 2);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! Pattern-database lookups as search heuristics: additive disjoint
+//! tables on boards, with the maximum over the transposed (reflected)
+//! lookup on square boards whose goal is symmetric under transposition
+//! (Korf and Felner, "Disjoint pattern database heuristics", Artificial
+//! Intelligence 134, 2002; Felner, Korf and Hanan, JAIR 22, 2004), and on
+//! any graph ([`super::graph_pdb`]).
+//!
+//! A move changes the placement of one group only, so each node re-ranks
+//! one group: O(k). Board entries are stored over the Manhattan distance
+//! ([`super::pdb::PatternDb`]), and the Manhattan distance is the same for
+//! a state and its transpose, so h = MD + 2 max(sum of direct entries, sum
+//! of mirrored entries): [`PdbLookup`] computes one of the two sums, and
+//! the maximum is [`super::heuristic::Max`] of the direct and the
+//! transposed lookup, the transposed one evaluated only when the direct
+//! one does not already prune.
+
+use super::domain::{Domain, Step};
+use super::graph_pdb::GraphPdb;
+use super::heuristic::Heuristic;
+use super::manhattan::TileDistances;
+use super::pdb::{BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build};
+use crate::error::{Error, Resource, Result};
+use crate::model::Configuration;
+use crate::store::TableStore;
+
+/// Most vertices a table covers (placements are ranked in a 64-bit mask).
+const MAX_VERTICES: usize = 64;
+
+/// The tables for one board and goal, and what the transposed lookup
+/// needs.
+pub struct BoardPdbTables {
+    n: usize,
+    dbs: Vec<PatternDb>,
+    /// Group index of each tile (u8::MAX for the blank).
+    group_of: Vec<u8>,
+    /// Manhattan distances (entries are stored over them).
+    distances: TileDistances,
+    /// Transposed lookup, for square boards with a symmetric goal.
+    mirror: Option<Mirror>,
+}
+
+/// Data for the transposed lookup.
+struct Mirror {
+    /// Cell (x, y) -> cell (y, x).
+    cells: Vec<u8>,
+    /// For each group, the tile of the real state whose mirror image is
+    /// the group's i-th tile.
+    sources: Vec<Vec<u32>>,
+    /// Mirrored group affected when a tile moves.
+    group_of: Vec<u8>,
+}
+
+impl BoardPdbTables {
+    /// Loads the tables for `groups` from `store`, building (and saving
+    /// there) the missing ones; without a store they are built in memory.
+    ///
+    /// # Errors
+    /// As [`load_or_build`]; [`Error::Limit`] for boards over 64 cells
+    /// ([`Resource::Vertices`]) or a missing table whose build would need
+    /// more than `max_memory` bytes ([`Resource::Memory`]).
+    pub fn new(
+        width: usize,
+        height: usize,
+        goal: &Configuration,
+        groups: &[Vec<u32>],
+        store: Option<&dyn TableStore>,
+        max_memory: u64,
+        report: &dyn Fn(&BuildEvent),
+    ) -> Result<Self> {
+        let n = width * height;
+        if n > 64 {
+            return Err(Error::limit(Resource::Vertices, n as u64, 64));
+        }
+        // Refuse up front, before building any table, when one of the
+        // missing tables would not fit.
+        let need = groups
+            .iter()
+            .filter(|g| !store.is_some_and(|s| s.contains(&file_name(width, height, goal, g))))
+            .map(|g| (g.len(), build_memory(n, g.len())))
+            .max_by_key(|&(_, m)| m);
+        if let Some((_, need)) = need.filter(|&(_, m)| m > max_memory) {
+            return Err(Error::limit(Resource::Memory, need, max_memory));
+        }
+        let mut dbs = Vec::new();
+        for g in groups {
+            dbs.push(load_or_build(
+                store, width, height, goal, g, max_memory, report,
+            )?);
+        }
+        let mut group_of = vec![u8::MAX; n];
+        for (i, g) in groups.iter().enumerate() {
+            for &t in g {
+                group_of[t as usize] = i as u8;
+            }
+        }
+        // Transposition symmetry: cell (x, y) -> (y, x); tile t -> the tile
+        // whose goal cell is the transpose of t's.
+        let mirror = if width == height {
+            let cmap: Vec<u8> = (0..n)
+                .map(|c| ((c % width) * width + c / width) as u8)
+                .collect();
+            let gpos = goal.positions();
+            if cmap[goal.blank()] as usize == goal.blank() {
+                let tmap: Vec<u32> = (0..n)
+                    .map(|t| goal.tile_at(cmap[gpos[t]] as usize))
+                    .collect();
+                // Mirrored group entry i of group g holds tile g[i]; in the
+                // mirrored state that tile is the image of tile s with
+                // tmap[s] = g[i].
+                let mut inv = vec![0u32; n];
+                for (s, &t) in tmap.iter().enumerate() {
+                    inv[t as usize] = s as u32;
+                }
+                let sources: Vec<Vec<u32>> = groups
+                    .iter()
+                    .map(|g| g.iter().map(|&t| inv[t as usize]).collect())
+                    .collect();
+                let mut mgroup_of = vec![u8::MAX; n];
+                for (gi, src) in sources.iter().enumerate() {
+                    for &s in src {
+                        mgroup_of[s as usize] = gi as u8;
+                    }
+                }
+                Some(Mirror {
+                    cells: cmap,
+                    sources,
+                    group_of: mgroup_of,
+                })
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        let distances = TileDistances::board(width, height, goal)
+            .ok_or_else(|| Error::Internal("board tables for a goal of another size".into()))?;
+        Ok(BoardPdbTables {
+            n,
+            dbs,
+            group_of,
+            distances,
+            mirror,
+        })
+    }
+
+    /// Whether the transposed lookup is used.
+    pub fn has_mirror(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    /// The groups' tiles, one list per table.
+    pub fn groups(&self) -> Vec<Vec<u32>> {
+        self.dbs.iter().map(|d| d.tiles.clone()).collect()
+    }
+
+    /// Bytes of all tables (4 bits per entry where packed).
+    pub fn table_bytes(&self) -> u64 {
+        self.dbs.iter().map(|d| d.entries().len() as u64).sum()
+    }
+
+    /// The lookup of the tables as they are (the direct lookup).
+    pub fn direct(&self) -> PdbLookup<'_> {
+        let identity: Vec<u8> = (0..self.n as u8).collect();
+        PdbLookup::new(
+            self.n,
+            self.dbs
+                .iter()
+                .map(|d| (d.tiles.as_slice(), d.entries(), d.is_packed())),
+            &self.group_of,
+            &identity,
+            Some(&self.distances),
+        )
+    }
+
+    /// The lookup of the transposed configuration, if the board and goal
+    /// allow it.
+    pub fn transposed(&self) -> Option<PdbLookup<'_>> {
+        let m = self.mirror.as_ref()?;
+        Some(PdbLookup::new(
+            self.n,
+            m.sources
+                .iter()
+                .zip(&self.dbs)
+                .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed())),
+            &m.group_of,
+            &m.cells,
+            Some(&self.distances),
+        ))
+    }
+
+    /// The heuristic value of a configuration (one byte per cell): the
+    /// maximum of the direct and the transposed lookup. O(n).
+    pub fn value(&self, cells: &[u8]) -> u32 {
+        let direct = self.direct().evaluate(cells);
+        self.transposed()
+            .map_or(direct, |mut m| direct.max(m.evaluate(cells)))
+    }
+}
+
+/// A group's tiles as a fixed array, for the inner loop.
+#[derive(Clone, Copy)]
+struct GroupTiles {
+    k: usize,
+    tiles: [u8; 8],
+    packed: bool,
+}
+
+impl GroupTiles {
+    /// The table entry for the placement of these tiles in `pos`.
+    #[inline(always)]
+    fn lookup(&self, pos: &[u8; MAX_VERTICES], n: usize, table: &[u8]) -> u32 {
+        let mut used = 0u64;
+        let mut rank = 0u64;
+        for i in 0..self.k {
+            let c = pos[self.tiles[i] as usize & (MAX_VERTICES - 1)];
+            let smaller_used = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
+            used |= 1u64 << c;
+        }
+        entry(table, self.packed, rank)
+    }
+}
+
+/// Additive pattern-database lookups following a configuration (through a
+/// cell map: the identity, or the transposition): h = MD + 2 x (sum of the
+/// entries) for board tables stored over the Manhattan distance, h = sum
+/// of the entries for graph tables.
+#[derive(Clone)]
+pub struct PdbLookup<'t> {
+    n: usize,
+    groups: Vec<GroupTiles>,
+    tables: Vec<&'t [u8]>,
+    /// Group index of each tile (u8::MAX for the blank).
+    group_of: [u8; MAX_VERTICES],
+    /// Vertex -> the vertex the lookup sees.
+    cell_map: [u8; MAX_VERTICES],
+    /// Board tables: the Manhattan distances the entries are stored over.
+    distances: Option<&'t TileDistances>,
+    /// Mapped vertex of each tile.
+    pos: [u8; MAX_VERTICES],
+    /// Current entry of each group.
+    entries: [u8; MAX_VERTICES],
+    md: u32,
+    sum: u32,
+}
+
+/// What [`PdbLookup`] restores on undo.
+#[derive(Clone, Copy)]
+pub struct PdbUndo {
+    md: u32,
+    sum: u32,
+    group: u8,
+    entry: u8,
+}
+
+impl<'t> PdbLookup<'t> {
+    /// Lookups of `groups` (tiles, table bytes, 4-bit entries or not);
+    /// `group_of[t]` is the group tile t's move changes, `cell_map` maps
+    /// vertices to the vertices the tables see; `distances` for board
+    /// tables stored over the Manhattan distance.
+    fn new<'g>(
+        n: usize,
+        groups: impl Iterator<Item = (&'g [u32], &'t [u8], bool)>,
+        group_of: &[u8],
+        cell_map: &[u8],
+        distances: Option<&'t TileDistances>,
+    ) -> Self {
+        let mut lookup = PdbLookup {
+            n,
+            groups: Vec::new(),
+            tables: Vec::new(),
+            group_of: [u8::MAX; MAX_VERTICES],
+            cell_map: [0; MAX_VERTICES],
+            distances,
+            pos: [0; MAX_VERTICES],
+            entries: [0; MAX_VERTICES],
+            md: 0,
+            sum: 0,
+        };
+        for (tiles, table, packed) in groups {
+            let mut g = GroupTiles {
+                k: tiles.len().min(8),
+                tiles: [0; 8],
+                packed,
+            };
+            for (slot, &t) in g.tiles.iter_mut().zip(tiles) {
+                *slot = t as u8;
+            }
+            lookup.groups.push(g);
+            lookup.tables.push(table);
+        }
+        lookup.group_of[..group_of.len()].copy_from_slice(group_of);
+        lookup.cell_map[..cell_map.len()].copy_from_slice(cell_map);
+        lookup
+    }
+
+    /// Lookups of graph tables (absolute entries, no reflection).
+    pub fn graph(pdb: &'t GraphPdb) -> Self {
+        let n = pdb.vertex_count();
+        let mut group_of = vec![u8::MAX; n];
+        for (i, g) in pdb.groups().iter().enumerate() {
+            for &t in g {
+                group_of[t as usize] = i as u8;
+            }
+        }
+        let identity: Vec<u8> = (0..n as u8).collect();
+        PdbLookup::new(
+            n,
+            pdb.groups()
+                .iter()
+                .zip(pdb.tables())
+                .map(|(g, t)| (g.as_slice(), t.as_slice(), false)),
+            &group_of,
+            &identity,
+            None,
+        )
+    }
+
+    #[inline(always)]
+    fn value(&self) -> u32 {
+        match self.distances {
+            Some(_) => self.md + 2 * self.sum,
+            None => self.sum,
+        }
+    }
+
+    /// Evaluates `cells` from scratch and follows it from now on.
+    fn evaluate(&mut self, cells: &[u8]) -> u32 {
+        const M: usize = MAX_VERTICES - 1;
+        for (v, &t) in cells.iter().enumerate() {
+            self.pos[t as usize & M] = self.cell_map[v & M];
+        }
+        self.sum = 0;
+        for (i, (g, table)) in self.groups.iter().zip(&self.tables).enumerate() {
+            let e = g.lookup(&self.pos, self.n, table);
+            self.entries[i & M] = e as u8;
+            self.sum += e;
+        }
+        self.md = self.distances.map_or(0, |d| d.sum(cells));
+        self.value()
+    }
+}
+
+impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
+    type Undo = PdbUndo;
+
+    fn reset(&mut self, d: &D) -> u32 {
+        self.evaluate(d.cells())
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, _: &D, s: Step, _: u32, _: u32) -> (u32, PdbUndo) {
+        const M: usize = MAX_VERTICES - 1;
+        let tile = s.tile as usize & M;
+        let g = self.group_of[tile] as usize & M;
+        let undo = PdbUndo {
+            md: self.md,
+            sum: self.sum,
+            group: g as u8,
+            entry: self.entries[g],
+        };
+        if let Some(d) = self.distances {
+            self.md = self.md.wrapping_add(d.delta(s));
+        }
+        self.pos[tile] = self.cell_map[s.to as usize & M];
+        let e = self.groups[g].lookup(&self.pos, self.n, self.tables[g]);
+        self.entries[g] = e as u8;
+        self.sum = self.sum + e - undo.entry as u32;
+        (self.value(), undo)
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, _: &D, s: Step, u: PdbUndo) {
+        const M: usize = MAX_VERTICES - 1;
+        self.pos[s.tile as usize & M] = self.cell_map[s.from as usize & M];
+        self.entries[u.group as usize & M] = u.entry;
+        self.md = u.md;
+        self.sum = u.sum;
+    }
+}

@@ -1,0 +1,186 @@
+//! The search core: every domain, heuristic and kernel against the others
+//! on random instances (the fast paths against the general one), the split
+//! driver against one thread, and the packed keys.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::search::best_first::{StateKey, Strategy, best_first};
+use slidepuzzle::search::board::BoardDomain;
+use slidepuzzle::search::domain::Domain;
+use slidepuzzle::search::graph::GraphDomain;
+use slidepuzzle::search::heuristic::{Heuristic, Max, Sum, Zero};
+use slidepuzzle::search::ida::ida_star;
+use slidepuzzle::search::linear_conflict::{LinearConflict, LinearConflictTables};
+use slidepuzzle::search::manhattan::{Manhattan, TileDistances};
+use slidepuzzle::search::split;
+use slidepuzzle::search::{Limits, SearchResult};
+use slidepuzzle::theory::uniform_reachable;
+use slidepuzzle::{Configuration, Puzzle};
+
+/// The length of a found path, after checking it reaches the goal.
+fn length(puzzle: &Puzzle, start: &Configuration, goal: &Configuration, r: &SearchResult) -> usize {
+    let path = r.path.as_ref().expect("solved");
+    assert_eq!(
+        &slidepuzzle::moves::replay(puzzle, start, path).unwrap(),
+        goal
+    );
+    path.len()
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn every_kernel_agrees_on_random_boards_and_graphs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let limits = Limits::default();
+    for spec in ["3x3", "4x2", "2x2x2", "3x3+diag", "theta:2,2,3"] {
+        let puzzle = Puzzle::parse(spec).unwrap();
+        let goal = puzzle.default_goal();
+        let distances = TileDistances::new(puzzle.graph(), &goal).unwrap();
+        for _ in 0..6 {
+            let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
+            let graph = || GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
+            let md = || Manhattan::new(&distances);
+            let astar = Strategy::AStar { weight: 1.0 };
+            let bfs = best_first(graph(), Zero, astar, &limits);
+            let optimum = length(&puzzle, &start, &goal, &bfs);
+            let runs = [
+                ida_star(graph(), md(), &limits, false),
+                best_first(graph(), md(), astar, &limits),
+                // Two admissible heuristics combined stay admissible.
+                ida_star(graph(), Max::new(md(), Zero), &limits, false),
+                ida_star(graph(), Sum::new(Zero, md()), &limits, false),
+            ];
+            for r in &runs {
+                assert!(r.optimal);
+                assert_eq!(length(&puzzle, &start, &goal, r), optimum, "{spec}");
+            }
+            if let Some((w, h)) = puzzle.plain_board_size() {
+                let board = || BoardDomain::new(w, h, &start, &goal).unwrap();
+                let board_md = TileDistances::board(w, h, &goal).unwrap();
+                let lc = LinearConflictTables::new(w, h, &goal).unwrap();
+                let by_md = ida_star(board(), Manhattan::new(&board_md), &limits, false);
+                let by_lc = ida_star(board(), LinearConflict::new(&lc), &limits, false);
+                assert_eq!(length(&puzzle, &start, &goal, &by_md), optimum);
+                assert_eq!(length(&puzzle, &start, &goal, &by_lc), optimum);
+                assert!(by_lc.stats.generated <= by_md.stats.generated);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_split_driver_finds_optimal_solutions_on_two_threads() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let limits = Limits::default();
+    for spec in ["4x3", "3x3+diag", "2x2x3"] {
+        let puzzle = Puzzle::parse(spec).unwrap();
+        let goal = puzzle.default_goal();
+        let distances = TileDistances::new(puzzle.graph(), &goal).unwrap();
+        for _ in 0..3 {
+            let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
+            let graph = || GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
+            let one = ida_star(graph(), Manhattan::new(&distances), &limits, false);
+            let two =
+                pool(2).install(|| ida_star(graph(), Manhattan::new(&distances), &limits, true));
+            let optimum = length(&puzzle, &start, &goal, &one);
+            assert_eq!(length(&puzzle, &start, &goal, &two), optimum, "{spec}");
+            assert!(two.optimal);
+            // Every iteration before the last is searched completely by
+            // both, so the split search never expands fewer nodes than the
+            // prefixes' subtrees hold; it may expand more in the last.
+            assert!(two.stats.expanded > 0);
+        }
+    }
+}
+
+#[test]
+fn the_split_driver_stops_at_the_node_limit() {
+    let puzzle = Puzzle::parse("4x4").unwrap();
+    let goal = puzzle.default_goal();
+    // Korf's #88, one of the hardest of the 100 (65 moves).
+    let start = slidepuzzle::format::parse_configuration(
+        &puzzle,
+        "12 10 6 0/9 8 13 15/11 7 3 2/5 4 14 1",
+        1,
+    )
+    .unwrap();
+    let distances = TileDistances::board(4, 4, &goal).unwrap();
+    let limits = Limits {
+        max_nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    let board = BoardDomain::new(4, 4, &start, &goal).unwrap();
+    let r = pool(2).install(|| ida_star(board, Manhattan::new(&distances), &limits, true));
+    assert!(r.path.is_none());
+    assert_eq!(r.stopped, Some(slidepuzzle::StopReason::MaxNodes));
+    assert!(r.stats.expanded < 2_000_000, "{}", r.stats.expanded);
+}
+
+#[test]
+fn packed_keys_round_trip_and_order_like_the_cells() {
+    fn check<K: StateKey + std::fmt::Debug>(cells: &[Vec<u8>]) {
+        let keys: Vec<K> = cells.iter().map(|c| K::pack(c)).collect();
+        for (c, k) in cells.iter().zip(&keys) {
+            let mut out = vec![0; c.len()];
+            k.unpack(&mut out);
+            assert_eq!(&out, c);
+        }
+        for i in 0..cells.len() {
+            for j in 0..cells.len() {
+                assert_eq!(keys[i].cmp(&keys[j]), cells[i].cmp(&cells[j]));
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for n in [9usize, 16, 25, 40] {
+        let puzzle = Puzzle::parse(&format!("path:{n}")).unwrap();
+        let goal = puzzle.default_goal();
+        let cells: Vec<Vec<u8>> = (0..20)
+            .map(|_| {
+                let c = slidepuzzle::scramble(&puzzle, &goal, &mut rng).unwrap();
+                c.cells().iter().map(|&t| t as u8).collect()
+            })
+            .collect();
+        if n <= 16 {
+            check::<u64>(&cells);
+        }
+        if n <= 25 {
+            check::<u128>(&cells);
+        }
+        check::<Box<[u8]>>(&cells);
+    }
+}
+
+#[test]
+fn a_domain_restores_its_configuration_after_apply_and_undo() {
+    let puzzle = Puzzle::parse("3x4").unwrap();
+    let goal = puzzle.default_goal();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
+    let mut board = BoardDomain::new(3, 4, &start, &goal).unwrap();
+    let mut graph = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
+    let before = board.cells().to_vec();
+    assert_eq!(graph.cells(), &before[..]);
+    let root = board.root_context();
+    let mut moved = 0;
+    for i in 0..board.branching(root) {
+        if let Some((m, _)) = board.nth_move(root, i) {
+            board.apply(m);
+            assert_ne!(board.cells(), &before[..]);
+            board.undo(m);
+            moved += 1;
+        }
+    }
+    assert_eq!(board.cells(), &before[..]);
+    let root = graph.root_context();
+    let graph_moves = (0..graph.branching(root))
+        .filter(|&i| graph.nth_move(root, i).is_some())
+        .count();
+    assert_eq!(moved, graph_moves);
+}
