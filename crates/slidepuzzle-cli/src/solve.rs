@@ -17,7 +17,7 @@ use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
 use slidepuzzle::solver::Written;
 use slidepuzzle::{
-    Algorithm, Error, Heuristic, Limits, Outcome, Plan, Result, SolveOptions, Solver,
+    Algorithm, Error, Heuristic, Limits, MovePruning, Outcome, Plan, Result, SolveOptions, Solver,
 };
 
 use crate::common::PuzzleArgs;
@@ -40,9 +40,15 @@ pub struct SolveArgs {
     /// Heuristic: auto (the best at hand: pattern databases on 4x4,
     /// graph pattern databases on graphs of 11 to 64 vertices), lc
     /// (Manhattan + linear conflict), md (Manhattan), pdb (additive pattern
-    /// databases, default partition), pdb:6-6-3 or pdb:1,4,5/2,3,6/....
+    /// databases, default partition), pdb:6-6-3 or pdb:1,4,5/2,3,6/...,
+    /// and pdb+lc (the maximum with linear conflict).
     #[arg(long, default_value = "auto")]
     pub heuristic: Heuristic,
+    /// Redundant moves to skip: sequences (the undoing move and the
+    /// 6-move loops around 2 x 2 blocks: fewer nodes) or reversal (only
+    /// the undoing move: Korf's published node counts).
+    #[arg(long, default_value = "sequences")]
+    pub move_pruning: MovePruning,
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -181,6 +187,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         heuristic: args.heuristic.clone(),
         limits,
         single_thread: args.threads == Some(1),
+        move_pruning: args.move_pruning,
     })
 }
 

@@ -67,6 +67,7 @@ pub use error::{Error, Resource, Result};
 pub use model::{Configuration, Graph, Puzzle};
 pub use search::{Limits, SearchStats, StopReason};
 pub use solver::{
-    Algorithm, Heuristic, Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver, solve,
+    Algorithm, Heuristic, Method, MovePruning, Outcome, Partition, Plan, Solution, SolveOptions,
+    Solver, solve,
 };
 pub use theory::{analyze, check, uniform_reachable as scramble};

@@ -61,14 +61,18 @@ fn every_kernel_agrees_on_random_boards_and_graphs() {
                 assert_eq!(length(&puzzle, &start, &goal, r), optimum, "{spec}");
             }
             if let Some((w, h)) = puzzle.plain_board_size() {
-                let board = || BoardDomain::new(w, h, &start, &goal).unwrap();
+                let board = || BoardDomain::<false>::new(w, h, &start, &goal).unwrap();
+                let loops = || BoardDomain::<true>::new(w, h, &start, &goal).unwrap();
                 let board_md = TileDistances::board(w, h, &goal).unwrap();
                 let lc = LinearConflictTables::new(w, h, &goal).unwrap();
                 let by_md = ida_star(board(), Manhattan::new(&board_md), &limits, false);
                 let by_lc = ida_star(board(), LinearConflict::new(&lc), &limits, false);
+                let pruned = ida_star(loops(), Manhattan::new(&board_md), &limits, false);
                 assert_eq!(length(&puzzle, &start, &goal, &by_md), optimum);
                 assert_eq!(length(&puzzle, &start, &goal, &by_lc), optimum);
+                assert_eq!(length(&puzzle, &start, &goal, &pruned), optimum);
                 assert!(by_lc.stats.generated <= by_md.stats.generated);
+                assert!(pruned.stats.generated <= by_md.stats.generated);
             }
         }
     }
@@ -115,7 +119,7 @@ fn the_split_driver_stops_at_the_node_limit() {
         max_nodes: Some(1_000_000),
         ..Limits::default()
     };
-    let board = BoardDomain::new(4, 4, &start, &goal).unwrap();
+    let board = BoardDomain::<true>::new(4, 4, &start, &goal).unwrap();
     let r = pool(2).install(|| ida_star(board, Manhattan::new(&distances), &limits, true));
     assert!(r.path.is_none());
     assert_eq!(r.stopped, Some(slidepuzzle::StopReason::MaxNodes));
@@ -163,7 +167,7 @@ fn a_domain_restores_its_configuration_after_apply_and_undo() {
     let goal = puzzle.default_goal();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
-    let mut board = BoardDomain::new(3, 4, &start, &goal).unwrap();
+    let mut board = BoardDomain::<false>::new(3, 4, &start, &goal).unwrap();
     let mut graph = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
     let before = board.cells().to_vec();
     assert_eq!(graph.cells(), &before[..]);
@@ -183,4 +187,28 @@ fn a_domain_restores_its_configuration_after_apply_and_undo() {
         .filter(|&i| graph.nth_move(root, i).is_some())
         .count();
     assert_eq!(moved, graph_moves);
+}
+
+#[test]
+fn loop_pruning_never_loses_the_optimum_on_random_4x3_boards() {
+    let puzzle = Puzzle::parse("4x3").unwrap();
+    let goal = puzzle.default_goal();
+    let distances = TileDistances::board(4, 3, &goal).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let limits = Limits::default();
+    let (mut all, mut pruned_nodes) = (0, 0);
+    for _ in 0..20 {
+        let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
+        let plain = BoardDomain::<false>::new(4, 3, &start, &goal).unwrap();
+        let loops = BoardDomain::<true>::new(4, 3, &start, &goal).unwrap();
+        let a = ida_star(plain, Manhattan::new(&distances), &limits, false);
+        let b = ida_star(loops, Manhattan::new(&distances), &limits, false);
+        assert_eq!(
+            length(&puzzle, &start, &goal, &a),
+            length(&puzzle, &start, &goal, &b)
+        );
+        all += a.stats.generated;
+        pruned_nodes += b.stats.generated;
+    }
+    assert!(pruned_nodes < all, "{pruned_nodes} < {all}");
 }

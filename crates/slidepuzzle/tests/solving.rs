@@ -142,6 +142,7 @@ fn korf_manhattan_node_counts_are_reproduced_exactly() {
         algorithm: Algorithm::Ida,
         heuristic: Heuristic::Manhattan,
         single_thread: true,
+        move_pruning: slidepuzzle::MovePruning::Reversal,
         ..SolveOptions::default()
     };
     for inst in korf100()

@@ -30,7 +30,8 @@ pub(crate) fn small_optimal_path(
     let unsupported = || Error::Unsupported("a part too large for an optimal search".into());
     let result = match puzzle.plain_board_size() {
         Some((w, h)) if w * h <= board::MAX_CELLS => {
-            let domain = board::BoardDomain::new(w, h, start, goal).ok_or_else(unsupported)?;
+            let domain =
+                board::BoardDomain::<true>::new(w, h, start, goal).ok_or_else(unsupported)?;
             let tables = lc::LinearConflictTables::new(w, h, goal).ok_or_else(unsupported)?;
             ida::ida_star(domain, lc::LinearConflict::new(&tables), &limits, false)
         }

@@ -1,7 +1,7 @@
 //! IDA*, the one entry: iterative-deepening A* (Korf, "Depth-first
 //! iterative-deepening: an optimal admissible tree search", Artificial
 //! Intelligence 27, 1985) for every domain and heuristic, on one thread
-//! ([`super::dfs`]) or, for one hard instance, on all of them
+//! (`search::dfs`) or, for one hard instance, on all of them
 //! ([`super::split`]).
 
 use std::time::Instant;
@@ -23,7 +23,7 @@ use super::stats::SearchResult;
 /// use slidepuzzle::{Configuration, Limits};
 /// let goal = Configuration::from_cells(vec![1, 2, 3, 4, 5, 6, 7, 8, 0], 1).unwrap();
 /// let start = Configuration::from_cells(vec![1, 2, 3, 4, 5, 6, 0, 7, 8], 1).unwrap();
-/// let domain = BoardDomain::new(3, 3, &start, &goal).unwrap();
+/// let domain = BoardDomain::<false>::new(3, 3, &start, &goal).unwrap();
 /// let distances = TileDistances::board(3, 3, &goal).unwrap();
 /// let result = ida::ida_star(domain, Manhattan::new(&distances), &Limits::default(), false);
 /// assert_eq!(result.path, Some(vec![7, 8])); // the blank moves right twice

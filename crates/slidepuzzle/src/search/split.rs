@@ -5,7 +5,7 @@
 //! subtrees below the prefixes whose f stays within the bound are handed
 //! out **in the sequential search's order** from one queue, one at a time,
 //! to as many workers as rayon has threads, each searching with its own
-//! copy of the domain and heuristic (the depth-first search of [`super::dfs`]). The first
+//! copy of the domain and heuristic (the depth-first search of `search::dfs`). The first
 //! worker to find a solution raises a flag that stops the others (polled
 //! with the limits, [`super::limits::POLL_INTERVAL`]). A solution found at the
 //! bound is optimal because the previous iterations found none shorter.

@@ -50,7 +50,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use plan::{BoardHeuristic, Method, Plan, TablePlan};
-pub use spec::{Algorithm, Heuristic, Partition};
+pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
 use crate::error::{Error, Resource, Result};
@@ -107,6 +107,10 @@ pub struct SolveOptions {
     /// instances over all of rayon's threads); node counts are then exactly
     /// those of the sequential search.
     pub single_thread: bool,
+    /// Which redundant moves the search skips ([`MovePruning::Sequences`]
+    /// by default; [`MovePruning::Reversal`] reproduces published node
+    /// counts).
+    pub move_pruning: MovePruning,
 }
 
 /// A verified solution.
@@ -194,15 +198,33 @@ fn sparse(puzzle: &Puzzle) -> bool {
     2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
 }
 
-/// The packed board domain for a plan's board.
-fn board_domain(
-    w: usize,
-    h: usize,
-    start: &Configuration,
-    goal: &Configuration,
-) -> Result<BoardDomain> {
-    BoardDomain::new(w, h, start, goal)
-        .ok_or_else(|| Error::Internal("board too large for the board kernel".into()))
+/// IDA* on a board with `first`, maximised with the second heuristic of
+/// `(width, height, goal, second)` when there is one (looked up only where
+/// `first` does not prune).
+fn board_ida_with<H, const LOOPS: bool>(
+    domain: BoardDomain<LOOPS>,
+    first: H,
+    (w, h, goal, second): (usize, usize, &Configuration, Option<BoardHeuristic>),
+    limits: &Limits,
+    split: bool,
+) -> Result<SearchResult>
+where
+    H: crate::search::heuristic::Heuristic<BoardDomain<LOOPS>> + Clone + Send + Sync,
+{
+    let too_large = || Error::Internal("board too large for the board kernel".into());
+    Ok(match second {
+        // The tables are stored over the Manhattan distance: never below it.
+        None | Some(BoardHeuristic::Manhattan) => ida_star(domain, first, limits, split),
+        Some(BoardHeuristic::LinearConflict) => {
+            let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
+            ida_star(
+                domain,
+                Max::new(first, LinearConflict::new(&t)),
+                limits,
+                split,
+            )
+        }
+    })
 }
 
 /// The graph domain for a plan's puzzle (one blank, at most
@@ -452,9 +474,14 @@ impl Solver {
                     plan.method = Method::BoardIda { heuristic };
                     plan.reason = "The heuristic was asked for".into();
                 }
-                Heuristic::PatternDatabases(partition) => {
+                Heuristic::PatternDatabases(partition)
+                | Heuristic::PatternDatabasesMax(partition, _) => {
                     let groups = Self::board_groups(w, h, goal, partition)?;
-                    plan.method = Method::BoardPatternIda;
+                    let with = match &options.heuristic {
+                        Heuristic::PatternDatabasesMax(_, second) => Some(*second),
+                        _ => None,
+                    };
+                    plan.method = Method::BoardPatternIda { with };
                     plan.tables = Some(self.board_table_plan(w, h, goal, groups));
                     plan.reason = "Pattern databases were asked for".into();
                 }
@@ -473,7 +500,7 @@ impl Solver {
                         .groups
                         .iter()
                         .all(|g| pdb::placements(cells, g.len()) <= QUICK_TABLE_ENTRIES);
-                    plan.method = Method::BoardPatternIda;
+                    plan.method = Method::BoardPatternIda { with: None };
                     if best_plan.cached || quick_ok {
                         plan.reason = "Additive pattern databases, the best heuristic at hand (Korf and Felner 2002)".into();
                         plan.tables = Some(best_plan);
@@ -505,6 +532,16 @@ impl Solver {
                     name: "heuristic".into(),
                     message: format!(
                         "on {} pattern databases use the automatic partition: give pdb without sizes",
+                        puzzle.spec()
+                    ),
+                });
+            }
+            Heuristic::PatternDatabasesMax(..) => {
+                return Err(Error::Argument {
+                    name: "heuristic".into(),
+                    message: format!(
+                        "{} combines pattern databases with a board heuristic: for plain boards only, not {}",
+                        options.heuristic,
                         puzzle.spec()
                     ),
                 });
@@ -547,6 +584,55 @@ impl Solver {
             _ => "IDA* with the generalised Manhattan distance (on graphs of average degree 3 or more it beats tables small enough to build at once)".into(),
         };
         Ok(plan)
+    }
+
+    /// Runs a board plan ([`Method::BoardIda`], [`Method::BoardPatternIda`])
+    /// on the packed board domain, pruning loops around 2 x 2 blocks with
+    /// `LOOPS`.
+    fn board_search<const LOOPS: bool>(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        plan: &Plan,
+        limits: &Limits,
+        split: bool,
+    ) -> Result<SearchResult> {
+        let (w, h) = puzzle
+            .plain_board_size()
+            .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))?;
+        let domain = BoardDomain::<LOOPS>::new(w, h, start, goal)
+            .ok_or_else(|| Error::Internal("board too large for the board kernel".into()))?;
+        match &plan.method {
+            Method::BoardIda { heuristic } => {
+                let too_large = || Error::Internal("board too large for the board kernel".into());
+                Ok(match heuristic {
+                    BoardHeuristic::Manhattan => {
+                        let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
+                        ida_star(domain, Manhattan::new(&d), limits, split)
+                    }
+                    BoardHeuristic::LinearConflict => {
+                        let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
+                        ida_star(domain, LinearConflict::new(&t), limits, split)
+                    }
+                })
+            }
+            Method::BoardPatternIda { with } => {
+                let t = plan.tables.as_ref().ok_or_else(|| {
+                    Error::Internal("pattern databases missing from the plan".into())
+                })?;
+                let tables = self.board_tables(puzzle, goal, t, limits.max_memory)?;
+                let second = (w, h, goal, *with);
+                match tables.transposed() {
+                    Some(mirror) => {
+                        let both = Max::new(tables.direct(), mirror);
+                        board_ida_with(domain, both, second, limits, split)
+                    }
+                    None => board_ida_with(domain, tables.direct(), second, limits, split),
+                }
+            }
+            _ => Err(Error::Internal("a graph plan on the board kernel".into())),
+        }
     }
 
     /// Loads or builds the board tables of a plan (kept for the solver's
@@ -696,37 +782,14 @@ impl Solver {
         let limits = &options.limits;
         let split = !options.single_thread;
         let result = match &plan.method {
-            Method::BoardIda { heuristic } => {
-                let (w, h) = puzzle
-                    .plain_board_size()
-                    .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))?;
-                let domain = board_domain(w, h, start, goal)?;
-                let too_large = || Error::Internal("board too large for the board kernel".into());
-                match heuristic {
-                    BoardHeuristic::Manhattan => {
-                        let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
-                        ida_star(domain, Manhattan::new(&d), limits, split)
+            Method::BoardIda { .. } | Method::BoardPatternIda { .. } => {
+                match options.move_pruning {
+                    MovePruning::Reversal => {
+                        self.board_search::<false>(puzzle, start, goal, plan, limits, split)?
                     }
-                    BoardHeuristic::LinearConflict => {
-                        let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
-                        ida_star(domain, LinearConflict::new(&t), limits, split)
+                    MovePruning::Sequences => {
+                        self.board_search::<true>(puzzle, start, goal, plan, limits, split)?
                     }
-                }
-            }
-            Method::BoardPatternIda => {
-                let t = plan.tables.as_ref().ok_or_else(|| {
-                    Error::Internal("pattern databases missing from the plan".into())
-                })?;
-                let tables = self.board_tables(puzzle, goal, t, limits.max_memory)?;
-                let (w, h) = puzzle
-                    .plain_board_size()
-                    .ok_or_else(|| Error::Internal("board tables planned for a graph".into()))?;
-                let domain = board_domain(w, h, start, goal)?;
-                match tables.transposed() {
-                    Some(mirror) => {
-                        ida_star(domain, Max::new(tables.direct(), mirror), limits, split)
-                    }
-                    None => ida_star(domain, tables.direct(), limits, split),
                 }
             }
             Method::GraphIda => {

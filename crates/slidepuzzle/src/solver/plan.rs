@@ -15,6 +15,16 @@ pub enum BoardHeuristic {
     LinearConflict,
 }
 
+impl fmt::Display for BoardHeuristic {
+    /// The short names of the heuristic grammar: `md`, `lc`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BoardHeuristic::Manhattan => "md",
+            BoardHeuristic::LinearConflict => "lc",
+        })
+    }
+}
+
 /// The kernel that runs, with what it needs.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -27,7 +37,10 @@ pub enum Method {
     },
     /// IDA* on a plain board with additive pattern databases, and the
     /// transposed lookup where the goal allows it ([`crate::search::pdb_lookup`]).
-    BoardPatternIda,
+    BoardPatternIda {
+        /// A second heuristic the tables are maximised with.
+        with: Option<BoardHeuristic>,
+    },
     /// IDA* on any graph, with the generalised Manhattan distance, or
     /// pattern databases when [`Plan::tables`] is set ([`crate::search::graph`], [`crate::search::ida`]).
     GraphIda,
@@ -105,7 +118,8 @@ impl Plan {
             Method::BoardIda {
                 heuristic: BoardHeuristic::LinearConflict,
             } => "ida-md-lc".into(),
-            Method::BoardPatternIda => "ida-pdb".into(),
+            Method::BoardPatternIda { with: None } => "ida-pdb".into(),
+            Method::BoardPatternIda { with: Some(h) } => format!("ida-pdb-{h}"),
             Method::GraphIda if pdb => "ida-graph-pdb".into(),
             Method::GraphIda => "ida-graph-md".into(),
             Method::AStar { weight } if *weight == 1.0 && pdb => "astar-graph-pdb".into(),

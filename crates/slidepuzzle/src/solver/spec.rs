@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::plan::BoardHeuristic;
 use crate::error::{Error, Result};
 
 /// The search algorithm. `Auto` lets [`super::Solver::plan`] choose.
@@ -127,6 +128,51 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// Which redundant moves an optimal search skips. Either way the search
+/// stays optimal; only the number of nodes changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MovePruning {
+    /// Only the move that undoes the previous one: IDA* then expands
+    /// exactly the nodes of Korf's and Korf and Felner's published counts.
+    Reversal,
+    /// Also redundant move sequences where the domain knows them (boards:
+    /// the 6-move loops around 2 x 2 blocks, [`crate::search::board`]):
+    /// about a quarter fewer nodes with Manhattan distance, 15 % fewer with
+    /// pattern databases on Korf's 100.
+    #[default]
+    Sequences,
+}
+
+impl MovePruning {
+    /// The names [`FromStr`] accepts.
+    pub const NAMES: &'static [&'static str] = &["reversal", "sequences"];
+}
+
+impl FromStr for MovePruning {
+    type Err = Error;
+
+    /// Parses `reversal` or `sequences`.
+    fn from_str(text: &str) -> Result<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "reversal" => Ok(MovePruning::Reversal),
+            "sequences" => Ok(MovePruning::Sequences),
+            other => Err(Error::Argument {
+                name: "move-pruning".into(),
+                message: format!("unknown move pruning '{other}': expected reversal or sequences"),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for MovePruning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MovePruning::Reversal => "reversal",
+            MovePruning::Sequences => "sequences",
+        })
+    }
+}
+
 /// Which tiles share a pattern database.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Partition {
@@ -157,13 +203,21 @@ pub enum Heuristic {
     LinearConflict,
     /// Additive disjoint pattern databases (Korf and Felner 2002).
     PatternDatabases(Partition),
+    /// The maximum of additive pattern databases and a board heuristic
+    /// (`pdb+lc`: with Manhattan distance plus linear conflict, which sees
+    /// conflicts between tiles of different groups); boards only. The
+    /// pattern databases are looked up first, the second heuristic only
+    /// where they do not already prune.
+    PatternDatabasesMax(Partition, BoardHeuristic),
 }
 
 impl FromStr for Heuristic {
     type Err = Error;
 
     /// Parses `auto`, `md` (`manhattan`), `lc` (`linear-conflict`), `pdb`,
-    /// `pdb:6-6-3` (group sizes) or `pdb:1,4,5/2,3,6/...` (tiles).
+    /// `pdb:6-6-3` (group sizes) or `pdb:1,4,5/2,3,6/...` (tiles), each
+    /// `pdb` form optionally followed by `+lc` (the maximum with linear
+    /// conflict).
     ///
     /// ```
     /// use slidepuzzle::{Heuristic, Partition};
@@ -172,9 +226,30 @@ impl FromStr for Heuristic {
     /// assert_eq!(h.to_string(), "pdb:6-6-3");
     /// let err = "pdb:6-x-3".parse::<Heuristic>().unwrap_err().to_string();
     /// assert!(err.contains("'x'"), "{err}");
+    /// assert_eq!("pdb:7-8+lc".parse::<Heuristic>().unwrap().to_string(), "pdb:7-8+lc");
     /// ```
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
+        if let Some((pdb, second)) = text.split_once('+') {
+            let Heuristic::PatternDatabases(partition) = pdb.parse::<Heuristic>()? else {
+                return Err(Error::Argument {
+                    name: "heuristic".into(),
+                    message: format!("{text}: only pattern databases combine with '+' (pdb+lc)"),
+                });
+            };
+            let second = match second.trim().to_ascii_lowercase().as_str() {
+                "lc" | "linear-conflict" => BoardHeuristic::LinearConflict,
+                other => {
+                    return Err(Error::Argument {
+                        name: "heuristic".into(),
+                        message: format!(
+                            "{text}: '{other}' does not combine with pattern databases: expected lc"
+                        ),
+                    });
+                }
+            };
+            return Ok(Heuristic::PatternDatabasesMax(partition, second));
+        }
         let bad = |message: String| Error::Argument {
             name: "heuristic".into(),
             message,
@@ -193,7 +268,7 @@ impl FromStr for Heuristic {
         }
         let Some(list) = text.strip_prefix("pdb:") else {
             return Err(bad(format!(
-                "unknown heuristic '{text}': expected auto, md, lc, pdb, pdb:6-6-3 or pdb:1,2,3/4,5,6/..."
+                "unknown heuristic '{text}': expected auto, md, lc, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/... or pdb+lc"
             )));
         };
         let partition = if list.contains('/') || list.contains(',') {
@@ -245,6 +320,7 @@ impl fmt::Display for Heuristic {
             Heuristic::Manhattan => write!(f, "md"),
             Heuristic::LinearConflict => write!(f, "lc"),
             Heuristic::PatternDatabases(p) => write!(f, "pdb{p}"),
+            Heuristic::PatternDatabasesMax(p, second) => write!(f, "pdb{p}+{second}"),
         }
     }
 }
@@ -255,7 +331,16 @@ mod tests {
 
     #[test]
     fn heuristics_round_trip() {
-        for text in ["auto", "md", "lc", "pdb", "pdb:6-6-3", "pdb:1,4,5/2,3"] {
+        for text in [
+            "auto",
+            "md",
+            "lc",
+            "pdb",
+            "pdb:6-6-3",
+            "pdb:1,4,5/2,3",
+            "pdb+lc",
+            "pdb:7-8+lc",
+        ] {
             let h: Heuristic = text.parse().unwrap();
             assert_eq!(h.to_string(), text);
         }
@@ -264,6 +349,8 @@ mod tests {
             Heuristic::Manhattan
         );
         assert!("pdb6".parse::<Heuristic>().is_err());
+        assert!("lc+pdb".parse::<Heuristic>().is_err());
+        assert!("pdb+pdb".parse::<Heuristic>().is_err());
         assert!("pdb:1,99999999999".parse::<Heuristic>().is_err());
     }
 
