@@ -4,17 +4,15 @@
 //! IDA* iteration), and the move that undoes the previous one pruned.
 //!
 //! With `LOOPS` on, [`BoardDomain`] also prunes redundant move sequences
-//! (Taylor and Korf, "Pruning duplicate nodes in depth-first search", AAAI
-//! 1993): the shortest cycles of a board's state graph are the 12-move
-//! ones that take the blank three times around a 2 x 2 block, so the two
-//! ways of going one and a half times around a block (6 moves, clockwise
-//! and counter-clockwise) lead to the same configuration. Of each such
-//! pair the lexicographically larger sequence (directions ordered up,
-//! left, right, down) is never generated; the lexicographically smallest
-//! optimal solution survives every such pruning, so IDA* stays optimal,
-//! and it searches fewer nodes than Korf's published counts.
+//! of up to 8 moves ([`super::sequences`]; Taylor and Korf 1993): the
+//! shortest cycles of a board's state graph take the blank three times
+//! around a 2 x 2 block, so going one and a half times around a block
+//! clockwise or counter-clockwise (6 moves) leaves the same configuration,
+//! and longer loops around 2 x 3 rectangles add more. IDA* stays optimal
+//! and searches fewer nodes than Korf's published counts.
 
 use super::domain::{Domain, Step};
+use super::sequences::{LENGTH, SequenceTable};
 use crate::model::Configuration;
 
 /// Largest board (in cells) the domain accepts.
@@ -33,55 +31,18 @@ pub struct BoardDomain<const LOOPS: bool = false> {
     /// Their directions (0 up, 1 left, 2 right, 3 down).
     directions: [[u8; 4]; MAX_CELLS],
     move_count: [u8; MAX_CELLS],
-    /// Bit `s` set: the 6 directions packed in `s` (2 bits each, the
-    /// last in the low bits) are a pruned sequence.
-    pruned: [u64; 64],
+    /// Redundant sequences (with `LOOPS`).
+    sequences: &'static SequenceTable,
 }
+
+/// Marks "no previous move" in the pruning context.
+const NO_CELL: u8 = u8::MAX;
 
 /// Direction of a blank move (the blank's, not the tile's).
 const UP: u8 = 0;
 const LEFT: u8 = 1;
 const RIGHT: u8 = 2;
 const DOWN: u8 = 3;
-
-/// The clockwise turn of a direction.
-fn clockwise(d: u8) -> u8 {
-    match d {
-        UP => RIGHT,
-        RIGHT => DOWN,
-        DOWN => LEFT,
-        _ => UP,
-    }
-}
-
-/// The pruned 6-move sequences: for each corner of a 2 x 2 block, the
-/// blank can go one and a half times around the block clockwise or
-/// counter-clockwise and end on the opposite corner with the same
-/// configuration; the lexicographically larger of the two is pruned.
-fn pruned_sequences() -> [u64; 64] {
-    let counter = |d: u8| clockwise(clockwise(clockwise(d)));
-    let walk = |first: u8, turn: &dyn Fn(u8) -> u8| {
-        let mut seq = [first; 6];
-        for i in 1..6 {
-            seq[i] = turn(seq[i - 1]);
-        }
-        seq
-    };
-    let mut bits = [0u64; 64];
-    for first in [UP, LEFT, RIGHT, DOWN] {
-        let cw = walk(first, &clockwise);
-        // The counter-clockwise walk from the same corner to the same
-        // opposite corner starts with the clockwise walk's second move.
-        let ccw = walk(cw[1], &counter);
-        let larger = cw.max(ccw);
-        let code = larger.iter().fold(0usize, |c, &d| c << 2 | d as usize);
-        bits[code >> 6] |= 1 << (code & 63);
-    }
-    bits
-}
-
-/// Marks "no previous move" in the pruning context.
-const NO_CELL: u8 = u8::MAX;
 
 impl<const LOOPS: bool> BoardDomain<LOOPS> {
     /// The board `width x height` at `start`, searching for `goal`.
@@ -122,7 +83,7 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
             moves,
             directions,
             move_count,
-            pruned: pruned_sequences(),
+            sequences: SequenceTable::get(),
         };
         for (g, &t) in domain.goal.iter_mut().zip(goal.cells()) {
             *g = t as u8;
@@ -134,45 +95,47 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
 }
 
 /// A context: the blank's cell (bits 0-7), its cell before the last move
-/// (bits 8-15) and, with `LOOPS`, the last five directions (bits 16-25,
-/// the last in the low bits; "five times up" at the root, which no pruned
-/// sequence contains).
+/// (bits 8-15) and, with `LOOPS`, the number of moves made (bits 16-19,
+/// capped at [`LENGTH`]) and the last [`LENGTH`] directions (from bit 20,
+/// the last in the low bits).
 #[inline(always)]
-fn context(blank: u8, prev: u8, history: u32) -> u32 {
-    blank as u32 | (prev as u32) << 8 | history << 16
+fn context(blank: u8, prev: u8, made: u64, window: u64) -> u64 {
+    blank as u64 | (prev as u64) << 8 | made << 16 | window << 20
 }
 
 impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     type Move = Step;
     /// The blank's cell, its cell before the last move and the recent
     /// directions (see `context`).
-    type Context = u32;
+    type Context = u64;
 
-    fn root_context(&self) -> u32 {
+    fn root_context(&self) -> u64 {
         let blank = self.cells[..self.n].iter().position(|&t| t == 0);
-        context(blank.unwrap_or(0) as u8, NO_CELL, 0)
+        context(blank.unwrap_or(0) as u8, NO_CELL, 0, 0)
     }
 
     #[inline(always)]
-    fn branching(&self, context: u32) -> usize {
+    fn branching(&self, context: u64) -> usize {
         self.move_count[context as usize & (MAX_CELLS - 1)] as usize
     }
 
     #[inline(always)]
-    fn nth_move(&self, at: u32, i: usize) -> Option<(Step, u32)> {
+    fn nth_move(&self, at: u64, i: usize) -> Option<(Step, u64)> {
         let (blank, prev) = (at as u8, (at >> 8) as u8);
         let b = blank as usize & (MAX_CELLS - 1);
         let p = self.moves[b][i & 3];
         if p == prev {
             return None;
         }
-        let mut history = 0;
+        let (mut made, mut window) = (0, 0);
         if LOOPS {
-            let seq = (at >> 16 & 0x3ff) << 2 | self.directions[b][i & 3] as u32;
-            if self.pruned[(seq >> 6) as usize & 63] >> (seq & 63) & 1 != 0 {
+            made = (at >> 16 & 15) + 1;
+            window =
+                ((at >> 20) << 2 | self.directions[b][i & 3] as u64) & ((1 << (2 * LENGTH)) - 1);
+            if self.sequences.ends_redundant(window as u32, made as u32) {
                 return None;
             }
-            history = seq & 0x3ff;
+            made = made.min(LENGTH as u64);
         }
         let tile = self.cells[p as usize & (MAX_CELLS - 1)];
         let step = Step {
@@ -180,8 +143,9 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
             from: p,
             to: blank,
         };
-        Some((step, context(p, blank, history)))
+        Some((step, context(p, blank, made, window)))
     }
+
     #[inline(always)]
     fn apply(&mut self, s: Step) {
         self.cells[s.to as usize & (MAX_CELLS - 1)] = s.tile;

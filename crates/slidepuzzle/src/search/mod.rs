@@ -35,6 +35,7 @@ pub mod pdb;
 pub mod pdb_build;
 pub mod pdb_lookup;
 pub mod placement;
+pub mod sequences;
 pub mod split;
 pub mod stats;
 

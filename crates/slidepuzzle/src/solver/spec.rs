@@ -136,9 +136,9 @@ pub enum MovePruning {
     /// exactly the nodes of Korf's and Korf and Felner's published counts.
     Reversal,
     /// Also redundant move sequences where the domain knows them (boards:
-    /// the 6-move loops around 2 x 2 blocks, [`crate::search::board`]):
-    /// about a quarter fewer nodes with Manhattan distance, 15 % fewer with
-    /// pattern databases on Korf's 100.
+    /// sequences of up to 8 moves with a shorter or lexicographically
+    /// smaller equivalent, [`crate::search::sequences`]): about 40 % fewer
+    /// nodes with Manhattan distance on Korf's 100.
     #[default]
     Sequences,
 }
