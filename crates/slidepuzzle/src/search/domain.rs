@@ -105,3 +105,19 @@ pub trait Domain {
         m.for_each_step(|s| path.push(s.from as usize));
     }
 }
+
+/// A domain a split search can copy to its threads
+/// ([`super::split`]): every [`Domain`] that is `Clone + Send + Sync`
+/// with sendable moves and contexts.
+pub trait SharedDomain:
+    Domain<Move: Send + Sync, Context: Send + Sync> + Clone + Send + Sync
+{
+}
+
+impl<D> SharedDomain for D
+where
+    D: Domain + Clone + Send + Sync,
+    D::Move: Send + Sync,
+    D::Context: Send + Sync,
+{
+}

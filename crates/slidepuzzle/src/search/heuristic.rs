@@ -1,6 +1,6 @@
 //! What a search needs from a heuristic: the [`Heuristic`] trait, and the
 //! combinators [`Sum`] (additive heuristics) and [`Max`] (the better of
-//! two admissible ones).
+//! two admissible ones), both a lazy [`Pair`].
 //!
 //! A heuristic follows the domain's configuration move by move: it keeps
 //! whatever it needs (tile positions, row codes, table entries, its current
@@ -65,89 +65,88 @@ impl<D: Domain> Heuristic<D> for Zero {
     fn undo(&mut self, _: &D, _: D::Move, _: ()) {}
 }
 
-/// The maximum of two admissible heuristics (admissible), evaluated
-/// lazily: when the first already exceeds the budget the second is not
-/// updated (pattern databases with their transposed lookup, with linear
-/// conflict or with walking distance).
+/// How [`Pair`] combines two values.
+pub trait Combine: Clone + Send + Sync {
+    /// The combined value.
+    fn combine(a: u32, b: u32) -> u32;
+    /// The budget left for the second heuristic when the first has `a`
+    /// (no more than `budget`).
+    fn rest(budget: u32, a: u32) -> u32;
+}
+
+/// [`Combine`] by the maximum: see [`Max`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ByMax;
+
+impl Combine for ByMax {
+    #[inline(always)]
+    fn combine(a: u32, b: u32) -> u32 {
+        a.max(b)
+    }
+
+    #[inline(always)]
+    fn rest(budget: u32, _: u32) -> u32 {
+        budget
+    }
+}
+
+/// [`Combine`] by the sum: see [`Sum`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BySum;
+
+impl Combine for BySum {
+    #[inline(always)]
+    fn combine(a: u32, b: u32) -> u32 {
+        a + b
+    }
+
+    #[inline(always)]
+    fn rest(budget: u32, a: u32) -> u32 {
+        budget - a
+    }
+}
+
+/// Two heuristics combined by `C`, evaluated lazily: when the first
+/// already exceeds the budget the second is not updated (both
+/// combinations are at least the first value, so the child is pruned
+/// either way).
 #[derive(Clone, Debug)]
-pub struct Max<A, B> {
+pub struct Pair<A, B, C> {
     first: A,
     second: B,
     /// The current values of both.
     values: [u32; 2],
+    combine: std::marker::PhantomData<C>,
 }
 
-impl<A, B> Max<A, B> {
-    /// The maximum of `first` (evaluated first) and `second`.
+impl<A, B, C> Pair<A, B, C> {
+    /// `first` (evaluated first) combined with `second`.
     pub fn new(first: A, second: B) -> Self {
-        Max {
+        Pair {
             first,
             second,
             values: [0; 2],
+            combine: std::marker::PhantomData,
         }
     }
 }
 
-impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>> Heuristic<D> for Max<A, B> {
-    type Undo = (A::Undo, Option<B::Undo>, [u32; 2]);
-    const ADMISSIBLE: bool = A::ADMISSIBLE && B::ADMISSIBLE;
-
-    fn reset(&mut self, d: &D) -> u32 {
-        self.values = [self.first.reset(d), self.second.reset(d)];
-        self.values[0].max(self.values[1])
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, d: &D, m: D::Move, _: u32, budget: u32) -> (u32, Self::Undo) {
-        let before = self.values;
-        let (a, ua) = self.first.apply(d, m, before[0], budget);
-        if a > budget {
-            return (a, (ua, None, before));
-        }
-        let (b, ub) = self.second.apply(d, m, before[1], budget);
-        self.values = [a, b];
-        (a.max(b), (ua, Some(ub), before))
-    }
-
-    #[inline(always)]
-    fn undo(&mut self, d: &D, m: D::Move, (ua, ub, before): Self::Undo) {
-        if let Some(ub) = ub {
-            self.second.undo(d, m, ub);
-        }
-        self.first.undo(d, m, ua);
-        self.values = before;
-    }
-}
+/// The maximum of two admissible heuristics (admissible): pattern
+/// databases with their transposed lookup, with linear conflict or with
+/// walking distance.
+pub type Max<A, B> = Pair<A, B, ByMax>;
 
 /// The sum of two heuristics that count disjoint sets of moves (additive
-/// groups: admissible when each part counts only its own tiles' moves),
-/// evaluated lazily like [`Max`].
-#[derive(Clone, Debug)]
-pub struct Sum<A, B> {
-    first: A,
-    second: B,
-    /// The current values of both.
-    values: [u32; 2],
-}
+/// groups: admissible when each part counts only its own tiles' moves).
+pub type Sum<A, B> = Pair<A, B, BySum>;
 
-impl<A, B> Sum<A, B> {
-    /// The sum of `first` (evaluated first) and `second`.
-    pub fn new(first: A, second: B) -> Self {
-        Sum {
-            first,
-            second,
-            values: [0; 2],
-        }
-    }
-}
-
-impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>> Heuristic<D> for Sum<A, B> {
+impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>, C: Combine> Heuristic<D> for Pair<A, B, C> {
     type Undo = (A::Undo, Option<B::Undo>, [u32; 2]);
     const ADMISSIBLE: bool = A::ADMISSIBLE && B::ADMISSIBLE;
 
     fn reset(&mut self, d: &D) -> u32 {
         self.values = [self.first.reset(d), self.second.reset(d)];
-        self.values[0] + self.values[1]
+        C::combine(self.values[0], self.values[1])
     }
 
     #[inline(always)]
@@ -157,9 +156,9 @@ impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>> Heuristic<D> for Sum<A, B> {
         if a > budget {
             return (a, (ua, None, before));
         }
-        let (b, ub) = self.second.apply(d, m, before[1], budget - a);
+        let (b, ub) = self.second.apply(d, m, before[1], C::rest(budget, a));
         self.values = [a, b];
-        (a + b, (ua, Some(ub), before))
+        (C::combine(a, b), (ua, Some(ub), before))
     }
 
     #[inline(always)]

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use super::dfs::{Ida, deepen};
-use super::domain::Domain;
+use super::domain::SharedDomain;
 use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller};
 use super::stats::SearchResult;
@@ -31,9 +31,7 @@ use super::stats::SearchResult;
 /// ```
 pub fn ida_star<D, H>(domain: D, mut heuristic: H, limits: &Limits, split: bool) -> SearchResult
 where
-    D: Domain + Clone + Send + Sync,
-    D::Move: Send + Sync,
-    D::Context: Send + Sync,
+    D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
 {
     let clock = Instant::now();

@@ -30,27 +30,34 @@ impl TileDistances {
     /// The table for `graph` and `goal`: one breadth-first search per goal
     /// vertex, O(V (V + E)). `None` above [`MAX_VERTICES`] vertices.
     pub fn new(graph: &Graph, goal: &Configuration) -> Option<Self> {
-        let n = graph.vertex_count();
-        if n > MAX_VERTICES || goal.len() != n {
-            return None;
-        }
-        let mut table = Box::new([0u8; 1 << 16]);
-        for (gv, &t) in goal.cells().iter().enumerate() {
-            if t == 0 {
-                continue;
-            }
-            let dist = graph.distances_from(gv);
-            for (v, &d) in dist.iter().enumerate() {
-                table[(t as usize) << 8 | v] = d.min(255) as u8;
-            }
-        }
-        Some(TileDistances { table })
+        Self::from_distances(graph.vertex_count(), goal, |gv| {
+            graph
+                .distances_from(gv)
+                .into_iter()
+                .map(|d| d as usize)
+                .collect()
+        })
     }
 
     /// The table for a `width x height` board (Manhattan distances) and
     /// `goal`. `None` above 256 cells.
     pub fn board(width: usize, height: usize, goal: &Configuration) -> Option<Self> {
         let n = width * height;
+        Self::from_distances(n, goal, |gv| {
+            let (gx, gy) = (gv % width, gv / width);
+            (0..n)
+                .map(|v| (v % width).abs_diff(gx) + (v / width).abs_diff(gy))
+                .collect()
+        })
+    }
+
+    /// The table from `distances(goal vertex)`, the distances of every
+    /// vertex to it.
+    fn from_distances(
+        n: usize,
+        goal: &Configuration,
+        distances: impl Fn(usize) -> Vec<usize>,
+    ) -> Option<Self> {
         if n > MAX_VERTICES || goal.len() != n {
             return None;
         }
@@ -59,9 +66,7 @@ impl TileDistances {
             if t == 0 {
                 continue;
             }
-            let (gx, gy) = (gv % width, gv / width);
-            for v in 0..n {
-                let d = (v % width).abs_diff(gx) + (v / width).abs_diff(gy);
+            for (v, d) in distances(gv).into_iter().enumerate().take(n) {
                 table[(t as usize) << 8 | v] = d.min(255) as u8;
             }
         }

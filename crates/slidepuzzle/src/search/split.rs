@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::dfs::{ABORT, FOUND, Ida, deepen};
-use super::domain::Domain;
+use super::domain::{Domain, SharedDomain};
 use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller, Shared, StopReason};
 use super::stats::{SearchResult, SearchStats};
@@ -118,9 +118,7 @@ pub fn split_ida_star<D, H>(
     limits: &Limits,
 ) -> SearchResult
 where
-    D: Domain + Clone + Send + Sync,
-    D::Move: Send + Sync,
-    D::Context: Send + Sync,
+    D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
 {
     let clock = Instant::now();
