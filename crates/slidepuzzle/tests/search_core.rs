@@ -174,7 +174,7 @@ fn a_domain_restores_its_configuration_after_apply_and_undo() {
     let root = board.root_context();
     let mut moved = 0;
     for i in 0..board.branching(root) {
-        if let Some((m, _)) = board.nth_move(root, i) {
+        if let Some(m) = board.nth_move(root, i) {
             board.apply(m);
             assert_ne!(board.cells(), &before[..]);
             board.undo(m);

@@ -252,7 +252,7 @@ fn children<K: StateKey, D: Domain, H: Heuristic<D>>(
     let h0 = heuristic.reset(domain);
     let root = domain.root_context();
     for i in 0..domain.branching(root) {
-        let Some((m, _)) = domain.nth_move(root, i) else {
+        let Some(m) = domain.nth_move(root, i) else {
             continue;
         };
         let (h, undo) = heuristic.apply(domain, m, h0, u32::MAX);

@@ -45,6 +45,17 @@ const RIGHT: u8 = 2;
 const DOWN: u8 = 3;
 
 impl<const LOOPS: bool> BoardDomain<LOOPS> {
+    /// The number of moves made after the `i`-th move from the blank's
+    /// cell `b` in context `at` (not capped), and the window of the last
+    /// [`LENGTH`] directions.
+    #[inline(always)]
+    fn window(&self, at: u64, b: usize, i: usize) -> (u64, u64) {
+        let made = (at >> 16 & 15) + 1;
+        let window =
+            ((at >> 20) << 2 | self.directions[b][i & 3] as u64) & ((1 << (2 * LENGTH)) - 1);
+        (made, window)
+    }
+
     /// The board `width x height` at `start`, searching for `goal`.
     /// `None` above [`MAX_CELLS`] cells, or unless both configurations
     /// have `width * height` cells and one blank.
@@ -120,30 +131,35 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     }
 
     #[inline(always)]
-    fn nth_move(&self, at: u64, i: usize) -> Option<(Step, u64)> {
+    fn nth_move(&self, at: u64, i: usize) -> Option<Step> {
         let (blank, prev) = (at as u8, (at >> 8) as u8);
         let b = blank as usize & (MAX_CELLS - 1);
         let p = self.moves[b][i & 3];
         if p == prev {
             return None;
         }
-        let (mut made, mut window) = (0, 0);
         if LOOPS {
-            made = (at >> 16 & 15) + 1;
-            window =
-                ((at >> 20) << 2 | self.directions[b][i & 3] as u64) & ((1 << (2 * LENGTH)) - 1);
+            let (made, window) = self.window(at, b, i);
             if self.sequences.ends_redundant(window as u32, made as u32) {
                 return None;
             }
-            made = made.min(LENGTH as u64);
         }
         let tile = self.cells[p as usize & (MAX_CELLS - 1)];
-        let step = Step {
+        Some(Step {
             tile,
             from: p,
             to: blank,
-        };
-        Some((step, context(p, blank, made, window)))
+        })
+    }
+
+    #[inline(always)]
+    fn child_context(&self, at: u64, s: Step, i: usize) -> u64 {
+        if LOOPS {
+            let (made, window) = self.window(at, s.to as usize & (MAX_CELLS - 1), i);
+            context(s.from, s.to, made.min(LENGTH as u64), window)
+        } else {
+            context(s.from, s.to, 0, 0)
+        }
     }
 
     #[inline(always)]

@@ -88,7 +88,7 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
         }
         let mut next_bound = ABORT;
         for i in 0..self.domain.branching(context) {
-            let Some((m, child_context)) = self.domain.nth_move(context, i) else {
+            let Some(m) = self.domain.nth_move(context, i) else {
                 continue;
             };
             self.stats.generated += 1;
@@ -103,6 +103,7 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
                 next_bound = next_bound.min(g1 + h1);
                 continue;
             }
+            let child_context = self.domain.child_context(context, m, i);
             self.domain.apply(m);
             self.path.push(m);
             let result = self.dfs(g1, h1, bound, child_context);

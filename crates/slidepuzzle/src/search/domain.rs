@@ -70,12 +70,16 @@ pub trait Domain {
     /// for `0..branching(context)`.
     fn branching(&self, context: Self::Context) -> usize;
 
-    /// The `i`-th move from the current configuration with the context
-    /// after it, or `None` when there is no such move or it is pruned in
-    /// `context`. The order of the moves is the order the search tries
-    /// them (it decides which of several optimal solutions IDA* returns,
-    /// and the node count of its last iteration).
-    fn nth_move(&self, context: Self::Context, i: usize) -> Option<(Self::Move, Self::Context)>;
+    /// The `i`-th move from the current configuration, or `None` when
+    /// there is no such move or it is pruned in `context`. The order of
+    /// the moves is the order the search tries them (it decides which of
+    /// several optimal solutions IDA* returns, and the node count of its
+    /// last iteration).
+    fn nth_move(&self, context: Self::Context, i: usize) -> Option<Self::Move>;
+
+    /// The context after `m`, the `i`-th move in `context` (asked only for
+    /// the moves the search makes, not for those the bound prunes).
+    fn child_context(&self, context: Self::Context, m: Self::Move, i: usize) -> Self::Context;
 
     /// The cost of a move: 1 in the single-tile metric.
     #[inline(always)]

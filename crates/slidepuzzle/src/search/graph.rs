@@ -78,18 +78,22 @@ impl Domain for GraphDomain {
     }
 
     #[inline(always)]
-    fn nth_move(&self, at: u32, i: usize) -> Option<(Step, u32)> {
+    fn nth_move(&self, at: u32, i: usize) -> Option<Step> {
         let (blank, prev) = (at as u8, (at >> 16) as u16);
         let p = *self.neighbors(blank).get(i)?;
         if p as u16 == prev {
             return None;
         }
-        let step = Step {
+        Some(Step {
             tile: self.cells[p as usize],
             from: p,
             to: blank,
-        };
-        Some((step, context(p, blank as u16)))
+        })
+    }
+
+    #[inline(always)]
+    fn child_context(&self, _: u32, s: Step, _: usize) -> u32 {
+        context(s.from, s.to as u16)
     }
 
     #[inline(always)]

@@ -65,9 +65,10 @@ fn prefixes<D: Domain, H: Heuristic<D>>(
     }
     let before = out.len();
     for i in 0..domain.branching(at.context) {
-        let Some((m, context)) = domain.nth_move(at.context, i) else {
+        let Some(m) = domain.nth_move(at.context, i) else {
             continue;
         };
+        let context = domain.child_context(at.context, m, i);
         let g = at.g + domain.cost(m);
         let (h, undo) = heuristic.apply(domain, m, at.h, u32::MAX);
         domain.apply(m);
