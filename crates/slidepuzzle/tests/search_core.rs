@@ -212,3 +212,76 @@ fn loop_pruning_never_loses_the_optimum_on_random_4x3_boards() {
     }
     assert!(pruned_nodes < all, "{pruned_nodes} < {all}");
 }
+
+#[test]
+fn walking_distance_is_admissible_at_least_manhattan_and_incremental() {
+    use slidepuzzle::search::walking::{WalkingDistance, WalkingDistanceTables};
+    // Takahashi's table sizes: 24,964 row matrices on 4x4, whatever the goal.
+    for goal in [
+        "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+        "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+    ] {
+        let p = Puzzle::parse("4x4").unwrap();
+        let goal = slidepuzzle::format::parse_configuration(&p, goal, 1).unwrap();
+        let t = WalkingDistanceTables::new(4, 4, &goal, 1 << 30).unwrap();
+        assert_eq!(t.states(), (24_964, 24_964));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let limits = Limits::default();
+    for (w, h) in [(3, 3), (4, 3), (3, 4)] {
+        let puzzle = Puzzle::parse(&format!("{w}x{h}")).unwrap();
+        let goal = puzzle.default_goal();
+        let tables = WalkingDistanceTables::new(w, h, &goal, 1 << 30).unwrap();
+        let md = TileDistances::board(w, h, &goal).unwrap();
+        let goal_cells: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+        assert_eq!(tables.value(&goal_cells), 0);
+        for _ in 0..8 {
+            let start = uniform_reachable(&puzzle, &goal, &mut rng).unwrap();
+            let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+            let board = || BoardDomain::<false>::new(w, h, &start, &goal).unwrap();
+            let optimum = ida_star(board(), Manhattan::new(&md), &limits, false);
+            let optimum = length(&puzzle, &start, &goal, &optimum) as u32;
+            let wd = tables.value(&cells);
+            assert!(wd <= optimum, "{w}x{h}: {wd} > {optimum}");
+            assert!(wd >= md.sum(&cells), "{w}x{h}");
+            if cells != goal_cells {
+                assert!(wd > 0);
+            }
+            // IDA* with walking distance, alone and with linear conflict.
+            let by_wd = ida_star(board(), WalkingDistance::new(&tables), &limits, false);
+            assert_eq!(length(&puzzle, &start, &goal, &by_wd) as u32, optimum);
+            let lc = LinearConflictTables::new(w, h, &goal).unwrap();
+            let both = Max::new(LinearConflict::new(&lc), WalkingDistance::new(&tables));
+            let by_both = ida_star(board(), both, &limits, false);
+            assert_eq!(length(&puzzle, &start, &goal, &by_both) as u32, optimum);
+            // Incremental along a random walk equals from scratch.
+            let mut domain = board();
+            let mut wd_h = WalkingDistance::new(&tables);
+            let mut h = Heuristic::reset(&mut wd_h, &domain);
+            let mut context = domain.root_context();
+            let mut undos = Vec::new();
+            for step in 0..40u32 {
+                let moves: Vec<_> = (0..domain.branching(context))
+                    .filter_map(|i| domain.nth_move(context, i).map(|m| (m, i)))
+                    .collect();
+                let (m, i) = moves[(step as usize * 7 + 3) % moves.len()];
+                let (h1, undo) = wd_h.apply(&domain, m, h, u32::MAX);
+                context = domain.child_context(context, m, i);
+                domain.apply(m);
+                undos.push((m, undo, h));
+                h = h1;
+                assert_eq!(h, tables.value(domain.cells()));
+            }
+            while let Some((m, undo, before)) = undos.pop() {
+                domain.undo(m);
+                wd_h.undo(&domain, m, undo);
+                h = before;
+            }
+            assert_eq!(domain.cells(), &cells[..]);
+            assert_eq!(h, tables.value(&cells));
+        }
+    }
+    // A budget too small is refused, not a panic.
+    let goal = Puzzle::parse("4x4").unwrap().default_goal();
+    assert!(WalkingDistanceTables::new(4, 4, &goal, 1000).is_err());
+}

@@ -8,7 +8,7 @@
 //! undo token that the search keeps on its stack and hands back. The
 //! implementations: [`super::manhattan::Manhattan`] (boards and graphs),
 //! [`super::linear_conflict::LinearConflict`] (boards),
-//! and the pattern-database
+//! [`super::walking::WalkingDistance`] (boards), and the pattern-database
 //! lookups of [`super::pdb_lookup`] (boards, with the transposed lookup,
 //! and graphs).
 

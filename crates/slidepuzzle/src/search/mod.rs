@@ -6,7 +6,7 @@
 //!   [`graph::GraphDomain`] (any graph, boxes and tori included);
 //! - [`heuristic::Heuristic`] (incremental, admissible) with
 //!   [`manhattan::Manhattan`], [`linear_conflict::LinearConflict`],
-//!   the pattern-database lookups of
+//!   [`walking::WalkingDistance`], the pattern-database lookups of
 //!   [`pdb_lookup`] and the combinators [`heuristic::Max`] and
 //!   [`heuristic::Sum`];
 //! - one IDA* ([`ida`], its depth-first search in `dfs`), one driver that runs one IDA* instance on all
@@ -38,6 +38,7 @@ pub mod placement;
 pub mod sequences;
 pub mod split;
 pub mod stats;
+pub mod walking;
 
 pub use limits::{Limits, Progress, ProgressSink, StopReason};
 pub use stats::{SearchResult, SearchStats};

@@ -67,6 +67,7 @@ use crate::search::manhattan::{Manhattan, TileDistances};
 use crate::search::partition;
 use crate::search::pdb::{self, BuildEvent};
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
+use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
 use crate::search::{Limits, SearchResult, SearchStats, StopReason};
 use crate::store::TableStore;
 use crate::theory::{Verdict, check};
@@ -217,12 +218,13 @@ where
         None | Some(BoardHeuristic::Manhattan) => ida_star(domain, first, limits, split),
         Some(BoardHeuristic::LinearConflict) => {
             let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
-            ida_star(
-                domain,
-                Max::new(first, LinearConflict::new(&t)),
-                limits,
-                split,
-            )
+            let both = Max::new(first, LinearConflict::new(&t));
+            ida_star(domain, both, limits, split)
+        }
+        Some(BoardHeuristic::WalkingDistance) => {
+            let t = WalkingDistanceTables::new(w, h, goal, limits.max_memory)?;
+            let both = Max::new(first, WalkingDistance::new(&t));
+            ida_star(domain, both, limits, split)
         }
     })
 }
@@ -465,11 +467,11 @@ impl Solver {
         {
             let cells = w * h;
             match &options.heuristic {
-                Heuristic::Manhattan | Heuristic::LinearConflict => {
-                    let heuristic = if options.heuristic == Heuristic::Manhattan {
-                        BoardHeuristic::Manhattan
-                    } else {
-                        BoardHeuristic::LinearConflict
+                Heuristic::Manhattan | Heuristic::LinearConflict | Heuristic::WalkingDistance => {
+                    let heuristic = match options.heuristic {
+                        Heuristic::Manhattan => BoardHeuristic::Manhattan,
+                        Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
+                        _ => BoardHeuristic::LinearConflict,
                     };
                     plan.method = Method::BoardIda { heuristic };
                     plan.reason = "The heuristic was asked for".into();
@@ -536,11 +538,11 @@ impl Solver {
                     ),
                 });
             }
-            Heuristic::PatternDatabasesMax(..) => {
+            Heuristic::PatternDatabasesMax(..) | Heuristic::WalkingDistance => {
                 return Err(Error::Argument {
                     name: "heuristic".into(),
                     message: format!(
-                        "{} combines pattern databases with a board heuristic: for plain boards only, not {}",
+                        "{} is a heuristic for plain boards only, not {}",
                         options.heuristic,
                         puzzle.spec()
                     ),
@@ -614,6 +616,10 @@ impl Solver {
                     BoardHeuristic::LinearConflict => {
                         let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
                         ida_star(domain, LinearConflict::new(&t), limits, split)
+                    }
+                    BoardHeuristic::WalkingDistance => {
+                        let t = WalkingDistanceTables::new(w, h, goal, limits.max_memory)?;
+                        ida_star(domain, WalkingDistance::new(&t), limits, split)
                     }
                 })
             }

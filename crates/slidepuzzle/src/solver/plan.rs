@@ -13,14 +13,17 @@ pub enum BoardHeuristic {
     /// Manhattan distance plus linear conflict (the default).
     #[default]
     LinearConflict,
+    /// Takahashi's walking distance ([`crate::search::walking`]).
+    WalkingDistance,
 }
 
 impl fmt::Display for BoardHeuristic {
-    /// The short names of the heuristic grammar: `md`, `lc`.
+    /// The short names of the heuristic grammar: `md`, `lc`, `wd`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             BoardHeuristic::Manhattan => "md",
             BoardHeuristic::LinearConflict => "lc",
+            BoardHeuristic::WalkingDistance => "wd",
         })
     }
 }
@@ -118,6 +121,9 @@ impl Plan {
             Method::BoardIda {
                 heuristic: BoardHeuristic::LinearConflict,
             } => "ida-md-lc".into(),
+            Method::BoardIda {
+                heuristic: BoardHeuristic::WalkingDistance,
+            } => "ida-wd".into(),
             Method::BoardPatternIda { with: None } => "ida-pdb".into(),
             Method::BoardPatternIda { with: Some(h) } => format!("ida-pdb-{h}"),
             Method::GraphIda if pdb => "ida-graph-pdb".into(),

@@ -201,11 +201,14 @@ pub enum Heuristic {
     /// Manhattan distance plus linear conflict (Hansson, Mayer and Yung
     /// 1992); boards only, Manhattan distance elsewhere.
     LinearConflict,
+    /// Takahashi's walking distance; boards only.
+    WalkingDistance,
     /// Additive disjoint pattern databases (Korf and Felner 2002).
     PatternDatabases(Partition),
     /// The maximum of additive pattern databases and a board heuristic
     /// (`pdb+lc`: with Manhattan distance plus linear conflict, which sees
-    /// conflicts between tiles of different groups); boards only. The
+    /// conflicts between tiles of different groups; `pdb+wd`: with walking
+    /// distance); boards only. The
     /// pattern databases are looked up first, the second heuristic only
     /// where they do not already prune.
     PatternDatabasesMax(Partition, BoardHeuristic),
@@ -214,10 +217,11 @@ pub enum Heuristic {
 impl FromStr for Heuristic {
     type Err = Error;
 
-    /// Parses `auto`, `md` (`manhattan`), `lc` (`linear-conflict`), `pdb`,
-    /// `pdb:6-6-3` (group sizes) or `pdb:1,4,5/2,3,6/...` (tiles), each
-    /// `pdb` form optionally followed by `+lc` (the maximum with linear
-    /// conflict).
+    /// Parses `auto`, `md` (`manhattan`), `lc` (`linear-conflict`), `wd`
+    /// (`walking-distance`), `pdb`, `pdb:6-6-3` (group sizes) or
+    /// `pdb:1,4,5/2,3,6/...` (tiles), each `pdb` form optionally followed
+    /// by `+lc` or `+wd` (the maximum with linear conflict or walking
+    /// distance).
     ///
     /// ```
     /// use slidepuzzle::{Heuristic, Partition};
@@ -239,11 +243,12 @@ impl FromStr for Heuristic {
             };
             let second = match second.trim().to_ascii_lowercase().as_str() {
                 "lc" | "linear-conflict" => BoardHeuristic::LinearConflict,
+                "wd" | "walking-distance" => BoardHeuristic::WalkingDistance,
                 other => {
                     return Err(Error::Argument {
                         name: "heuristic".into(),
                         message: format!(
-                            "{text}: '{other}' does not combine with pattern databases: expected lc"
+                            "{text}: '{other}' does not combine with pattern databases: expected lc or wd"
                         ),
                     });
                 }
@@ -263,12 +268,13 @@ impl FromStr for Heuristic {
             "auto" => return Ok(Heuristic::Auto),
             "md" | "manhattan" => return Ok(Heuristic::Manhattan),
             "lc" | "linear-conflict" => return Ok(Heuristic::LinearConflict),
+            "wd" | "walking-distance" => return Ok(Heuristic::WalkingDistance),
             "pdb" => return Ok(Heuristic::PatternDatabases(Partition::Default)),
             _ => {}
         }
         let Some(list) = text.strip_prefix("pdb:") else {
             return Err(bad(format!(
-                "unknown heuristic '{text}': expected auto, md, lc, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/... or pdb+lc"
+                "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb+lc or pdb+wd"
             )));
         };
         let partition = if list.contains('/') || list.contains(',') {
@@ -319,6 +325,7 @@ impl fmt::Display for Heuristic {
             Heuristic::Auto => write!(f, "auto"),
             Heuristic::Manhattan => write!(f, "md"),
             Heuristic::LinearConflict => write!(f, "lc"),
+            Heuristic::WalkingDistance => write!(f, "wd"),
             Heuristic::PatternDatabases(p) => write!(f, "pdb{p}"),
             Heuristic::PatternDatabasesMax(p, second) => write!(f, "pdb{p}+{second}"),
         }
@@ -340,6 +347,8 @@ mod tests {
             "pdb:1,4,5/2,3",
             "pdb+lc",
             "pdb:7-8+lc",
+            "wd",
+            "pdb+wd",
         ] {
             let h: Heuristic = text.parse().unwrap();
             assert_eq!(h.to_string(), text);
