@@ -28,6 +28,10 @@ use crate::model::Configuration;
 /// Largest board (in cells).
 const MAX_CELLS: usize = 64;
 
+/// Most abstract states per direction (a few seconds of breadth-first
+/// search, about 200 MB): 4x4 has 24,964, 5x5 has many millions.
+pub const MAX_STATES: u64 = 4_000_000;
+
 /// The abstract states of one direction (rows for vertical moves, columns
 /// for horizontal ones).
 struct Axis {
@@ -137,9 +141,9 @@ impl Axis {
                         None => {
                             if states.len() as u64 >= max_states {
                                 return Err(Error::limit(
-                                    Resource::Memory,
-                                    (states.len() as u64 + 1) * 48,
-                                    max_states * 48,
+                                    Resource::States,
+                                    states.len() as u64 + 1,
+                                    max_states,
                                 ));
                             }
                             let i = states.len() as u32;
@@ -209,12 +213,13 @@ impl std::fmt::Debug for WalkingDistanceTables {
 impl WalkingDistanceTables {
     /// Builds the tables for a `width x height` board and `goal` (one
     /// blank; tiles numbered as in the goal), by breadth-first search over
-    /// at most `max_memory` bytes of states (about 48 bytes each).
+    /// at most `max_memory` bytes of states (about 48 bytes each) and at
+    /// most [`MAX_STATES`] states a direction.
     ///
     /// # Errors
     /// [`Error::Unsupported`] for boards over 64 cells, a goal of another
     /// size or with several blanks, or lines too long to pack;
-    /// [`Error::Limit`] ([`Resource::Memory`]) when the states would not
+    /// [`Error::Limit`] ([`Resource::States`]) when the states would not
     /// fit the budget.
     pub fn new(width: usize, height: usize, goal: &Configuration, max_memory: u64) -> Result<Self> {
         let n = width * height;
@@ -236,7 +241,7 @@ impl WalkingDistanceTables {
             goal_row[t as usize] = rows[c];
             goal_column[t as usize] = columns[c];
         }
-        let max_states = max_memory / 48;
+        let max_states = (max_memory / 48).min(MAX_STATES);
         Ok(WalkingDistanceTables {
             vertical: Axis::build(rows, goal_row, height, width, &cells, max_states)?,
             horizontal: Axis::build(columns, goal_column, width, height, &cells, max_states)?,
