@@ -34,7 +34,8 @@ pub struct BenchArgs {
     /// Which set.
     pub set: Set,
     /// Heuristic: auto, lc (Manhattan + linear conflict), md (Manhattan),
-    /// pdb, pdb:6-6-3, pdb:7-8 (additive pattern databases). Default: auto
+    /// wd (walking distance), pdb, pdb:6-6-3, pdb:7-8 (additive pattern
+    /// databases), pdb+lc, pdb+wd (their maximum). Default: auto
     /// for korf100 (the 6-6-3 tables), pdb (Korf and Felner's 6-6-6-6) for
     /// korf50.
     #[arg(long)]

@@ -41,7 +41,8 @@ pub struct SolveArgs {
     /// graph pattern databases on graphs of 11 to 64 vertices), lc
     /// (Manhattan + linear conflict), md (Manhattan), pdb (additive pattern
     /// databases, default partition), pdb:6-6-3 or pdb:1,4,5/2,3,6/...,
-    /// and pdb+lc (the maximum with linear conflict).
+    /// wd (walking distance), and pdb+lc or pdb+wd (the maximum of the
+    /// tables and linear conflict or walking distance).
     #[arg(long, default_value = "auto")]
     pub heuristic: Heuristic,
     /// Redundant moves to skip: sequences (the undoing move and the

@@ -1,20 +1,22 @@
 //! Root splitting: one IDA* instance on all of rayon's threads, for every
 //! domain and heuristic.
 //!
-//! Every iteration's search tree is cut at depth [`SPLIT_DEPTH`]; the
-//! subtrees below the prefixes whose f stays within the bound are handed
-//! out **in the sequential search's order** from one queue, one at a time,
-//! to as many workers as rayon has threads, each searching with its own
-//! copy of the domain and heuristic (the depth-first search of `search::dfs`). The first
-//! worker to find a solution raises a flag that stops the others (polled
-//! with the limits, [`super::limits::POLL_INTERVAL`]). A solution found at the
-//! bound is optimal because the previous iterations found none shorter.
-//! Because the queue follows the sequential order, the workers together
-//! reach the sequential search's solution after about 1/T of its last
-//! iteration's work (T threads) plus at most one subtree each; the earlier
-//! iterations are searched completely either way. Node counts are the sum
-//! over workers; the last iteration may count a little more than the
-//! sequential search.
+//! Each iteration first expands the top of its own tree level by level,
+//! in the sequential search's order, keeping only the nodes within the
+//! bound, until at least [`SPLIT_TARGET`] subtrees are left (or
+//! [`MAX_SPLIT_DEPTH`] levels): so the subtrees are many and small however
+//! strongly the heuristic prunes the top of the tree (pattern databases on
+//! the 24-puzzle leave few nodes at depth 8). The subtrees are then handed
+//! out **in the sequential order** from one queue, one at a time, to as
+//! many workers as rayon has threads, each searching with its own copy of
+//! the domain and heuristic (the depth-first search of `search::dfs`). The
+//! first worker to find a solution raises a flag that stops the others
+//! (polled with the limits, [`super::limits::POLL_INTERVAL`]). A solution
+//! found at the bound is optimal because the previous iterations found
+//! none shorter. The top levels are counted like the sequential search
+//! counts them, so every complete iteration counts exactly the sequential
+//! search's nodes; the last one may count a little more (the other
+//! workers' subtrees after the solution's) or less.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -26,10 +28,14 @@ use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller, Shared, StopReason};
 use super::stats::{SearchResult, SearchStats};
 
-/// Depth of the prefixes handed to the workers: below the 12-move
-/// shortest cycle of a board's state graph, so no two prefixes reach the
-/// same configuration there.
-pub const SPLIT_DEPTH: usize = 8;
+/// Subtrees an iteration hands out at least (when the tree has them).
+pub const SPLIT_TARGET: usize = 1024;
+
+/// Deepest level the top of an iteration's tree is expanded to.
+pub const MAX_SPLIT_DEPTH: usize = 24;
+
+/// The shallowest solution worth splitting for.
+const SPLIT_DEPTH: u32 = 8;
 
 /// Whether splitting pays: more than one thread, not already on a rayon
 /// worker (a batch is parallel across instances), and a solution well
@@ -37,67 +43,97 @@ pub const SPLIT_DEPTH: usize = 8;
 pub fn worth_splitting(h0: u32) -> bool {
     rayon::current_num_threads() >= 2
         && rayon::current_thread_index().is_none()
-        && h0 >= 2 * SPLIT_DEPTH as u32
+        && h0 >= 2 * SPLIT_DEPTH
 }
 
 /// A subtree root: the moves from the root, the pruning context after
-/// them, their cost, the heuristic there and the largest f on the way.
+/// them, their cost and the heuristic there.
 struct Prefix<M, C> {
     moves: Vec<M>,
     context: C,
     g: u32,
     h: u32,
-    f_max: u32,
 }
 
-/// Collects the prefixes of depth [`SPLIT_DEPTH`] below the domain's
-/// configuration (or shallower where no move is left), in the order the
-/// sequential search meets them.
-fn prefixes<D: Domain, H: Heuristic<D>>(
-    domain: &mut D,
-    heuristic: &mut H,
-    at: Prefix<D::Move, D::Context>,
-    out: &mut Vec<Prefix<D::Move, D::Context>>,
-) {
-    if at.moves.len() == SPLIT_DEPTH || (at.h == 0 && domain.is_goal()) {
-        out.push(at);
-        return;
-    }
-    let before = out.len();
-    for i in 0..domain.branching(at.context) {
-        let Some(m) = domain.nth_move(at.context, i) else {
-            continue;
-        };
-        let context = domain.child_context(at.context, m, i);
-        let g = at.g + domain.cost(m);
-        let (h, undo) = heuristic.apply(domain, m, at.h, u32::MAX);
-        domain.apply(m);
-        let mut moves = at.moves.clone();
-        moves.push(m);
-        let next = Prefix {
-            moves,
-            context,
-            g,
-            h,
-            f_max: at.f_max.max(g + h),
-        };
-        prefixes(domain, heuristic, next, out);
-        domain.undo(m);
-        heuristic.undo(domain, m, undo);
-    }
-    if out.len() == before {
-        // A dead end above the split depth: kept as a leaf so the
-        // iteration sees its f.
-        out.push(at);
-    }
-}
-
-/// The search's root and its prefixes, shared by the workers.
+/// The search's root and the subtrees of the current iteration, shared
+/// by the workers.
 struct Root<D: Domain, H> {
     domain: D,
     heuristic: H,
     h0: u32,
-    prefixes: Vec<Prefix<D::Move, D::Context>>,
+    prefixes: Prefixes<D>,
+}
+
+/// The subtree roots of one iteration, in the sequential order.
+type Prefixes<D> = Vec<Prefix<<D as Domain>::Move, <D as Domain>::Context>>;
+
+/// The subtrees of one iteration with `bound`: the top of the tree
+/// expanded level by level (see the module), counted into `stats`; also
+/// the smallest f above the bound met there.
+fn split<D: Domain + Clone, H: Heuristic<D> + Clone>(
+    root: &Root<D, H>,
+    bound: u32,
+    stats: &mut SearchStats,
+) -> (Prefixes<D>, u32) {
+    let (mut domain, mut heuristic) = (root.domain.clone(), root.heuristic.clone());
+    let mut next_bound = ABORT;
+    let mut level = vec![Prefix {
+        moves: Vec::new(),
+        context: domain.root_context(),
+        g: 0,
+        h: root.h0,
+    }];
+    for _ in 0..MAX_SPLIT_DEPTH {
+        if level.len() >= SPLIT_TARGET || level.is_empty() {
+            break;
+        }
+        let mut below = Vec::with_capacity(level.len() * 2);
+        for p in level {
+            let mut undos = Vec::with_capacity(p.moves.len());
+            let mut h = root.h0;
+            for &m in &p.moves {
+                let (h1, undo) = heuristic.apply(&domain, m, h, u32::MAX);
+                undos.push(undo);
+                domain.apply(m);
+                h = h1;
+            }
+            let at_goal = p.h == 0 && domain.is_goal();
+            if !at_goal {
+                stats.expanded += 1;
+                for i in 0..domain.branching(p.context) {
+                    let Some(m) = domain.nth_move(p.context, i) else {
+                        continue;
+                    };
+                    stats.generated += 1;
+                    let g = p.g + domain.cost(m);
+                    let (h1, undo) = heuristic.apply(&domain, m, p.h, u32::MAX);
+                    heuristic.undo(&domain, m, undo);
+                    if g + h1 > bound {
+                        next_bound = next_bound.min(g + h1);
+                        continue;
+                    }
+                    let mut moves = p.moves.clone();
+                    moves.push(m);
+                    below.push(Prefix {
+                        moves,
+                        context: domain.child_context(p.context, m, i),
+                        g,
+                        h: h1,
+                    });
+                }
+            }
+            for (&m, &u) in p.moves.iter().zip(&undos).rev() {
+                domain.undo(m);
+                heuristic.undo(&domain, m, u);
+            }
+            if at_goal {
+                // The solution: left to a worker, which finds it at once.
+                below.push(p);
+            }
+        }
+        level = below;
+    }
+    (level, next_bound)
 }
 
 /// What one worker found in one iteration.
@@ -112,31 +148,17 @@ struct Found {
 /// IDA* from the domain's configuration on all of rayon's threads (root
 /// splitting, see the module). `h0` is the heuristic's value there
 /// (after [`Heuristic::reset`]).
-pub fn split_ida_star<D, H>(
-    mut domain: D,
-    mut heuristic: H,
-    h0: u32,
-    limits: &Limits,
-) -> SearchResult
+pub fn split_ida_star<D, H>(domain: D, heuristic: H, h0: u32, limits: &Limits) -> SearchResult
 where
     D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
 {
     let clock = Instant::now();
-    let top = Prefix {
-        moves: Vec::new(),
-        context: domain.root_context(),
-        g: 0,
-        h: h0,
-        f_max: h0,
-    };
-    let mut list = Vec::new();
-    prefixes(&mut domain, &mut heuristic, top, &mut list);
-    let root = Root {
+    let mut root = Root {
         domain,
         heuristic,
         h0,
-        prefixes: list,
+        prefixes: Vec::new(),
     };
     let mut stats = SearchStats {
         generated: 1,
@@ -150,12 +172,15 @@ where
         stats.bound = bound;
         limits.report(bound, stats.generated);
         shared.halt(false, Ordering::Relaxed);
+        let (prefixes, top_next) = split(&root, bound, &mut stats);
+        root.prefixes = prefixes;
+        let root = &root;
         let queue = AtomicUsize::new(0);
         let results = Mutex::new(Vec::new());
         rayon::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|_| {
-                    let found = work(&root, &queue, &shared, limits, bound);
+                    let found = work(root, &queue, &shared, limits, bound);
                     results
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -163,7 +188,7 @@ where
                 });
             }
         });
-        let mut next = ABORT;
+        let mut next = top_next;
         let mut first: Option<(usize, Vec<usize>)> = None;
         for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
             stats.expanded += r.stats.expanded;
@@ -223,10 +248,6 @@ where
         let Some(p) = root.prefixes.get(i) else {
             break;
         };
-        if p.f_max > bound {
-            out.next = out.next.min(p.f_max);
-            continue;
-        }
         if shared.halted() {
             break;
         }
