@@ -116,6 +116,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         // Instances run in parallel; each one's node counts stay exact.
         single_thread: true,
         move_pruning: args.move_pruning,
+        metric: slidepuzzle::model::Metric::Stm,
     };
     let solver = crate::common::solver(args.cache_dir.as_deref());
     let build = Instant::now();

@@ -43,16 +43,7 @@ pub struct GodsArgs {
 pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     let puzzle = args.puzzle.puzzle_or_err()?;
     let goal = args.puzzle.goal_for(&puzzle)?;
-    let metric = match args.metric.as_str() {
-        "stm" => Metric::Stm,
-        "mtm" => Metric::Mtm,
-        m => {
-            return Err(slidepuzzle::Error::argument(
-                "--metric",
-                format!("unknown metric '{m}': expected stm or mtm"),
-            ));
-        }
-    };
+    let metric: Metric = args.metric.parse()?;
     let options = GodsOptions {
         metric,
         max_memory: args.memory.saturating_mul(1 << 20),

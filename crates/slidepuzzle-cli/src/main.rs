@@ -3,9 +3,11 @@
 //! Exit codes: 0 when every instance was answered (solved, or proved
 //! unsolvable), 1 when a limit stopped a search, 2 for bad input.
 
+mod analysis_cmds;
 mod bench;
 mod common;
 mod explore_cmds;
+mod notation_cmds;
 mod pdb_cmds;
 mod solve;
 mod theory_cmds;
@@ -28,6 +30,17 @@ struct Cli {
 enum Command {
     /// Solve a configuration (optimally by default) and print the moves.
     Solve(solve::SolveArgs),
+    /// Review a solution: the optimal distance before each move, the moves
+    /// that lost ground and by how much, the total waste (slidy-cli's
+    /// opt-diff).
+    #[command(alias = "opt-diff")]
+    Review(analysis_cmds::ReviewArgs),
+    /// Shorten a solution: re-solve every stretch of --length moves
+    /// optimally and keep what is shorter.
+    Optimize(analysis_cmds::OptimizeArgs),
+    /// Notation tools: invert, transpose, simplify, length, concat, slice,
+    /// from-solution, apply-to-solved.
+    Moves(notation_cmds::MovesArgs),
     /// Say whether a configuration can reach the goal, and why.
     Check {
         #[command(flatten)]
@@ -203,6 +216,9 @@ fn main() -> ExitCode {
         } => theory_cmds::run_perm(&puzzle, &state, moves.as_deref(), json),
         Command::Group { puzzle, gap, json } => theory_cmds::run_group(&puzzle, gap, json),
         Command::Words(args) => theory_cmds::run_words(&args),
+        Command::Review(args) => analysis_cmds::run_review(&args),
+        Command::Optimize(args) => analysis_cmds::run_optimize(&args),
+        Command::Moves(args) => notation_cmds::run(&args),
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Pdb(args) => pdb_cmds::run(&args),
         Command::Serve {
@@ -250,6 +266,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(e @ slidepuzzle::Error::Stopped(_)) => {
+            eprintln!("stopped: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => fail(&e),
     }
 }

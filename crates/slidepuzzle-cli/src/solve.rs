@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use slidepuzzle::batch::read_batch;
 use slidepuzzle::format::format_configuration;
-use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::model::{Configuration, Metric, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
 use slidepuzzle::solver::Written;
 use slidepuzzle::{
@@ -50,6 +50,36 @@ pub struct SolveArgs {
     /// the undoing move: Korf's published node counts).
     #[arg(long, default_value = "sequences")]
     pub move_pruning: MovePruning,
+    /// Metric: stm (every tile slid one cell is a move) or mtm (a straight
+    /// run of tiles is one move; optimal on plain boards). Lengths,
+    /// optimality and the listing options count in it.
+    #[arg(long, default_value = "stm")]
+    pub metric: Metric,
+    /// List every optimal solution (one per line, streamed as found; each
+    /// replayed), not just one.
+    #[arg(long)]
+    pub all_optimal: bool,
+    /// List this many solutions, shortest first (with --all-optimal: at
+    /// most this many optimal ones).
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// List every solution up to this many moves longer than the optimum.
+    #[arg(long)]
+    pub beyond_optimal: Option<u32>,
+    /// List solutions of at least this length.
+    #[arg(long)]
+    pub min_depth: Option<u32>,
+    /// List solutions of at most this length.
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+    /// Count the solutions the listing options select (default: the
+    /// optimal ones) without printing them.
+    #[arg(long)]
+    pub count_only: bool,
+    /// Print every move from the position with the optimal distance after
+    /// it, marking those that keep it optimal.
+    #[arg(long, conflicts_with_all = ["all_optimal", "count", "beyond_optimal", "count_only", "file"])]
+    pub good_moves: bool,
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -189,6 +219,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         limits,
         single_thread: args.threads == Some(1),
         move_pruning: args.move_pruning,
+        metric: args.metric,
     })
 }
 
@@ -221,9 +252,9 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
                 "{prefix}{} moves (STM{mtm}){}, verified by replay",
                 s.blank_path.len(),
                 if s.optimal {
-                    ", optimal"
+                    format!(", optimal in {}", s.metric.to_string().to_uppercase())
                 } else {
-                    ", not proven optimal"
+                    ", not proven optimal".to_string()
                 }
             );
             if let Some(l) = letters(puzzle, blank, &s.blank_path) {
@@ -312,6 +343,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     let cancel = install_ctrlc();
     let options = options(&args, cancel)?;
+    if args.good_moves {
+        return crate::analysis_cmds::run_good_moves(&args, &options);
+    }
+    if let Some(query) = crate::analysis_cmds::query(&args) {
+        return crate::analysis_cmds::run_listing(&args, &options, &query);
+    }
     let memory = options.limits.max_memory;
     let solver = crate::common::solver(args.cache_dir.as_deref());
     let mut stopped = false;

@@ -3,7 +3,7 @@
 //! interface; the library's types are translated here, at the edge.
 
 use serde::Serialize;
-use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::model::{Configuration, Metric, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length, tiles_moved};
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::{Outcome, Plan, StopReason};
@@ -157,4 +157,107 @@ impl SolveRecord {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("records serialise")
     }
+}
+
+/// One instance's listing (`solve --all-optimal`, `--count`,
+/// `--beyond-optimal`, `--count-only` with `--json`): `{"id", "solvable",
+/// "reason" (unsolvable), "metric", "optimal_length", "solutions" (move
+/// strings: letters on boards, blank paths elsewhere; left out with
+/// `--count-only`), "count", "complete", "stopped", "algorithm",
+/// "expanded", "generated", "seconds"}`.
+#[derive(Serialize, Debug)]
+pub struct ListingRecord<'a> {
+    /// The instance's id.
+    pub id: &'a str,
+    /// Whether the goal can be reached.
+    pub solvable: bool,
+    /// Why not, when it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The metric lengths count in.
+    pub metric: Metric,
+    /// The optimal length (absent when a limit stopped the search first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal_length: Option<usize>,
+    /// The solutions, shortest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+    /// How many solutions were found.
+    pub count: u64,
+    /// Whether every solution in range was listed.
+    pub complete: bool,
+    /// The limit that stopped the listing, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// The method's short name.
+    pub algorithm: String,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// One move from a position (`solve --good-moves --json`).
+#[derive(Serialize, Debug)]
+pub struct MoveValueRecord {
+    /// The move as letters (boards) or the blank's vertices.
+    #[serde(rename = "move")]
+    pub spelled: String,
+    /// The blank path of the move.
+    pub blank_path: Vec<usize>,
+    /// Optimal distance after the move.
+    pub distance: usize,
+    /// Whether the move keeps the position optimal.
+    pub good: bool,
+}
+
+/// `solve --good-moves --json`: `{"metric", "distance", "good" (the good
+/// moves), "moves" (every move with its distance)}`.
+#[derive(Serialize, Debug)]
+pub struct GoodMovesRecord {
+    /// The metric.
+    pub metric: Metric,
+    /// Optimal distance of the position.
+    pub distance: usize,
+    /// The moves that keep it optimal.
+    pub good: Vec<String>,
+    /// Every move.
+    pub moves: Vec<MoveValueRecord>,
+}
+
+/// `review --json`: `{"metric", "length", "optimal", "solved", "distances"
+/// (before each move and after the last), "losses", "moves", "waste"}`.
+#[derive(Serialize, Debug)]
+pub struct ReviewRecord<'a> {
+    /// The metric.
+    pub metric: Metric,
+    /// The solution's length.
+    pub length: usize,
+    /// The optimal distance of the scramble.
+    pub optimal: usize,
+    /// Whether the moves end at the goal.
+    pub solved: bool,
+    /// Optimal distance before each move, and after the last.
+    pub distances: &'a [usize],
+    /// Moves lost at each move.
+    pub losses: Vec<usize>,
+    /// The moves as written (letters or blank paths).
+    pub moves: &'a [String],
+    /// Total moves lost.
+    pub waste: usize,
+}
+
+/// `optimize --json`: `{"metric", "before", "after", "moves"}`.
+#[derive(Serialize, Debug)]
+pub struct OptimizeRecord {
+    /// The metric.
+    pub metric: Metric,
+    /// Length before.
+    pub before: usize,
+    /// Length after.
+    pub after: usize,
+    /// The shortened moves.
+    pub moves: String,
 }

@@ -84,6 +84,12 @@ pub enum Error {
     /// bad input).
     #[error("{0}")]
     Unsupported(String),
+    /// A limit (nodes, time, cancellation) stopped a search that a
+    /// larger answer depends on (a review needs every distance); the
+    /// message says which and how far it got. Faces treat it like a
+    /// stopped solve (the CLI exits with 1), not as bad input.
+    #[error("{0}")]
+    Stopped(String),
     /// A broken internal invariant: a bug, never bad input (for example a
     /// found solution that fails its replay).
     #[error("internal error (a bug; please report it): {0}")]

@@ -56,6 +56,7 @@ pub mod format;
 pub mod instances;
 pub mod model;
 pub mod moves;
+pub mod notation;
 pub mod primitives;
 pub mod render;
 pub mod search;

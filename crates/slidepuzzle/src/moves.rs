@@ -274,6 +274,68 @@ pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option
     )
 }
 
+/// Whether moves on `puzzle` have directions that make straight runs
+/// (boards without diagonal moves, tori, boxes), so the multi-tile metric
+/// is defined.
+pub fn has_straight_lines(puzzle: &Puzzle) -> bool {
+    !matches!(
+        puzzle.kind(),
+        crate::model::PuzzleKind::Graph | crate::model::PuzzleKind::Board { diagonal: true, .. }
+    )
+}
+
+/// The length of a blank path in `metric`: its number of steps in STM,
+/// of straight runs in MTM ([`mtm_length`]; `None` where a step has no
+/// direction).
+///
+/// ```
+/// use slidepuzzle::{model::{Metric, Puzzle}, moves::{length_in, parse_moves}};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let path = parse_moves(&p, &p.default_goal(), "R2D").unwrap();
+/// assert_eq!(length_in(&p, 8, &path, Metric::Stm), Some(3));
+/// assert_eq!(length_in(&p, 8, &path, Metric::Mtm), Some(2));
+/// ```
+pub fn length_in(
+    puzzle: &Puzzle,
+    start_blank: usize,
+    path: &[usize],
+    metric: crate::model::Metric,
+) -> Option<usize> {
+    match metric {
+        crate::model::Metric::Stm => Some(path.len()),
+        crate::model::Metric::Mtm => mtm_length(puzzle, start_blank, path),
+    }
+}
+
+/// A blank path without immediate reversals: a step straight back to the
+/// vertex the blank just left cancels with the step before it, repeatedly
+/// (`8-7-8-5` from 5 is empty). The result reaches the same configuration
+/// and is never longer. O(len).
+///
+/// ```
+/// use slidepuzzle::moves::simplify;
+/// assert_eq!(simplify(8, &[7, 6, 7, 4]), vec![7, 4]);
+/// assert_eq!(simplify(8, &[7, 8]), Vec::<usize>::new());
+/// ```
+pub fn simplify(start_blank: usize, path: &[usize]) -> Vec<usize> {
+    // `kept` holds the blank's vertices after the start; a step back to
+    // the vertex before the last one cancels the last.
+    let mut kept: Vec<usize> = Vec::with_capacity(path.len());
+    for &v in path {
+        let before_last = match kept.len() {
+            0 => None,
+            1 => Some(start_blank),
+            k => Some(kept[k - 2]),
+        };
+        if before_last == Some(v) {
+            kept.pop();
+        } else {
+            kept.push(v);
+        }
+    }
+    kept
+}
+
 /// The tiles moved by a blank path, in order.
 pub fn tiles_moved(start: &Configuration, path: &[usize]) -> Vec<Tile> {
     let mut config = start.clone();

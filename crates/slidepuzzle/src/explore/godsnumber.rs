@@ -34,15 +34,7 @@ use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
 use crate::theory::analyze;
 use crate::theory::ranking::Ranker;
 
-/// The move metric.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Metric {
-    /// Single-tile moves.
-    Stm,
-    /// Multi-tile moves (boards, tori, boxes).
-    Mtm,
-}
+pub use crate::model::Metric;
 
 /// Options for [`explore`].
 #[derive(Clone, Debug)]

@@ -6,9 +6,11 @@
 pub mod budget;
 pub mod config;
 pub mod graph;
+pub mod metric;
 pub mod puzzle;
 pub mod spec;
 
 pub use config::{BLANK, Configuration, Tile};
 pub use graph::Graph;
+pub use metric::Metric;
 pub use puzzle::{Direction, Puzzle, PuzzleKind};

@@ -34,10 +34,10 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::domain::{Domain, Step};
+use super::domain::{Domain, Steps};
 use super::heuristic::Heuristic;
 use crate::error::{Error, Resource, Result};
-use crate::model::Configuration;
+use crate::model::{Configuration, Metric};
 
 /// Largest board (in cells) the tables accept: cells and tiles fit a byte,
 /// as in [`Step`].
@@ -72,6 +72,9 @@ struct LineTable {
     /// Distance to the goal per state (saturated at 255), then 0 for the
     /// dead state.
     dist: Vec<u8>,
+    /// The same in the multi-tile metric (a run of the blank across
+    /// several lines in one direction is one move), then 0.
+    mtm_dist: Vec<u8>,
     /// `next[(s * 2 + dir) * L + k]`: the state after the blank leaves its
     /// line for the previous one (`dir` 0: up or left) or the next one
     /// (`dir` 1: down or right), a tile of class `k` coming the other way;
@@ -86,6 +89,65 @@ impl LineTable {
     #[inline(always)]
     fn dist(&self, s: u32) -> u32 {
         self.dist.get(s as usize).map_or(0, |&d| d as u32)
+    }
+
+    /// The distances of one metric.
+    fn distances(&self, metric: Metric) -> &[u8] {
+        match metric {
+            Metric::Stm => &self.dist,
+            Metric::Mtm => &self.mtm_dist,
+        }
+    }
+
+    /// Breadth-first search from the goal (state 0) where a move is a run:
+    /// the blank crosses 1 to L - 1 lines in one direction, a tile of any
+    /// class present coming the other way at each line. The run graph is
+    /// symmetric (a run's reverse is a run the other way with the same
+    /// classes), so these are distances to the goal. O(states x runs).
+    fn run_distances(&self) -> Vec<u8> {
+        let live = self.states as usize;
+        let mut dist = vec![u8::MAX; live + 1];
+        if live == 0 {
+            return vec![0];
+        }
+        dist[0] = 0;
+        let mut queue = std::collections::VecDeque::from([0u32]);
+        let (mut frontier, mut reached) = (Vec::new(), Vec::new());
+        while let Some(s) = queue.pop_front() {
+            let d = dist[s as usize].saturating_add(1);
+            for dir in 0..2 {
+                frontier.clear();
+                frontier.push(s);
+                for _ in 1..self.lines {
+                    reached.clear();
+                    for &f in &frontier {
+                        for class in 0..self.lines {
+                            let i = (f as usize * 2 + dir) * self.lines + class;
+                            let t = self.next.get(i).copied().unwrap_or(self.states);
+                            if t != self.states && !reached.contains(&t) {
+                                reached.push(t);
+                            }
+                        }
+                    }
+                    for &t in &reached {
+                        if dist[t as usize] == u8::MAX {
+                            dist[t as usize] = d;
+                            queue.push_back(t);
+                        }
+                    }
+                    std::mem::swap(&mut frontier, &mut reached);
+                    if frontier.is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+        dist[live] = 0;
+        // States the runs cannot reach (none on boards) count as 0.
+        for x in dist.iter_mut().filter(|x| **x == u8::MAX) {
+            *x = 0;
+        }
+        dist
     }
 
     /// The state after a tile of class `class` slid from line `from` to the
@@ -114,6 +176,7 @@ impl LineTable {
     fn bytes(&self) -> u64 {
         map_bytes(self.index.capacity() as u64)
             + self.dist.capacity() as u64
+            + self.mtm_dist.capacity() as u64
             + 4 * self.next.capacity() as u64
     }
 }
@@ -145,7 +208,7 @@ fn build_bytes(states: u64, lines: u64) -> u64 {
     let vec = |len: u64, size: u64, times: u64| (times * len + 8) * size;
     map_bytes(states)
         + vec(states, 16, 2)
-        + vec(states + 1, 1, 3)
+        + vec(states + 1, 1, 4)
         + vec((states + 1) * 2 * lines, 4, 3)
 }
 
@@ -238,14 +301,17 @@ fn build(lines: usize, len: usize, goal: &[u8], used: u64, budget: u64) -> Resul
     dist.push(0);
     next.shrink_to_fit();
     dist.shrink_to_fit();
-    Ok(LineTable {
+    let mut table = LineTable {
         lines,
         bits,
         index,
         dist,
+        mtm_dist: Vec::new(),
         next,
         states,
-    })
+    };
+    table.mtm_dist = table.run_distances();
+    Ok(table)
 }
 
 /// Packs matrix entries of `bits` bits each (entry i at bit `i * bits`);
@@ -403,6 +469,16 @@ impl WalkingDistanceTables {
         self.vertical.dist(v) + self.horizontal.dist(h)
     }
 
+    /// [`WalkingDistanceTables::value`] in `metric`: in the multi-tile
+    /// metric, the sum of the two directions' run distances (see
+    /// [`WalkingDistance::with_metric`]), admissible for MTM.
+    pub fn value_in(&self, cells: &[u8], metric: Metric) -> u32 {
+        let (v, h) = self.states_of(cells);
+        let d =
+            |t: &LineTable, s: u32| t.distances(metric).get(s as usize).map_or(0, |&d| d as u32);
+        d(&self.vertical, v) + d(&self.horizontal, h)
+    }
+
     /// The number of abstract states (vertical, horizontal): 24,964 each
     /// on 4x4, whatever the blank's goal cell.
     pub fn states(&self) -> (usize, usize) {
@@ -469,17 +545,34 @@ pub struct WalkingDistance<'t> {
     tables: &'t WalkingDistanceTables,
     vertical: &'t LineTable,
     horizontal: &'t LineTable,
+    /// The distances of the metric, per vertical and horizontal state.
+    vertical_dist: &'t [u8],
+    horizontal_dist: &'t [u8],
     v: u32,
     h: u32,
 }
 
 impl<'t> WalkingDistance<'t> {
-    /// Follows configurations with `tables`.
+    /// Follows configurations with `tables`, counting single-tile moves.
     pub fn new(tables: &'t WalkingDistanceTables) -> Self {
+        Self::with_metric(tables, Metric::Stm)
+    }
+
+    /// Follows configurations with `tables`, counting moves of `metric`.
+    /// In the multi-tile metric ([`Metric::Mtm`]) each direction's
+    /// distance is that of its abstract graph where a run of the blank
+    /// across several lines in one direction is one move (a real vertical
+    /// run is one such abstract run and leaves the columns alone, and the
+    /// other way round), so the sum is admissible for MTM; moves are then
+    /// the [`super::mtm::Run`]s of [`super::mtm::MtmBoardDomain`], followed
+    /// step by step.
+    pub fn with_metric(tables: &'t WalkingDistanceTables, metric: Metric) -> Self {
         WalkingDistance {
             tables,
             vertical: &tables.vertical,
             horizontal: &tables.horizontal,
+            vertical_dist: tables.vertical.distances(metric),
+            horizontal_dist: tables.horizontal.distances(metric),
             v: tables.vertical.states,
             h: tables.horizontal.states,
         }
@@ -487,11 +580,12 @@ impl<'t> WalkingDistance<'t> {
 
     #[inline(always)]
     fn value(&self) -> u32 {
-        self.vertical.dist(self.v) + self.horizontal.dist(self.h)
+        let d = |dist: &[u8], s: u32| dist.get(s as usize).map_or(0, |&d| d as u32);
+        d(self.vertical_dist, self.v) + d(self.horizontal_dist, self.h)
     }
 }
 
-impl<D: Domain<Move = Step>> Heuristic<D> for WalkingDistance<'_> {
+impl<D: Domain> Heuristic<D> for WalkingDistance<'_> {
     /// The vertical and horizontal states before the move.
     type Undo = (u32, u32);
 
@@ -501,23 +595,25 @@ impl<D: Domain<Move = Step>> Heuristic<D> for WalkingDistance<'_> {
     }
 
     #[inline(always)]
-    fn apply(&mut self, _: &D, s: Step, _: u32, _: u32) -> (u32, (u32, u32)) {
+    fn apply(&mut self, _: &D, m: D::Move, _: u32, _: u32) -> (u32, (u32, u32)) {
         let t = self.tables;
         let before = (self.v, self.h);
-        let (from, to, tile) = (s.from as usize, s.to as usize, s.tile as usize);
-        let (rf, rt) = (t.row_of[from], t.row_of[to]);
-        if rf != rt {
-            self.v = self.vertical.step(self.v, rf, rt, t.goal_row[tile]);
-        }
-        let (cf, ct) = (t.col_of[from], t.col_of[to]);
-        if cf != ct {
-            self.h = self.horizontal.step(self.h, cf, ct, t.goal_col[tile]);
-        }
+        m.for_each_step(|s| {
+            let (from, to, tile) = (s.from as usize, s.to as usize, s.tile as usize);
+            let (rf, rt) = (t.row_of[from], t.row_of[to]);
+            if rf != rt {
+                self.v = self.vertical.step(self.v, rf, rt, t.goal_row[tile]);
+            }
+            let (cf, ct) = (t.col_of[from], t.col_of[to]);
+            if cf != ct {
+                self.h = self.horizontal.step(self.h, cf, ct, t.goal_col[tile]);
+            }
+        });
         (self.value(), before)
     }
 
     #[inline(always)]
-    fn undo(&mut self, _: &D, _: Step, (v, h): (u32, u32)) {
+    fn undo(&mut self, _: &D, _: D::Move, (v, h): (u32, u32)) {
         self.v = v;
         self.h = h;
     }

@@ -42,6 +42,8 @@
 //! assert!(s.optimal);
 //! ```
 
+pub mod analysis;
+mod kernel;
 pub mod plan;
 pub mod spec;
 
@@ -49,21 +51,22 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+pub use analysis::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery};
 pub use plan::{BoardHeuristic, Method, Plan, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
 use crate::error::{Error, Resource, Result};
-use crate::model::{Configuration, Puzzle};
+use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::replay;
 use crate::search::best_first::{Strategy, best_first};
 use crate::search::board::{self, BoardDomain};
 use crate::search::graph::GraphDomain;
 use crate::search::graph_pdb::{self, GraphPdb};
 use crate::search::heuristic::{Max, Zero};
-use crate::search::ida::ida_star;
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
 use crate::search::manhattan::{Manhattan, TileDistances};
+use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
 use crate::search::partition;
 use crate::search::pdb::{self, BuildEvent};
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
@@ -71,6 +74,7 @@ use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
 use crate::search::{Limits, SearchResult, SearchStats, StopReason};
 use crate::store::TableStore;
 use crate::theory::{Verdict, check};
+use kernel::{FirstSolution, Kernel};
 
 /// Plain boards with more cells than this are solved constructively by
 /// [`Algorithm::Auto`] (optimal search beyond the 15-puzzle can take hours).
@@ -112,6 +116,11 @@ pub struct SolveOptions {
     /// by default; [`MovePruning::Reversal`] reproduces published node
     /// counts).
     pub move_pruning: MovePruning,
+    /// How moves are counted: [`Metric::Stm`] (the default) or
+    /// [`Metric::Mtm`] (a straight run of tiles is one move; optimal
+    /// search on plain boards). Optimality, lengths and enumerations are in
+    /// this metric.
+    pub metric: Metric,
 }
 
 /// A verified solution.
@@ -119,8 +128,14 @@ pub struct SolveOptions {
 pub struct Solution {
     /// Vertices the blank visits, after its start (0-based).
     pub blank_path: Vec<usize>,
-    /// Whether the length is proven optimal (single-tile moves).
+    /// Whether [`Solution::length`] is proven optimal in
+    /// [`Solution::metric`].
     pub optimal: bool,
+    /// The metric the solution was asked for (and is optimal in).
+    pub metric: Metric,
+    /// Its length in that metric: single-tile steps in STM (the blank
+    /// path's length), straight runs in MTM.
+    pub length: usize,
     /// The method's short name ([`Plan::name`]).
     pub algorithm: String,
     /// Search counters (nodes, last bound, seconds).
@@ -199,32 +214,30 @@ fn sparse(puzzle: &Puzzle) -> bool {
     2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
 }
 
-/// IDA* on a board with `first`, maximised with the second heuristic of
-/// `(width, height, goal, second)` when there is one (looked up only where
-/// `first` does not prune).
-fn board_ida_with<H, const LOOPS: bool>(
+/// `kernel` on a board with `first`, maximised with the second heuristic
+/// of `(width, height, goal, second)` when there is one (looked up only
+/// where `first` does not prune).
+fn board_run_with<H, K: Kernel, const LOOPS: bool>(
     domain: BoardDomain<LOOPS>,
     first: H,
     (w, h, goal, second): (usize, usize, &Configuration, Option<BoardHeuristic>),
-    limits: &Limits,
-    split: bool,
-) -> Result<SearchResult>
+    max_memory: u64,
+    kernel: K,
+) -> Result<K::Output>
 where
     H: crate::search::heuristic::Heuristic<BoardDomain<LOOPS>> + Clone + Send + Sync,
 {
     let too_large = || Error::Internal("board too large for the board kernel".into());
     Ok(match second {
         // The tables are stored over the Manhattan distance: never below it.
-        None | Some(BoardHeuristic::Manhattan) => ida_star(domain, first, limits, split),
+        None | Some(BoardHeuristic::Manhattan) => kernel.run(domain, first),
         Some(BoardHeuristic::LinearConflict) => {
             let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
-            let both = Max::new(first, LinearConflict::new(&t));
-            ida_star(domain, both, limits, split)
+            kernel.run(domain, Max::new(first, LinearConflict::new(&t)))
         }
         Some(BoardHeuristic::WalkingDistance) => {
-            let t = WalkingDistanceTables::new(w, h, goal, limits.max_memory)?;
-            let both = Max::new(first, WalkingDistance::new(&t));
-            ida_star(domain, both, limits, split)
+            let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+            kernel.run(domain, Max::new(first, WalkingDistance::new(&t)))
         }
     })
 }
@@ -414,6 +427,12 @@ impl Solver {
                 (Method::ConstructiveGraph, false)
             }
         };
+        if options.metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
+            return Err(Error::Unsupported(format!(
+                "the multi-tile metric needs straight lines (boards, tori, boxes), not {}",
+                puzzle.spec()
+            )));
+        }
         let mut plan = Plan {
             method: Method::Bfs,
             tables: None,
@@ -453,6 +472,9 @@ impl Solver {
                 return Ok(plan);
             }
             _ => {}
+        }
+        if options.metric == Metric::Mtm {
+            return Self::plan_mtm(puzzle, options, plan);
         }
         if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
             return Err(Error::limit(
@@ -588,18 +610,128 @@ impl Solver {
         Ok(plan)
     }
 
+    /// The plan for an optimal search in the multi-tile metric: IDA* on
+    /// the plain-board MTM domain with the walking distance counted in
+    /// runs (boards of up to [`AUTO_OPTIMAL_BOARD_CELLS`] cells under
+    /// [`Heuristic::Auto`]) or the row and column distances divided by the
+    /// longest run.
+    fn plan_mtm(puzzle: &Puzzle, options: &SolveOptions, mut plan: Plan) -> Result<Plan> {
+        let Some((w, h)) = puzzle
+            .plain_board_size()
+            .filter(|&(w, h)| w * h <= crate::search::mtm::MAX_CELLS)
+            .filter(|&(w, h)| w.max(h) <= crate::search::mtm::MAX_RUN + 1)
+        else {
+            return Err(Error::Unsupported(format!(
+                "optimal search in the multi-tile metric takes plain boards of up to {} cells and {} a side, not {} (the constructive solver, --algo constructive, counts its moves in MTM too)",
+                crate::search::mtm::MAX_CELLS,
+                crate::search::mtm::MAX_RUN + 1,
+                puzzle.spec()
+            )));
+        };
+        if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
+            return Err(Error::argument(
+                "algo",
+                format!(
+                    "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
+                    options.algorithm
+                ),
+            ));
+        }
+        let heuristic = match options.heuristic {
+            Heuristic::Auto if w * h <= AUTO_OPTIMAL_BOARD_CELLS => BoardHeuristic::WalkingDistance,
+            Heuristic::Auto | Heuristic::Manhattan => BoardHeuristic::Manhattan,
+            Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
+            _ => {
+                return Err(Error::argument(
+                    "heuristic",
+                    format!(
+                        "{} counts single-tile moves and overestimates in the multi-tile metric: use auto, wd or md",
+                        options.heuristic
+                    ),
+                ));
+            }
+        };
+        plan.method = Method::MtmBoardIda { heuristic };
+        plan.reason = match heuristic {
+            BoardHeuristic::WalkingDistance => "The multi-tile metric: IDA* over straight runs with the walking distance counted in runs (Takahashi's tables searched again with a run of the blank as one move)".into(),
+            _ => "The multi-tile metric: IDA* over straight runs with the row and column distances divided by the longest run (the walking-distance tables are for boards of up to 16 cells)".into(),
+        };
+        Ok(plan)
+    }
+
+    /// Runs `kernel` on the domain and heuristic of an IDA* plan
+    /// ([`Method::BoardIda`], [`Method::BoardPatternIda`],
+    /// [`Method::MtmBoardIda`], [`Method::GraphIda`]): the one place where
+    /// a plan becomes a domain and a heuristic, for every kernel.
+    fn ida_run<K: Kernel>(
+        &self,
+        puzzle: &Puzzle,
+        (start, goal): (&Configuration, &Configuration),
+        plan: &Plan,
+        options: &SolveOptions,
+        kernel: K,
+    ) -> Result<K::Output> {
+        let max_memory = options.limits.max_memory;
+        let too_large = || Error::Internal("board too large for the board kernel".into());
+        let board = || {
+            puzzle
+                .plain_board_size()
+                .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))
+        };
+        match &plan.method {
+            Method::BoardIda { .. } | Method::BoardPatternIda { .. } => {
+                if K::LONG_PRUNING && options.move_pruning == MovePruning::Sequences {
+                    self.board_run::<true, K>(puzzle, start, goal, plan, max_memory, kernel)
+                } else {
+                    self.board_run::<false, K>(puzzle, start, goal, plan, max_memory, kernel)
+                }
+            }
+            Method::MtmBoardIda { heuristic } => {
+                let (w, h) = board()?;
+                let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
+                Ok(match heuristic {
+                    BoardHeuristic::WalkingDistance => {
+                        let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+                        kernel.run(domain, WalkingDistance::with_metric(&t, Metric::Mtm))
+                    }
+                    _ => {
+                        let md = MtmManhattan::new(w, h, goal).ok_or_else(too_large)?;
+                        kernel.run(domain, md)
+                    }
+                })
+            }
+            Method::GraphIda => {
+                let domain = graph_domain(puzzle, start, goal)?;
+                match &plan.tables {
+                    Some(t) => {
+                        let pdb = self.graph_tables(puzzle, goal, t, max_memory)?;
+                        Ok(kernel.run(domain, PdbLookup::graph(&pdb)))
+                    }
+                    None => {
+                        let d = tile_distances(puzzle, goal)?;
+                        Ok(kernel.run(domain, Manhattan::new(&d)))
+                    }
+                }
+            }
+            _ => Err(Error::Internal(format!(
+                "{} is not an IDA* plan",
+                plan.name()
+            ))),
+        }
+    }
+
     /// Runs a board plan ([`Method::BoardIda`], [`Method::BoardPatternIda`])
     /// on the packed board domain, pruning loops around 2 x 2 blocks with
     /// `LOOPS`.
-    fn board_search<const LOOPS: bool>(
+    fn board_run<const LOOPS: bool, K: Kernel>(
         &self,
         puzzle: &Puzzle,
         start: &Configuration,
         goal: &Configuration,
         plan: &Plan,
-        limits: &Limits,
-        split: bool,
-    ) -> Result<SearchResult> {
+        max_memory: u64,
+        kernel: K,
+    ) -> Result<K::Output> {
         let (w, h) = puzzle
             .plain_board_size()
             .ok_or_else(|| Error::Internal("board kernel planned for a graph".into()))?;
@@ -611,15 +743,15 @@ impl Solver {
                 Ok(match heuristic {
                     BoardHeuristic::Manhattan => {
                         let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
-                        ida_star(domain, Manhattan::new(&d), limits, split)
+                        kernel.run(domain, Manhattan::new(&d))
                     }
                     BoardHeuristic::LinearConflict => {
                         let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
-                        ida_star(domain, LinearConflict::new(&t), limits, split)
+                        kernel.run(domain, LinearConflict::new(&t))
                     }
                     BoardHeuristic::WalkingDistance => {
-                        let t = WalkingDistanceTables::new(w, h, goal, limits.max_memory)?;
-                        ida_star(domain, WalkingDistance::new(&t), limits, split)
+                        let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+                        kernel.run(domain, WalkingDistance::new(&t))
                     }
                 })
             }
@@ -627,14 +759,14 @@ impl Solver {
                 let t = plan.tables.as_ref().ok_or_else(|| {
                     Error::Internal("pattern databases missing from the plan".into())
                 })?;
-                let tables = self.board_tables(puzzle, goal, t, limits.max_memory)?;
+                let tables = self.board_tables(puzzle, goal, t, max_memory)?;
                 let second = (w, h, goal, *with);
                 match tables.transposed() {
                     Some(mirror) => {
                         let both = Max::new(tables.direct(), mirror);
-                        board_ida_with(domain, both, second, limits, split)
+                        board_run_with(domain, both, second, max_memory, kernel)
                     }
-                    None => board_ida_with(domain, tables.direct(), second, limits, split),
+                    None => board_run_with(domain, tables.direct(), second, max_memory, kernel),
                 }
             }
             _ => Err(Error::Internal("a graph plan on the board kernel".into())),
@@ -788,29 +920,16 @@ impl Solver {
         let limits = &options.limits;
         let split = !options.single_thread;
         let result = match &plan.method {
-            Method::BoardIda { .. } | Method::BoardPatternIda { .. } => {
-                match options.move_pruning {
-                    MovePruning::Reversal => {
-                        self.board_search::<false>(puzzle, start, goal, plan, limits, split)?
-                    }
-                    MovePruning::Sequences => {
-                        self.board_search::<true>(puzzle, start, goal, plan, limits, split)?
-                    }
-                }
-            }
-            Method::GraphIda => {
-                let domain = graph_domain(puzzle, start, goal)?;
-                match &plan.tables {
-                    Some(t) => {
-                        let pdb = self.graph_tables(puzzle, goal, t, limits.max_memory)?;
-                        ida_star(domain, PdbLookup::graph(&pdb), limits, split)
-                    }
-                    None => {
-                        let d = tile_distances(puzzle, goal)?;
-                        ida_star(domain, Manhattan::new(&d), limits, split)
-                    }
-                }
-            }
+            Method::BoardIda { .. }
+            | Method::BoardPatternIda { .. }
+            | Method::MtmBoardIda { .. }
+            | Method::GraphIda => self.ida_run(
+                puzzle,
+                (start, goal),
+                plan,
+                options,
+                FirstSolution { limits, split },
+            )?,
             Method::AStar { weight } => {
                 let domain = graph_domain(puzzle, start, goal)?;
                 let strategy = Strategy::AStar { weight: *weight };
@@ -867,8 +986,14 @@ impl Solver {
                         path.len()
                     )));
                 }
+                let length = crate::moves::length_in(puzzle, start.blank(), &path, options.metric)
+                    .ok_or_else(|| {
+                        Error::Internal("a multi-tile length without directions".into())
+                    })?;
                 Ok(Outcome::Solved(Solution {
                     blank_path: path,
+                    metric: options.metric,
+                    length,
                     optimal: result.optimal && plan.optimal,
                     algorithm: name,
                     stats,

@@ -60,6 +60,15 @@ pub enum Method {
         /// Configurations kept per layer.
         width: usize,
     },
+    /// IDA* in the multi-tile metric on a plain board
+    /// ([`crate::search::mtm`]): the walking distance counted in runs, or
+    /// (`Manhattan`) the row and column distances divided by the longest
+    /// run ([`crate::search::mtm::MtmManhattan`]).
+    MtmBoardIda {
+        /// [`BoardHeuristic::WalkingDistance`] or
+        /// [`BoardHeuristic::Manhattan`].
+        heuristic: BoardHeuristic,
+    },
     /// The constructive solver for boards ([`crate::construct::board`]).
     ConstructiveBoard,
     /// The constructive solver for any graph ([`crate::construct::graph`]).
@@ -99,8 +108,8 @@ pub struct Plan {
     /// ones and a face may build these afterwards for later runs
     /// ([`super::Solver::build_later`]).
     pub later: Option<TablePlan>,
-    /// Whether a solution found is proven optimal (for the metric: single
-    /// tile moves).
+    /// Whether a solution found is proven optimal, in the metric of the
+    /// options ([`crate::model::Metric`]).
     pub optimal: bool,
     /// Whether the moves can be streamed to a writer without being held in
     /// memory ([`super::Solver::solve_to_writer`]).
@@ -126,6 +135,7 @@ impl Plan {
             } => "ida-wd".into(),
             Method::BoardPatternIda { with: None } => "ida-pdb".into(),
             Method::BoardPatternIda { with: Some(h) } => format!("ida-pdb-{h}"),
+            Method::MtmBoardIda { heuristic } => format!("ida-mtm-{heuristic}"),
             Method::GraphIda if pdb => "ida-graph-pdb".into(),
             Method::GraphIda => "ida-graph-md".into(),
             Method::AStar { weight } if *weight == 1.0 && pdb => "astar-graph-pdb".into(),

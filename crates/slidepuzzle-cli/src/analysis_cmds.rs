@@ -1,0 +1,391 @@
+//! The speedsolvers' commands: listing solutions (`solve --all-optimal`,
+//! `--count`, `--beyond-optimal`, `--count-only`), `solve --good-moves`,
+//! `review` (where a solution lost moves) and `optimize`. The library
+//! decides and checks ([`slidepuzzle::Solver::solutions`],
+//! [`slidepuzzle::Solver::review`], ...); this file translates and prints.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use slidepuzzle::model::{Configuration, Metric, Puzzle};
+use slidepuzzle::moves::letters;
+use slidepuzzle::solver::{Listed, SolutionQuery};
+use slidepuzzle::{Error, Result, SolveOptions};
+use slidepuzzle_web::records::{
+    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord,
+};
+
+use crate::common::PuzzleArgs;
+use crate::solve::SolveArgs;
+
+/// Moves as users write them: slidysim letters on boards, else the blank
+/// path (`7-4-3`, the vertices the blank visits after its start).
+pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
+    letters(puzzle, start_blank, path).unwrap_or_else(|| {
+        let p: Vec<String> = path.iter().map(|v| v.to_string()).collect();
+        p.join("-")
+    })
+}
+
+/// The listing the options ask for, if any.
+pub fn query(args: &SolveArgs) -> Option<SolutionQuery> {
+    let listing = args.all_optimal
+        || args.count.is_some()
+        || args.beyond_optimal.is_some()
+        || args.min_depth.is_some()
+        || args.max_depth.is_some()
+        || args.count_only;
+    listing.then(|| SolutionQuery {
+        max_count: args.count,
+        min_length: args.min_depth,
+        // --all-optimal alone, or with --count: the optimal length only.
+        max_length: args.max_depth,
+        beyond_optimal: args
+            .beyond_optimal
+            .or((args.all_optimal && args.max_depth.is_none()).then_some(0)),
+    })
+}
+
+/// `solve` with listing options: each instance's solutions, streamed one
+/// per line as found (or gathered into one JSON object per instance).
+pub fn run_listing(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    query: &SolutionQuery,
+) -> Result<ExitCode> {
+    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let instances: Vec<(String, Puzzle, Configuration, Configuration)> = match &args.file {
+        Some(file) => {
+            let text = crate::common::read_text(std::path::Path::new(file))?;
+            let (puzzle, batch) =
+                slidepuzzle::batch::read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
+            let goal = args.puzzle.goal_for(&puzzle)?;
+            batch
+                .into_iter()
+                .map(|i| (i.id, puzzle.clone(), i.start, goal.clone()))
+                .collect()
+        }
+        None => {
+            let state = args.state.as_deref().unwrap_or_default();
+            let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
+            vec![("1".into(), puzzle, start, goal)]
+        }
+    };
+    let mut stopped = false;
+    let stdout = std::io::stdout();
+    for (id, puzzle, start, goal) in &instances {
+        if args.explain {
+            eprintln!("plan: {}", solver.plan(puzzle, goal, options)?);
+        }
+        let mut gathered = Vec::new();
+        let mut write_error = None;
+        let listed = {
+            let mut out = stdout.lock();
+            let batch = args.file.is_some();
+            let mut sink = |path: &[usize]| -> bool {
+                let text = spell(puzzle, start.blank(), path);
+                if args.count_only {
+                    return true;
+                }
+                if args.json {
+                    gathered.push(text);
+                    return true;
+                }
+                let line = if batch {
+                    format!("[{id}] {text}")
+                } else {
+                    text
+                };
+                match writeln!(out, "{line}") {
+                    Ok(()) => true,
+                    Err(e) => {
+                        write_error = Some(e);
+                        false
+                    }
+                }
+            };
+            solver.solutions(puzzle, start, goal, options, query, &mut sink)?
+        };
+        if let Some(e) = write_error {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Ok(ExitCode::SUCCESS);
+            }
+            return Err(Error::io("standard output", e));
+        }
+        let metric = options.metric.to_string().to_uppercase();
+        match listed {
+            Listed::Unsolvable(v) => {
+                if args.json {
+                    let r = ListingRecord {
+                        id,
+                        solvable: false,
+                        reason: Some(v.reason.clone()),
+                        metric: options.metric,
+                        optimal_length: None,
+                        solutions: None,
+                        count: 0,
+                        complete: true,
+                        stopped: None,
+                        algorithm: String::new(),
+                        expanded: 0,
+                        generated: 0,
+                        seconds: 0.0,
+                    };
+                    println!("{}", serde_json::to_string(&r).expect("serialisable"));
+                } else {
+                    println!("[{id}] unsolvable: {}", v.reason);
+                }
+            }
+            Listed::Listed(l) => {
+                stopped |= l.stopped.is_some();
+                let stop = l.stopped.map(|r| r.describe().to_string());
+                if args.json {
+                    let r = ListingRecord {
+                        id,
+                        solvable: true,
+                        reason: None,
+                        metric: options.metric,
+                        optimal_length: l.stopped.is_none().then_some(l.optimal_length),
+                        solutions: (!args.count_only).then_some(gathered),
+                        count: l.count,
+                        complete: l.complete,
+                        stopped: stop,
+                        algorithm: l.algorithm.clone(),
+                        expanded: l.stats.expanded,
+                        generated: l.stats.generated,
+                        seconds: l.stats.seconds,
+                    };
+                    println!("{}", serde_json::to_string(&r).expect("serialisable"));
+                } else {
+                    let what = if args.count_only { "counted" } else { "listed" };
+                    let summary = match &stop {
+                        Some(s) => format!(
+                            "{} solutions {what} before the search stopped ({s})",
+                            l.count
+                        ),
+                        None => format!(
+                            "{} solutions {what}{}; the optimum is {} moves ({metric}); {} generated, {:.3} s",
+                            l.count,
+                            if l.complete {
+                                ""
+                            } else {
+                                " (not all: the count was reached)"
+                            },
+                            l.optimal_length,
+                            l.stats.generated,
+                            l.stats.seconds
+                        ),
+                    };
+                    if args.count_only {
+                        println!("[{id}] {summary}");
+                    } else {
+                        eprintln!("[{id}] {summary}");
+                    }
+                }
+            }
+        }
+    }
+    Ok(if stopped {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `solve --good-moves`: every move from the position with its distance.
+pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCode> {
+    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let state = args.state.as_deref().unwrap_or_default();
+    let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
+    let (before, moves) = solver.good_moves(&puzzle, &start, &goal, options)?;
+    let metric = options.metric.to_string().to_uppercase();
+    if args.json {
+        let values: Vec<MoveValueRecord> = moves
+            .iter()
+            .map(|m| MoveValueRecord {
+                spelled: spell(&puzzle, start.blank(), &m.blank_path),
+                blank_path: m.blank_path.clone(),
+                distance: m.distance,
+                good: m.good,
+            })
+            .collect();
+        let r = GoodMovesRecord {
+            metric: options.metric,
+            distance: before,
+            good: values
+                .iter()
+                .filter(|v| v.good)
+                .map(|v| v.spelled.clone())
+                .collect(),
+            moves: values,
+        };
+        println!("{}", serde_json::to_string(&r).expect("serialisable"));
+    } else {
+        println!("distance {before} ({metric})");
+        for m in &moves {
+            let verdict = if m.good {
+                "good".to_string()
+            } else {
+                format!("loses {}", (m.distance + 1).saturating_sub(before))
+            };
+            println!(
+                "{}\t{} -> {}\t{verdict}",
+                spell(&puzzle, start.blank(), &m.blank_path),
+                before,
+                m.distance
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Options of `review` and `optimize`.
+#[derive(Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Metric: stm or mtm (MTM moves are maximal straight runs).
+    #[arg(long, default_value = "stm")]
+    pub metric: Metric,
+    /// Where pattern databases are cached (default: the platform cache dir).
+    #[arg(long)]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop each search after this many seconds.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// The scramble (`@FILE` reads it from FILE).
+    pub state: String,
+    /// The solution (letters, blank path or tiles; `@FILE` reads it).
+    pub moves: String,
+}
+
+fn review_options(metric: Metric, timeout: Option<f64>) -> Result<SolveOptions> {
+    if let Some(t) = timeout
+        && !(t > 0.0 && t.is_finite() && t < 1e9)
+    {
+        return Err(Error::argument(
+            "--timeout",
+            format!("must be a positive number of seconds below 1e9, got {t}"),
+        ));
+    }
+    let mut options = SolveOptions {
+        metric,
+        ..SolveOptions::default()
+    };
+    options.limits = options
+        .limits
+        .with_timeout(timeout.map(std::time::Duration::from_secs_f64));
+    Ok(options)
+}
+
+/// `review STATE MOVES`: the optimal distance before each move, the moves
+/// that lost ground, the waste.
+pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
+    let state = crate::common::read_arg(&args.state)?;
+    let (puzzle, start, goal) = args.puzzle.resolve(&state)?;
+    let text = crate::common::read_arg(&args.moves)?;
+    let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
+    let options = review_options(args.metric, args.timeout)?;
+    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let r = solver.review(&puzzle, &start, &goal, &path, &options)?;
+    let optimal = r.distances.first().copied().unwrap_or(0);
+    let end = r.distances.last().copied().unwrap_or(0);
+    let metric = args.metric.to_string().to_uppercase();
+    let mut blank = start.blank();
+    let spelled: Vec<String> = r
+        .moves
+        .iter()
+        .map(|m| {
+            let s = spell(&puzzle, blank, &m.blank_path);
+            blank = *m.blank_path.last().unwrap_or(&blank);
+            s
+        })
+        .collect();
+    if args.json {
+        let rec = ReviewRecord {
+            metric: args.metric,
+            length: r.length,
+            optimal,
+            solved: end == 0,
+            distances: &r.distances,
+            losses: r.moves.iter().map(|m| m.loss).collect(),
+            moves: &spelled,
+            waste: r.waste,
+        };
+        println!("{}", serde_json::to_string(&rec).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("move\tdistance\tloss");
+    for (i, (m, s)) in r.moves.iter().zip(&spelled).enumerate() {
+        println!(
+            "{}. {s}\t{} -> {}\t{}",
+            i + 1,
+            m.before,
+            m.after,
+            if m.loss == 0 {
+                String::new()
+            } else {
+                format!("+{}", m.loss)
+            }
+        );
+    }
+    println!(
+        "{} moves ({metric}) for an optimum of {optimal}{}: {} wasted",
+        r.length,
+        if end == 0 {
+            String::new()
+        } else {
+            format!("; {end} moves from the goal at the end")
+        },
+        r.waste
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Options of `optimize`.
+#[derive(Args)]
+pub struct OptimizeArgs {
+    #[command(flatten)]
+    pub review: ReviewArgs,
+    /// Window: every stretch of this many moves is re-solved optimally.
+    #[arg(long, short = 'l', default_value_t = 12)]
+    pub length: usize,
+}
+
+/// `optimize STATE MOVES --length L`.
+pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
+    let a = &args.review;
+    let state = crate::common::read_arg(&a.state)?;
+    let (puzzle, start, _) = a.puzzle.resolve(&state)?;
+    let text = crate::common::read_arg(&a.moves)?;
+    let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
+    let options = review_options(a.metric, a.timeout)?;
+    let solver = crate::common::solver(a.cache_dir.as_deref());
+    let better = solver.optimize(&puzzle, &start, &path, args.length, &options)?;
+    let len = |p: &[usize]| {
+        slidepuzzle::moves::length_in(&puzzle, start.blank(), p, a.metric).unwrap_or(p.len())
+    };
+    let spelled = spell(&puzzle, start.blank(), &better);
+    if a.json {
+        let r = OptimizeRecord {
+            metric: a.metric,
+            before: len(&path),
+            after: len(&better),
+            moves: spelled,
+        };
+        println!("{}", serde_json::to_string(&r).expect("serialisable"));
+    } else {
+        println!("{spelled}");
+        eprintln!(
+            "{} -> {} moves ({})",
+            len(&path),
+            len(&better),
+            a.metric.to_string().to_uppercase()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

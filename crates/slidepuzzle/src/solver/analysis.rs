@@ -1,0 +1,575 @@
+//! The front door's answers beyond one solution: every optimal solution
+//! (or every one in a range of lengths), optimal distances along a user's
+//! solution (where moves were lost), the moves that keep a position
+//! optimal, and the shortening of a solution by optimal windows. All run
+//! through [`Solver`]'s plan, tables and kernels, in the metric of the
+//! options, and every path they hand out is replayed first.
+
+use super::kernel::AllSolutions;
+use super::{Algorithm, Heuristic, Method, Outcome, Plan, SolveOptions, Solver, stop_message};
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Direction, Metric, Puzzle};
+use crate::moves::{length_in, replay};
+use crate::search::enumerate::Lengths;
+use crate::search::{SearchStats, StopReason};
+use crate::theory::Verdict;
+
+/// Which solutions [`Solver::solutions`] lists. The default lists every
+/// optimal solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolutionQuery {
+    /// List at most this many (shortest first); `None`: every solution in
+    /// the range of lengths.
+    pub max_count: Option<u64>,
+    /// The shortest length listed (default: the optimum).
+    pub min_length: Option<u32>,
+    /// The longest length listed. Default: the optimum plus
+    /// `beyond_optimal` when that is given, else the optimum, unless only
+    /// `max_count` is given (then as long as it takes to list that many).
+    pub max_length: Option<u32>,
+    /// List solutions up to this many moves longer than the optimum.
+    pub beyond_optimal: Option<u32>,
+}
+
+/// What [`Solver::solutions`] found.
+#[derive(Clone, Debug)]
+pub struct Listing {
+    /// The optimal length in the metric.
+    pub optimal_length: usize,
+    /// Solutions passed to the sink.
+    pub count: u64,
+    /// Whether every solution in the range was listed (false when the
+    /// count or a limit stopped the listing first).
+    pub complete: bool,
+    /// The method's short name ([`Plan::name`]).
+    pub algorithm: String,
+    /// Counters of the optimal search and the listing together.
+    pub stats: SearchStats,
+    /// The limit that stopped the listing, if one did.
+    pub stopped: Option<StopReason>,
+}
+
+/// What [`Solver::solutions`] returns.
+#[derive(Clone, Debug)]
+pub enum Listed {
+    /// Solutions were listed (see the counts).
+    Listed(Listing),
+    /// The goal cannot be reached; the verdict says why.
+    Unsolvable(Verdict),
+}
+
+/// One move of a reviewed solution ([`Solver::review`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewedMove {
+    /// The blank path of the move (one vertex in STM, a straight run in
+    /// MTM).
+    pub blank_path: Vec<usize>,
+    /// Optimal distance to the goal before the move.
+    pub before: usize,
+    /// Optimal distance after it.
+    pub after: usize,
+    /// Moves lost: `1 + after - before` (0 for a move that keeps the
+    /// solution optimal; 2 for a wrong single-tile move on a bipartite
+    /// board).
+    pub loss: usize,
+}
+
+/// The analysis of a solution ([`Solver::review`]): slidy-cli's
+/// `opt-diff`, the speedsolvers' bots' "analyse".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    /// The metric moves and distances are counted in.
+    pub metric: Metric,
+    /// The optimal distance before each move, and after the last (0 when
+    /// the moves end at the goal): one more entry than [`Review::moves`].
+    pub distances: Vec<usize>,
+    /// Each move with its distances and loss.
+    pub moves: Vec<ReviewedMove>,
+    /// The solution's length in the metric.
+    pub length: usize,
+    /// The total of the losses: length - (distance at the start - distance
+    /// at the end), so `length - optimum` for a solution that ends at the
+    /// goal.
+    pub waste: usize,
+}
+
+/// A move from a position with its distance after it ([`Solver::good_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The blank path of the move (one step in STM, a run in MTM).
+    pub blank_path: Vec<usize>,
+    /// Optimal distance to the goal after the move.
+    pub distance: usize,
+    /// Whether the move keeps the position optimal (distance after = before
+    /// - 1).
+    pub good: bool,
+}
+
+/// The moves of `metric` from a configuration whose blank is at `blank`:
+/// each neighbour in STM; in MTM every straight run (1, 2, ... cells in
+/// each direction, wrapping on tori up to the line's length - 1).
+pub fn moves_from(puzzle: &Puzzle, blank: usize, metric: Metric) -> Vec<Vec<usize>> {
+    match metric {
+        Metric::Stm => puzzle
+            .graph()
+            .neighbors(blank)
+            .iter()
+            .map(|&v| vec![v])
+            .collect(),
+        Metric::Mtm => {
+            let mut out = Vec::new();
+            for d in Direction::ALL {
+                let mut run = Vec::new();
+                let mut at = blank;
+                while let Some(next) = puzzle.blank_target(at, d) {
+                    if next == blank || run.contains(&next) {
+                        break;
+                    }
+                    run.push(next);
+                    out.push(run.clone());
+                    at = next;
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Splits a blank path into the moves of `metric` (single steps; maximal
+/// straight runs in MTM). `None` where a step has no direction in MTM.
+pub fn split_moves(
+    puzzle: &Puzzle,
+    start_blank: usize,
+    path: &[usize],
+    metric: Metric,
+) -> Option<Vec<Vec<usize>>> {
+    match metric {
+        Metric::Stm => Some(path.iter().map(|&v| vec![v]).collect()),
+        Metric::Mtm => {
+            let dirs = crate::moves::directions(puzzle, start_blank, path)?;
+            let mut out: Vec<Vec<usize>> = Vec::new();
+            for (i, &v) in path.iter().enumerate() {
+                match out.last_mut() {
+                    Some(run) if i > 0 && dirs[i - 1] == dirs[i] => run.push(v),
+                    _ => out.push(vec![v]),
+                }
+            }
+            Some(out)
+        }
+    }
+}
+
+/// The IDA* methods, the only ones that list solutions and give exact
+/// distances cheaply.
+fn is_ida(method: &Method) -> bool {
+    matches!(
+        method,
+        Method::BoardIda { .. }
+            | Method::BoardPatternIda { .. }
+            | Method::MtmBoardIda { .. }
+            | Method::GraphIda
+    )
+}
+
+impl Solver {
+    /// The plan for exact answers (distances, listings): the automatic
+    /// plan when it is optimal, IDA* instead of A* or BFS for listings.
+    fn exact_plan(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        options: &SolveOptions,
+        need_ida: bool,
+    ) -> Result<(Plan, SolveOptions)> {
+        let plan = self.plan(puzzle, goal, options)?;
+        let ok = plan.optimal && (!need_ida || is_ida(&plan.method));
+        if ok {
+            return Ok((plan, options.clone()));
+        }
+        if options.algorithm == Algorithm::Auto && plan.optimal {
+            let ida = SolveOptions {
+                algorithm: Algorithm::Ida,
+                ..options.clone()
+            };
+            let plan = self.plan(puzzle, goal, &ida)?;
+            if is_ida(&plan.method) {
+                return Ok((plan, ida));
+            }
+        }
+        Err(Error::Unsupported(format!(
+            "this needs exact optimal distances, and {} on {} is not an optimal search{}",
+            plan.name(),
+            puzzle.spec(),
+            if options.algorithm == Algorithm::Auto {
+                " (ask for one with --algo ida, which may take long on large puzzles)"
+            } else {
+                ""
+            }
+        )))
+    }
+
+    /// The optimal distance from `start` to `goal` with a plan made by
+    /// [`Solver::exact_plan`]; `None` when the goal is unreachable.
+    fn exact_distance(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+        plan: &Plan,
+    ) -> Result<Option<usize>> {
+        match self.solve_with_plan(puzzle, start, goal, options, plan)? {
+            Outcome::Solved(s) if s.optimal => Ok(Some(s.length)),
+            Outcome::Solved(s) => Err(Error::Internal(format!(
+                "{} gave a solution not proven optimal",
+                s.algorithm
+            ))),
+            Outcome::Unsolvable(_) => Ok(None),
+            Outcome::Stopped {
+                reason,
+                algorithm,
+                stats,
+            } => Err(Error::Stopped(stop_message(reason, &algorithm, &stats))),
+        }
+    }
+
+    /// Lists the solutions `query` asks for, shortest first, in the metric
+    /// of `options`, calling `sink` with each one's blank path (replayed
+    /// to the goal before the call); the sink returns `false` to stop.
+    /// Each solution is listed once: solutions are the paths that never
+    /// undo their previous move (STM) or sequences of maximal straight runs
+    /// (MTM), so every optimal solution appears exactly once, and longer
+    /// ones without an immediate reversal.
+    ///
+    /// The optimum is found first by the plan's IDA* (all its pruning and
+    /// threads), then each length in range is searched to the end on one
+    /// thread, with move pruning limited to reversals.
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, Puzzle, Solver, SolveOptions};
+    /// use slidepuzzle::solver::{Listed, SolutionQuery};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let mut found = Vec::new();
+    /// let Listed::Listed(l) = Solver::new().solutions(&p, &start, &p.default_goal(),
+    ///     &SolveOptions::default(), &SolutionQuery { beyond_optimal: Some(2), ..Default::default() },
+    ///     &mut |path: &[usize]| { found.push(path.to_vec()); true }).unwrap() else { panic!() };
+    /// assert_eq!(l.optimal_length, 2);
+    /// assert_eq!(found[0], vec![7, 8]); // L2, the one optimal solution
+    /// assert_eq!(l.count as usize, found.len());
+    /// assert!(found[1..].iter().all(|p| p.len() == 4)); // then the 4-move ones
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; [`Error::Unsupported`] when the plan is not an
+    /// optimal search (the constructive solver on large puzzles).
+    pub fn solutions(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+        query: &SolutionQuery,
+        sink: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> Result<Listed> {
+        let (plan, options) = self.exact_plan(puzzle, goal, options, true)?;
+        let verdict = Self::precheck(puzzle, start, goal)?;
+        if !verdict.solvable {
+            return Ok(Listed::Unsolvable(verdict));
+        }
+        let optimum = match self.solve_with_plan(puzzle, start, goal, &options, &plan)? {
+            Outcome::Solved(s) => s,
+            Outcome::Unsolvable(v) => return Ok(Listed::Unsolvable(v)),
+            Outcome::Stopped {
+                reason,
+                algorithm,
+                stats,
+            } => {
+                return Ok(Listed::Listed(Listing {
+                    optimal_length: 0,
+                    count: 0,
+                    complete: false,
+                    algorithm,
+                    stats,
+                    stopped: Some(reason),
+                }));
+            }
+        };
+        let opt = u32::try_from(optimum.length).unwrap_or(u32::MAX);
+        let first = query.min_length.unwrap_or(opt).max(opt);
+        let last = match (query.max_length, query.beyond_optimal) {
+            (Some(m), Some(b)) => Some(m.min(opt.saturating_add(b))),
+            (Some(m), None) => Some(m),
+            (None, Some(b)) => Some(opt.saturating_add(b)),
+            (None, None) if query.max_count.is_some() => None,
+            (None, None) => Some(first),
+        };
+        let max_count = query.max_count.unwrap_or(u64::MAX);
+        let mut listed = 0u64;
+        let mut failed: Option<Error> = None;
+        let mut checked = |path: &[usize]| -> bool {
+            let len = length_in(puzzle, start.blank(), path, options.metric);
+            let reaches = replay(puzzle, start, path).map(|end| &end == goal);
+            if len.is_none() || !matches!(reaches, Ok(true)) {
+                failed = Some(Error::Internal(format!(
+                    "a listed solution of {} steps does not reach the goal on replay",
+                    path.len()
+                )));
+                return false;
+            }
+            listed += 1;
+            sink(path) && listed < max_count
+        };
+        let lengths = Lengths {
+            first,
+            last,
+            beyond_first: None,
+        };
+        let e = if last.is_some_and(|l| l < first) {
+            Default::default()
+        } else {
+            self.ida_run(
+                puzzle,
+                (start, goal),
+                &plan,
+                &options,
+                AllSolutions {
+                    limits: &options.limits,
+                    lengths,
+                    sink: &mut checked,
+                },
+            )?
+        };
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let mut stats = optimum.stats;
+        stats.expanded += e.stats.expanded;
+        stats.generated += e.stats.generated;
+        stats.bound = e.stats.bound.max(stats.bound);
+        stats.seconds += e.stats.seconds;
+        let complete = match last {
+            Some(l) => e.complete_through.is_some_and(|c| c >= l) || l < first,
+            None => false,
+        } && e.stopped.is_none();
+        Ok(Listed::Listed(Listing {
+            optimal_length: optimum.length,
+            count: e.count,
+            complete,
+            algorithm: plan.name(),
+            stats,
+            stopped: e.stopped,
+        }))
+    }
+
+    /// The analysis of a user's solution: the optimal distance before each
+    /// move (in the metric of `options`; MTM moves are maximal straight
+    /// runs) and after the last, the moves that lost ground and by how
+    /// much, and the total waste. One optimal search per move, all with
+    /// the plan and tables of `goal`.
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let moves = parse_moves(&p, &start, "DULL").unwrap(); // 4 moves for a 2-move optimum
+    /// let r = Solver::new().review(&p, &start, &p.default_goal(), &moves, &SolveOptions::default()).unwrap();
+    /// assert_eq!(r.distances, vec![2, 3, 2, 1, 0]);
+    /// assert_eq!(r.moves[0].loss, 2); // D went the wrong way
+    /// assert_eq!(r.waste, 2);
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Moves`] if the path is not legal from `start`;
+    /// [`Error::Unsupported`] without an exact optimal plan, or for a goal
+    /// unreachable from `start`, or MTM on a graph without directions;
+    /// [`Error::Stopped`] when a limit stops one of the searches.
+    pub fn review(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        path: &[usize],
+        options: &SolveOptions,
+    ) -> Result<Review> {
+        replay(puzzle, start, path)?;
+        let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
+        let moves = split_moves(puzzle, start.blank(), path, options.metric).ok_or_else(|| {
+            Error::Unsupported("the multi-tile metric needs moves with directions".into())
+        })?;
+        let mut config = start.clone();
+        let unreachable = || {
+            Error::Unsupported(
+                "the goal cannot be reached from the start: nothing to review".into(),
+            )
+        };
+        let mut distances = vec![
+            self.exact_distance(puzzle, &config, goal, &options, &plan)?
+                .ok_or_else(unreachable)?,
+        ];
+        let mut reviewed = Vec::with_capacity(moves.len());
+        for m in moves {
+            config = replay(puzzle, &config, &m)?;
+            let before = *distances.last().unwrap_or(&0);
+            let after = self
+                .exact_distance(puzzle, &config, goal, &options, &plan)?
+                .ok_or_else(unreachable)?;
+            distances.push(after);
+            reviewed.push(ReviewedMove {
+                blank_path: m,
+                before,
+                after,
+                loss: (1 + after).saturating_sub(before),
+            });
+        }
+        let length = reviewed.len();
+        Ok(Review {
+            metric: options.metric,
+            waste: reviewed.iter().map(|m| m.loss).sum(),
+            distances,
+            moves: reviewed,
+            length,
+        })
+    }
+
+    /// Every move from `start` (in the metric of `options`) with the
+    /// optimal distance after it; the good ones keep the position optimal
+    /// (distance one less than before). Also returns the distance before.
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, Puzzle, Solver, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let (d, moves) = Solver::new().good_moves(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap();
+    /// assert_eq!(d, 2);
+    /// let good: Vec<_> = moves.iter().filter(|m| m.good).map(|m| m.blank_path.clone()).collect();
+    /// assert_eq!(good, vec![vec![7]]); // L: the tile right of the blank
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::review`].
+    pub fn good_moves(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+    ) -> Result<(usize, Vec<MoveValue>)> {
+        let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
+        if options.metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
+            return Err(Error::Unsupported(
+                "the multi-tile metric needs moves with directions".into(),
+            ));
+        }
+        let unreachable = || {
+            Error::Unsupported(
+                "the goal cannot be reached from this position: no good moves".into(),
+            )
+        };
+        let before = self
+            .exact_distance(puzzle, start, goal, &options, &plan)?
+            .ok_or_else(unreachable)?;
+        let mut out = Vec::new();
+        for m in moves_from(puzzle, start.blank(), options.metric) {
+            let next = replay(puzzle, start, &m)?;
+            let distance = self
+                .exact_distance(puzzle, &next, goal, &options, &plan)?
+                .ok_or_else(unreachable)?;
+            out.push(MoveValue {
+                blank_path: m,
+                good: distance + 1 == before,
+                distance,
+            });
+        }
+        Ok((before, out))
+    }
+
+    /// Shortens a solution by optimal windows: every stretch of `window`
+    /// moves (in the metric of `options`) is replaced by an optimal path
+    /// between its two ends when that is shorter, sliding the window one
+    /// move at a time, until a pass changes nothing. The result goes from
+    /// `start` to the same configuration as `path` and is never longer.
+    /// The windows' ends are arbitrary configurations, so each window is
+    /// solved without pattern databases (Manhattan distance and linear
+    /// conflict, or the walking distance in MTM): windows of a few dozen
+    /// moves take microseconds.
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = p.default_goal();
+    /// // Three times around a 2 x 2 block is the identity: 12 moves for nothing.
+    /// let path = parse_moves(&p, &start, "DRULDRULDRULD").unwrap();
+    /// let short = Solver::new().optimize(&p, &start, &path, 12, &SolveOptions::default()).unwrap();
+    /// assert_eq!(short, parse_moves(&p, &start, "D").unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Moves`] for an illegal path; [`Error::Argument`] for a
+    /// window below 2; as [`Solver::solve`] for the windows' searches.
+    pub fn optimize(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        path: &[usize],
+        window: usize,
+        options: &SolveOptions,
+    ) -> Result<Vec<usize>> {
+        replay(puzzle, start, path)?;
+        if window < 2 {
+            return Err(Error::argument(
+                "length",
+                format!("a window of {window} moves cannot be shortened: give at least 2"),
+            ));
+        }
+        let mut options = options.clone();
+        if options.heuristic == Heuristic::Auto && puzzle.plain_board_size().is_some() {
+            options.heuristic = match options.metric {
+                Metric::Stm => Heuristic::LinearConflict,
+                Metric::Mtm => Heuristic::WalkingDistance,
+            };
+        }
+        let metric = options.metric;
+        let mut moves = split_moves(puzzle, start.blank(), path, metric).ok_or_else(|| {
+            Error::Unsupported("the multi-tile metric needs moves with directions".into())
+        })?;
+        loop {
+            let mut changed = false;
+            let mut from = start.clone();
+            let mut i = 0;
+            while i + 1 < moves.len() {
+                let j = (i + window).min(moves.len());
+                let stretch: Vec<usize> = moves[i..j].concat();
+                let to = replay(puzzle, &from, &stretch)?;
+                let (plan, o) = self.exact_plan(puzzle, &to, &options, false)?;
+                if let Outcome::Solved(s) = self.solve_with_plan(puzzle, &from, &to, &o, &plan)?
+                    && s.length < j - i
+                {
+                    let better = split_moves(puzzle, from.blank(), &s.blank_path, metric)
+                        .ok_or_else(|| Error::Internal("a window without directions".into()))?;
+                    moves.splice(i..j, better);
+                    changed = true;
+                }
+                if let Some(m) = moves.get(i) {
+                    from = replay(puzzle, &from, m)?;
+                }
+                i += 1;
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Merging may have made neighbouring runs one (MTM) or a step and
+        // its reversal adjacent (STM): normalise and check the end.
+        let mut out: Vec<usize> = moves.concat();
+        out = crate::moves::simplify(start.blank(), &out);
+        let end = replay(puzzle, start, &out)?;
+        let length = |p: &[usize]| length_in(puzzle, start.blank(), p, metric);
+        if end != replay(puzzle, start, path)? || length(&out) > length(path) {
+            return Err(Error::Internal(
+                "an optimised solution does not reach the same configuration".into(),
+            ));
+        }
+        Ok(out)
+    }
+}

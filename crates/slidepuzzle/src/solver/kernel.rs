@@ -1,0 +1,66 @@
+//! What runs once the front door has chosen a domain and a heuristic: a
+//! [`Kernel`]. The choice of domain, heuristic and tables is made once
+//! (`Solver`'s dispatch); the kernel is what differs between a solve
+//! (IDA*, the first optimal solution) and an enumeration (every solution
+//! in a range of lengths).
+
+use crate::search::Limits;
+use crate::search::domain::SharedDomain;
+use crate::search::enumerate::{Enumeration, Lengths, enumerate};
+use crate::search::heuristic::Heuristic;
+use crate::search::ida::ida_star;
+use crate::search::stats::SearchResult;
+
+/// A search run on a domain and heuristic the front door chose
+/// (monomorphised: one copy per domain and heuristic).
+pub(crate) trait Kernel {
+    /// What the search returns.
+    type Output;
+    /// Whether the domain may prune redundant sequences longer than a
+    /// reversal (an enumeration must see every path).
+    const LONG_PRUNING: bool;
+    /// Runs on `domain` with `heuristic`.
+    fn run<D, H>(self, domain: D, heuristic: H) -> Self::Output
+    where
+        D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync;
+}
+
+/// IDA* for the first (optimal) solution, on one thread or split.
+pub(crate) struct FirstSolution<'a> {
+    pub limits: &'a Limits,
+    pub split: bool,
+}
+
+impl Kernel for FirstSolution<'_> {
+    type Output = SearchResult;
+    const LONG_PRUNING: bool = true;
+
+    fn run<D, H>(self, domain: D, heuristic: H) -> SearchResult
+    where
+        D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync,
+    {
+        ida_star(domain, heuristic, self.limits, self.split)
+    }
+}
+
+/// Every solution with a length in range, to a sink.
+pub(crate) struct AllSolutions<'a, 's> {
+    pub limits: &'a Limits,
+    pub lengths: Lengths,
+    pub sink: &'s mut dyn FnMut(&[usize]) -> bool,
+}
+
+impl Kernel for AllSolutions<'_, '_> {
+    type Output = Enumeration;
+    const LONG_PRUNING: bool = false;
+
+    fn run<D, H>(self, domain: D, heuristic: H) -> Enumeration
+    where
+        D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync,
+    {
+        enumerate(domain, heuristic, self.lengths, self.limits, self.sink)
+    }
+}
