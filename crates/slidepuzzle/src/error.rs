@@ -124,6 +124,8 @@ pub enum Resource {
     GroupElements,
     /// Worker threads.
     Threads,
+    /// Moves of a solution (such as the moves an animation draws).
+    Moves,
 }
 
 impl Resource {
@@ -140,6 +142,7 @@ impl Resource {
             Resource::Cells => format!("{n} cells"),
             Resource::GroupElements => format!("{n} elements"),
             Resource::Threads => format!("{n} threads"),
+            Resource::Moves => format!("{n} moves"),
         }
     }
 }
@@ -165,6 +168,7 @@ impl std::fmt::Display for Resource {
             Resource::Cells => "stored cells",
             Resource::GroupElements => "group elements",
             Resource::Threads => "threads",
+            Resource::Moves => "moves",
         })
     }
 }
