@@ -400,6 +400,10 @@ fn animation_timing_size_and_limits() {
         }) => assert_eq!((needed, budget), (100_001, 100_000)),
         other => panic!("{other:?}"),
     }
+    assert_eq!(
+        Error::limit(Resource::Moves, 100_001, 100_000).to_string(),
+        "moves: needs 100001 moves, over the budget of 100000 moves"
+    );
     match svg_animated(
         &p,
         &goal,
