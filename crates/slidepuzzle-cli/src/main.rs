@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use common::{PuzzleArgs, fail};
+use slidepuzzle::render::{Labels, Scheme};
 
 /// Sliding-tile puzzles on any graph: check, solve, scramble and explore.
 #[derive(Parser)]
@@ -163,27 +164,9 @@ enum Command {
         cache_dir: Option<std::path::PathBuf>,
     },
     /// Write an SVG drawing of a configuration, or with MOVES (or --solve)
-    /// a strip of frames of the solution.
-    Render {
-        #[command(flatten)]
-        puzzle: PuzzleArgs,
-        /// The configuration.
-        state: String,
-        /// Moves to draw (letters, blank path or tiles).
-        moves: Option<String>,
-        /// Solve the configuration and draw the solution.
-        #[arg(long, conflicts_with = "moves")]
-        solve: bool,
-        /// One frame every this many moves.
-        #[arg(long, default_value_t = 1)]
-        every: usize,
-        /// At most this many frames.
-        #[arg(long, default_value_t = 40)]
-        max_frames: usize,
-        /// Output file (default: standard output).
-        #[arg(long, short = 'o')]
-        output: Option<std::path::PathBuf>,
-    },
+    /// a strip of frames of the solution, or with --animate an SVG that
+    /// plays it.
+    Render(RenderArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
 }
@@ -226,23 +209,7 @@ fn main() -> ExitCode {
             bind,
             cache_dir,
         } => serve(bind, port, cache_dir.as_deref()),
-        Command::Render {
-            puzzle,
-            state,
-            moves,
-            solve,
-            every,
-            max_frames,
-            output,
-        } => render(
-            &puzzle,
-            &state,
-            moves.as_deref(),
-            solve,
-            every,
-            max_frames,
-            output.as_deref(),
-        ),
+        Command::Render(args) => render(&args),
         Command::Movegroup { puzzle, json } => explore_cmds::run_movegroup(&puzzle, json),
         Command::Experiment {
             instances,
@@ -362,20 +329,51 @@ fn serve(
     Ok(ExitCode::SUCCESS)
 }
 
-fn render(
-    args: &PuzzleArgs,
-    state: &str,
-    moves: Option<&str>,
+/// Options of `render`.
+#[derive(clap::Args)]
+struct RenderArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+    /// The configuration.
+    state: String,
+    /// Moves to draw (letters, blank path or tiles).
+    moves: Option<String>,
+    /// Solve the configuration and draw the solution.
+    #[arg(long, conflicts_with = "moves")]
     solve: bool,
+    /// One frame every this many moves.
+    #[arg(long, default_value_t = 1)]
     every: usize,
+    /// At most this many frames.
+    #[arg(long, default_value_t = 40)]
     max_frames: usize,
-    output: Option<&std::path::Path>,
-) -> slidepuzzle::Result<ExitCode> {
-    use slidepuzzle::render::{svg, svg_strip};
-    let (puzzle, start, goal) = args.resolve(state)?;
-    let path = if let Some(m) = moves {
+    /// Colours: plain (green when home, else sand), fringe (by fringe
+    /// layer), rainbow (by tile number), rows, columns (by goal row or
+    /// column) or grids (by quadrant of the goal).
+    #[arg(long, default_value = "plain")]
+    scheme: Scheme,
+    /// Tile labels: number, none, or goal (the goal cell as x,y, 0-based).
+    #[arg(long, default_value = "number")]
+    labels: Labels,
+    /// Write an animated SVG of MOVES (or of --solve's solution) that
+    /// plays in a browser and loops, instead of the strip of frames
+    /// (at most 100,000 moves).
+    #[arg(long)]
+    animate: bool,
+    /// Seconds per move of --animate (more than 0, at most 60).
+    #[arg(long, default_value_t = 0.2, requires = "animate")]
+    move_seconds: f64,
+    /// Output file (default: standard output).
+    #[arg(long, short = 'o')]
+    output: Option<std::path::PathBuf>,
+}
+
+fn render(args: &RenderArgs) -> slidepuzzle::Result<ExitCode> {
+    use slidepuzzle::render::{Animation, Style, svg_animated, svg_strip_styled, svg_styled};
+    let (puzzle, start, goal) = args.puzzle.resolve(&args.state)?;
+    let path = if let Some(m) = &args.moves {
         Some(slidepuzzle::moves::parse_moves(&puzzle, &start, m)?)
-    } else if solve {
+    } else if args.solve {
         let solver = crate::common::solver(None);
         match solver.solve(&puzzle, &start, &goal, &Default::default())? {
             slidepuzzle::Outcome::Solved(s) => Some(s.blank_path),
@@ -395,11 +393,36 @@ fn render(
     } else {
         None
     };
-    let text = match path {
-        Some(p) => svg_strip(&puzzle, &start, &goal, &p, every, max_frames),
-        None => svg(&puzzle, &start, &goal),
+    let style = Style {
+        scheme: args.scheme,
+        labels: args.labels,
     };
-    match output {
+    let text = match path {
+        Some(p) if args.animate => {
+            let animation = Animation {
+                move_seconds: args.move_seconds,
+                ..Animation::default()
+            };
+            svg_animated(&puzzle, &start, &goal, &p, &style, &animation)?
+        }
+        None if args.animate => {
+            return Err(slidepuzzle::Error::argument(
+                "--animate",
+                "needs moves to play: give MOVES or --solve",
+            ));
+        }
+        Some(p) => svg_strip_styled(
+            &puzzle,
+            &start,
+            &goal,
+            &p,
+            args.every,
+            args.max_frames,
+            &style,
+        ),
+        None => svg_styled(&puzzle, &start, &goal, &style),
+    };
+    match &args.output {
         Some(f) => std::fs::write(f, text).map_err(|e| slidepuzzle::Error::io(f, e))?,
         None => print!("{text}"),
     }

@@ -130,6 +130,8 @@ pub enum Resource {
     GroupElements,
     /// Worker threads.
     Threads,
+    /// Moves of a solution (such as the moves an animation draws).
+    Moves,
 }
 
 impl Resource {
@@ -146,6 +148,7 @@ impl Resource {
             Resource::Cells => format!("{n} cells"),
             Resource::GroupElements => format!("{n} elements"),
             Resource::Threads => format!("{n} threads"),
+            Resource::Moves => format!("{n} moves"),
         }
     }
 }
@@ -171,6 +174,7 @@ impl std::fmt::Display for Resource {
             Resource::Cells => "stored cells",
             Resource::GroupElements => "group elements",
             Resource::Threads => "threads",
+            Resource::Moves => "moves",
         })
     }
 }

@@ -1,0 +1,370 @@
+//! SVG drawings of configurations, of solutions (a strip of frames) and
+//! animated solutions.
+//!
+//! Boards are drawn as grids of squares, boxes as their layers side by side,
+//! other graphs as circles at their positions (or on a circle when the
+//! puzzle has none) joined by their edges. Every drawing takes a [`Style`]:
+//! a colour [`Scheme`] (by default [`Scheme::Plain`]: tiles on their goal
+//! vertex green, others sand, the blank dark; or by fringe layer, rainbow,
+//! rows, columns or quadrants of the goal) and a [`Labels`] style (numbers,
+//! nothing, or the goal position). [`svg`] and [`svg_strip`] draw in the
+//! default style. [`svg_animated`] writes one SVG that plays a solution in a
+//! browser without script (SMIL).
+//!
+//! Like the rest of the library, the functions here do no I/O: they return
+//! the SVG text.
+//!
+//! ```
+//! use slidepuzzle::render::{svg_styled, Labels, Scheme, Style};
+//! use slidepuzzle::Puzzle;
+//! let p = Puzzle::parse("4x4").unwrap();
+//! let style = Style { scheme: Scheme::Fringe, labels: Labels::Number };
+//! let drawing = svg_styled(&p, &p.default_goal(), &p.default_goal(), &style);
+//! assert!(drawing.starts_with("<svg") && drawing.contains(">15</text>"));
+//! ```
+
+mod animate;
+mod scheme;
+
+use std::fmt::Write;
+
+pub use animate::{Animation, MAX_ANIMATED_MOVES, svg_animated};
+pub use scheme::{Labels, Scheme, Style};
+
+use crate::model::{Configuration, Puzzle, PuzzleKind};
+use scheme::Paint;
+
+const UNIT: f64 = 48.0;
+/// The side of a square tile, an even number of tenths of a pixel so that
+/// its corners are exact decimals around a centre (also exact).
+const SQUARE: f64 = 45.2;
+
+/// Drawing coordinates (in units) of every vertex.
+fn layout(puzzle: &Puzzle) -> Vec<(f64, f64)> {
+    let n = puzzle.vertex_count();
+    match (puzzle.kind(), puzzle.positions()) {
+        (PuzzleKind::Box { width, .. }, Some(pos)) => pos
+            .iter()
+            .map(|p| (p[0] + p[2] * (*width as f64 + 1.0), p[1]))
+            .collect(),
+        (_, Some(pos)) => pos.iter().map(|p| (p[0], p[1])).collect(),
+        _ => (0..n)
+            .map(|i| {
+                let a =
+                    2.0 * std::f64::consts::PI * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+                let r = (n as f64 / 4.0).max(1.5);
+                (r * a.cos(), r * a.sin())
+            })
+            .collect(),
+    }
+}
+
+/// Where a drawing puts every vertex, in pixels.
+struct Geometry {
+    /// The centre of every vertex, relative to the drawing's top-left.
+    centres: Vec<(f64, f64)>,
+    /// The drawing's width and height.
+    size: (f64, f64),
+    /// Boards are squares without edges; everything else circles joined by
+    /// lines.
+    squares: bool,
+}
+
+impl Geometry {
+    fn new(puzzle: &Puzzle) -> Self {
+        let pts = layout(puzzle);
+        let (minx, miny) = pts
+            .iter()
+            .fold((f64::MAX, f64::MAX), |(a, b), p| (a.min(p.0), b.min(p.1)));
+        let (maxx, maxy) = pts
+            .iter()
+            .fold((f64::MIN, f64::MIN), |(a, b), p| (a.max(p.0), b.max(p.1)));
+        Geometry {
+            centres: pts
+                .iter()
+                .map(|p| {
+                    (
+                        tenth((p.0 - minx + 0.5) * UNIT),
+                        tenth((p.1 - miny + 0.5) * UNIT),
+                    )
+                })
+                .collect(),
+            size: ((maxx - minx + 1.0) * UNIT, (maxy - miny + 1.0) * UNIT),
+            squares: matches!(puzzle.kind(), PuzzleKind::Board { .. }),
+        }
+    }
+
+    /// The edges of a graph drawing (nothing for boards), at `(dx, dy)`.
+    fn edges(&self, out: &mut String, puzzle: &Puzzle, dx: f64, dy: f64) {
+        if self.squares {
+            return;
+        }
+        for (a, b) in puzzle.graph().edges() {
+            let (p, q) = (self.centres[a], self.centres[b]);
+            let _ = writeln!(
+                out,
+                r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#999"/>"##,
+                p.0 + dx,
+                p.1 + dy,
+                q.0 + dx,
+                q.1 + dy
+            );
+        }
+    }
+}
+
+/// `x` rounded to a tenth of a pixel: centres are exact decimals, so the
+/// moves of an animation add up to the end position without drift.
+fn tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Appends the shape of a tile (or of the blank, `t = 0`) centred on
+/// `(x, y)`, with its label, to `out`.
+fn tile(out: &mut String, squares: bool, t: u32, fill: &str, label: Option<&str>, x: f64, y: f64) {
+    if squares {
+        let s = SQUARE;
+        let _ = writeln!(
+            out,
+            r##"<rect data-tile="{t}" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" rx="5" fill="{fill}" stroke="#333"/>"##,
+            x - s / 2.0,
+            y - s / 2.0
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            r##"<circle data-tile="{t}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="#333"/>"##,
+            UNIT * 0.36
+        );
+    }
+    if let Some(label) = label.filter(|_| t != 0) {
+        // Longer labels (goal positions, vertex names) get a smaller font.
+        let chars = label.chars().count().max(2) as f64;
+        let size = UNIT * 0.38 * (2.5 / chars).min(1.0);
+        let _ = writeln!(
+            out,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="{size:.0}">{}</text>"#,
+            y + size * 0.37,
+            escape(label)
+        );
+    }
+}
+
+/// `text` with the XML special characters escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Appends one frame at offset `(dx, dy)` (pixels); returns its size.
+fn frame(
+    out: &mut String,
+    puzzle: &Puzzle,
+    geometry: &Geometry,
+    paint: &Paint,
+    config: &Configuration,
+    goal: &Configuration,
+    (dx, dy): (f64, f64),
+) -> (f64, f64) {
+    geometry.edges(out, puzzle, dx, dy);
+    for (v, &(x, y)) in geometry.centres.iter().enumerate() {
+        let t = config.tile_at(v);
+        let home = goal.cells().get(v) == Some(&t);
+        tile(
+            out,
+            geometry.squares,
+            t,
+            paint.fill(t, home),
+            paint.label(t),
+            x + dx,
+            y + dy,
+        );
+    }
+    geometry.size
+}
+
+/// An SVG image of one configuration, in the default [`Style`] (plain
+/// colours, numbers).
+///
+/// ```
+/// use slidepuzzle::{render::svg, Puzzle};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(svg(&p, &p.default_goal(), &p.default_goal()).matches("<rect").count(), 9);
+/// ```
+pub fn svg(puzzle: &Puzzle, config: &Configuration, goal: &Configuration) -> String {
+    svg_styled(puzzle, config, goal, &Style::default())
+}
+
+/// An SVG image of one configuration in `style`. Tiles are coloured by
+/// their goal vertex in `goal` (see [`Scheme`]); every tile shape carries
+/// its tile number as `data-tile` (0 for the blank).
+///
+/// ```
+/// use slidepuzzle::render::{svg_styled, Labels, Scheme, Style};
+/// use slidepuzzle::Puzzle;
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let style = Style { scheme: Scheme::Rows, labels: Labels::None };
+/// let drawing = svg_styled(&p, &p.default_goal(), &p.default_goal(), &style);
+/// assert_eq!(drawing.matches("<rect").count(), 9);
+/// assert!(!drawing.contains("<text"));
+/// ```
+pub fn svg_styled(
+    puzzle: &Puzzle,
+    config: &Configuration,
+    goal: &Configuration,
+    style: &Style,
+) -> String {
+    let geometry = Geometry::new(puzzle);
+    let paint = Paint::new(puzzle, goal, style);
+    let mut body = String::new();
+    let (w, h) = frame(
+        &mut body,
+        puzzle,
+        &geometry,
+        &paint,
+        config,
+        goal,
+        (0.0, 0.0),
+    );
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\">\n{body}</svg>\n"
+    )
+}
+
+/// An SVG strip of frames in the default [`Style`]: the start and the
+/// configuration after every `every` moves of `path` (and the end), left
+/// to right, each labelled with its move number. At most `max_frames`
+/// frames.
+///
+/// ```
+/// use slidepuzzle::{render::svg_strip, Puzzle};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let goal = p.default_goal();
+/// // The blank (vertex 8) visits 7 and comes back: three frames.
+/// assert_eq!(svg_strip(&p, &goal, &goal, &[7, 8], 1, 10).matches("move ").count(), 3);
+/// ```
+pub fn svg_strip(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    path: &[usize],
+    every: usize,
+    max_frames: usize,
+) -> String {
+    svg_strip_styled(
+        puzzle,
+        start,
+        goal,
+        path,
+        every,
+        max_frames,
+        &Style::default(),
+    )
+}
+
+/// [`svg_strip`] in `style`.
+///
+/// ```
+/// use slidepuzzle::render::{svg_strip_styled, Labels, Scheme, Style};
+/// use slidepuzzle::Puzzle;
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let goal = p.default_goal();
+/// let style = Style { scheme: Scheme::Rainbow, labels: Labels::GoalPosition };
+/// let strip = svg_strip_styled(&p, &goal, &goal, &[7], 1, 10, &style);
+/// assert_eq!(strip.matches("move ").count(), 2);
+/// assert!(strip.contains(">0,0</text>"));
+/// ```
+pub fn svg_strip_styled(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    path: &[usize],
+    every: usize,
+    max_frames: usize,
+    style: &Style,
+) -> String {
+    let mut frames = vec![(0, start.clone())];
+    let mut c = start.clone();
+    let mut blank = c.blank();
+    let every = every.max(1);
+    for (i, &v) in path.iter().enumerate() {
+        c.swap(blank, v);
+        blank = v;
+        if (i + 1) % every == 0 || i + 1 == path.len() {
+            frames.push((i + 1, c.clone()));
+        }
+    }
+    // At least the start and the end are drawn.
+    let max_frames = max_frames.max(2);
+    if frames.len() > max_frames {
+        let step = frames.len().div_ceil(max_frames);
+        let last = frames.last().cloned();
+        frames = frames.into_iter().step_by(step).collect();
+        if let Some(l) = last
+            && frames.last().map(|f| f.0) != Some(l.0)
+        {
+            frames.push(l);
+        }
+    }
+    let geometry = Geometry::new(puzzle);
+    let paint = Paint::new(puzzle, goal, style);
+    let mut body = String::new();
+    let (mut x, mut height) = (0.0, 0.0f64);
+    for (k, cfg) in &frames {
+        let (w, h) = frame(&mut body, puzzle, &geometry, &paint, cfg, goal, (x, 24.0));
+        let _ = writeln!(
+            body,
+            r#"<text x="{:.1}" y="16" font-family="sans-serif" font-size="14">move {k}</text>"#,
+            x + 4.0
+        );
+        x += w + UNIT * 0.5;
+        height = height.max(h + 24.0);
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{x:.0}\" height=\"{height:.0}\">\n{body}</svg>\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawings_have_one_shape_per_vertex() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let s = svg(&p, &p.default_goal(), &p.default_goal());
+        assert_eq!(s.matches("<rect").count(), 9);
+        let g = Puzzle::parse("petersen").unwrap();
+        let s = svg(&g, &g.default_goal(), &g.default_goal());
+        assert_eq!(
+            (s.matches("<circle").count(), s.matches("<line").count()),
+            (10, 15)
+        );
+        let strip = svg_strip(&p, &p.default_goal(), &p.default_goal(), &[7, 6, 3], 1, 10);
+        assert_eq!(strip.matches("move ").count(), 4);
+        // A budget of 0 or 1 frames still draws the start and the end (no
+        // division by zero).
+        for max_frames in [0, 1] {
+            let strip = svg_strip(
+                &p,
+                &p.default_goal(),
+                &p.default_goal(),
+                &[7, 6, 3],
+                1,
+                max_frames,
+            );
+            let frames = strip.matches("move ").count();
+            assert!((2..=3).contains(&frames), "{max_frames}: {frames}");
+        }
+    }
+}
