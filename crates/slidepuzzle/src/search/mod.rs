@@ -32,6 +32,7 @@ pub mod limits;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod mtm;
+pub mod mtm_pdb;
 pub mod partition;
 pub mod pdb;
 pub mod pdb_build;

@@ -52,7 +52,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use analysis::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery};
-pub use plan::{BoardHeuristic, Method, Plan, TablePlan};
+pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
@@ -67,6 +67,7 @@ use crate::search::heuristic::{Max, Zero};
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
 use crate::search::manhattan::{Manhattan, TileDistances};
 use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
+use crate::search::mtm_pdb::{MtmPdb, MtmPdbLookup};
 use crate::search::partition;
 use crate::search::pdb::{self, BuildEvent};
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
@@ -190,6 +191,7 @@ pub struct Solver {
     events: Option<EventSink>,
     board_tables: Mutex<HashMap<String, Arc<BoardPdbTables>>>,
     graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
+    mtm_tables: Mutex<HashMap<String, Arc<MtmPdb>>>,
     /// Held while [`Solver::build_later`] builds, so concurrent callers (web
     /// requests) wait for one build and then find its tables.
     later_build: Mutex<()>,
@@ -298,6 +300,7 @@ impl Solver {
             events: None,
             board_tables: Mutex::new(HashMap::new()),
             graph_tables: Mutex::new(HashMap::new()),
+            mtm_tables: Mutex::new(HashMap::new()),
             later_build: Mutex::new(()),
         }
     }
@@ -330,7 +333,7 @@ impl Solver {
     fn table_plan(
         &self,
         groups: Vec<Vec<u32>>,
-        board: bool,
+        kind: TableKind,
         name: impl Fn(&[u32]) -> String,
         build_memory: impl Fn(usize) -> u64,
     ) -> TablePlan {
@@ -344,7 +347,7 @@ impl Solver {
             cached: store.is_some() && missing.is_empty(),
             build_memory: missing.into_iter().map(build_memory).max().unwrap_or(0),
             groups,
-            board,
+            kind,
         }
     }
 
@@ -357,7 +360,7 @@ impl Solver {
     ) -> TablePlan {
         self.table_plan(
             groups,
-            true,
+            TableKind::Board,
             |g| pdb::file_name(w, h, goal, g),
             |k| pdb::build_memory(w * h, k),
         )
@@ -368,7 +371,7 @@ impl Solver {
         let n = puzzle.vertex_count();
         self.table_plan(
             groups,
-            false,
+            TableKind::Graph,
             |g| graph_pdb::table_name(puzzle.graph(), goal, g),
             |k| crate::search::pdb_build::build_memory(n, k),
         )
@@ -474,7 +477,7 @@ impl Solver {
             _ => {}
         }
         if options.metric == Metric::Mtm {
-            return Self::plan_mtm(puzzle, options, plan);
+            return self.plan_mtm(puzzle, goal, options, plan);
         }
         if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
             return Err(Error::limit(
@@ -615,7 +618,13 @@ impl Solver {
     /// runs (boards of up to [`AUTO_OPTIMAL_BOARD_CELLS`] cells under
     /// [`Heuristic::Auto`]) or the row and column distances divided by the
     /// longest run.
-    fn plan_mtm(puzzle: &Puzzle, options: &SolveOptions, mut plan: Plan) -> Result<Plan> {
+    fn plan_mtm(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        options: &SolveOptions,
+        mut plan: Plan,
+    ) -> Result<Plan> {
         let Some((w, h)) = puzzle
             .plain_board_size()
             .filter(|&(w, h)| w * h <= crate::search::mtm::MAX_CELLS)
@@ -637,24 +646,61 @@ impl Solver {
                 ),
             ));
         }
-        let heuristic = match options.heuristic {
-            Heuristic::Auto if w * h <= AUTO_OPTIMAL_BOARD_CELLS => BoardHeuristic::WalkingDistance,
-            Heuristic::Auto | Heuristic::Manhattan => BoardHeuristic::Manhattan,
-            Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
+        let classes = crate::search::mtm_pdb::default_classes(w, h, goal);
+        let table = |classes: &[u8]| {
+            let mut groups: Vec<Vec<u32>> = Vec::new();
+            for (p, &c) in classes.iter().enumerate() {
+                if c > 0 {
+                    if groups.len() < c as usize {
+                        groups.resize(c as usize, Vec::new());
+                    }
+                    groups[c as usize - 1].push(goal.cells()[p]);
+                }
+            }
+            let name = MtmPdb::file_name(w, h, goal, classes);
+            let cached = self.store.as_ref().is_some_and(|s| s.contains(&name));
+            TablePlan {
+                groups,
+                cached,
+                build_memory: if cached {
+                    0
+                } else {
+                    MtmPdb::build_memory(w, h, goal).unwrap_or(0)
+                },
+                kind: TableKind::MultiTile,
+            }
+        };
+        let heuristic = match (&options.heuristic, &classes) {
+            (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), Some(c)) => {
+                plan.tables = Some(table(c));
+                BoardHeuristic::WalkingDistance
+            }
+            (Heuristic::PatternDatabases(_), _) => {
+                return Err(Error::argument(
+                    "heuristic",
+                    format!(
+                        "in the multi-tile metric the pattern database has fixed classes of tiles: give pdb without a partition, on boards of up to 16 cells, not {}",
+                        puzzle.spec()
+                    ),
+                ));
+            }
+            (Heuristic::Auto, None) | (Heuristic::Manhattan, _) => BoardHeuristic::Manhattan,
+            (Heuristic::WalkingDistance, _) => BoardHeuristic::WalkingDistance,
             _ => {
                 return Err(Error::argument(
                     "heuristic",
                     format!(
-                        "{} counts single-tile moves and overestimates in the multi-tile metric: use auto, wd or md",
+                        "{} counts single-tile moves and overestimates in the multi-tile metric: use auto, pdb, wd or md",
                         options.heuristic
                     ),
                 ));
             }
         };
         plan.method = Method::MtmBoardIda { heuristic };
-        plan.reason = match heuristic {
-            BoardHeuristic::WalkingDistance => "The multi-tile metric: IDA* over straight runs with the walking distance counted in runs (Takahashi's tables searched again with a run of the blank as one move)".into(),
-            _ => "The multi-tile metric: IDA* over straight runs with the row and column distances divided by the longest run (the walking-distance tables are for boards of up to 16 cells)".into(),
+        plan.reason = match (&plan.tables, heuristic) {
+            (Some(_), _) => "The multi-tile metric: IDA* over straight runs with a pattern database of exact MTM distances over classes of tiles (every tile apart on boards of up to 10 cells; four regions on 4x4), looked up for the configuration and its transpose".into(),
+            (None, BoardHeuristic::WalkingDistance) => "The multi-tile metric: IDA* over straight runs with the walking distance counted in runs (Takahashi's tables searched again with a run of the blank as one move)".into(),
+            _ => "The multi-tile metric: IDA* over straight runs with the row and column distances divided by the longest run".into(),
         };
         Ok(plan)
     }
@@ -689,6 +735,23 @@ impl Solver {
             Method::MtmBoardIda { heuristic } => {
                 let (w, h) = board()?;
                 let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
+                if plan.tables.is_some() {
+                    let table = self.mtm_tables(puzzle, goal, max_memory)?;
+                    // The walking distance in runs first: cheap, and where
+                    // it prunes the table (a cache miss) is not read.
+                    let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {
+                        Ok(wd) => wd,
+                        Err(e) if e.is_fallback() => {
+                            return Ok(kernel.run(domain, MtmPdbLookup::new(&table)));
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    let both = Max::new(
+                        WalkingDistance::with_metric(&wd, Metric::Mtm),
+                        MtmPdbLookup::new(&table),
+                    );
+                    return Ok(kernel.run(domain, both));
+                }
                 Ok(match heuristic {
                     BoardHeuristic::WalkingDistance => {
                         let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
@@ -840,13 +903,46 @@ impl Solver {
         max_memory: u64,
     ) -> Result<()> {
         if let Some(t) = &plan.tables {
-            if t.board {
-                self.board_tables(puzzle, goal, t, max_memory)?;
-            } else {
-                self.graph_tables(puzzle, goal, t, max_memory)?;
-            }
+            self.load_tables(puzzle, goal, t, max_memory)?;
         }
         Ok(())
+    }
+
+    /// Loads or builds the tables of one [`TablePlan`], whatever their kind.
+    fn load_tables(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        t: &TablePlan,
+        max_memory: u64,
+    ) -> Result<()> {
+        match t.kind {
+            TableKind::Board => self.board_tables(puzzle, goal, t, max_memory).map(drop),
+            TableKind::Graph => self.graph_tables(puzzle, goal, t, max_memory).map(drop),
+            TableKind::MultiTile => self.mtm_tables(puzzle, goal, max_memory).map(drop),
+        }
+    }
+
+    /// Loads or builds the multi-tile pattern database of a board
+    /// ([`MtmPdb`]: the default classes), kept for the solver's life.
+    fn mtm_tables(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        max_memory: u64,
+    ) -> Result<Arc<MtmPdb>> {
+        memoised(
+            &self.mtm_tables,
+            format!("{}|{:?}|mtm", puzzle.spec(), goal.cells()),
+            || {
+                let (w, h) = puzzle
+                    .plain_board_size()
+                    .ok_or_else(|| Error::Internal("MTM tables planned for a graph".into()))?;
+                MtmPdb::load_or_build(self.store.as_deref(), w, h, goal, max_memory, &|e| {
+                    self.report(e)
+                })
+            },
+        )
     }
 
     /// Builds the better tables a plan left for later ([`Plan::later`]) and
@@ -864,8 +960,7 @@ impl Solver {
     ) -> Result<()> {
         let _one_at_a_time = self.later_build.lock().unwrap_or_else(|p| p.into_inner());
         match &plan.later {
-            Some(t) if t.board => self.board_tables(puzzle, goal, t, max_memory).map(drop),
-            Some(t) => self.graph_tables(puzzle, goal, t, max_memory).map(drop),
+            Some(t) => self.load_tables(puzzle, goal, t, max_memory),
             None => Ok(()),
         }
     }

@@ -85,8 +85,20 @@ pub struct TablePlan {
     /// Bytes the largest missing table needs while it is built (0 when
     /// all are cached).
     pub build_memory: u64,
-    /// Whether the tables are board tables (else graph tables).
-    pub board: bool,
+    /// Which kind of tables.
+    pub kind: TableKind,
+}
+
+/// The kinds of pattern databases a plan can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// Additive board tables ([`crate::search::pdb`]).
+    Board,
+    /// Additive graph tables ([`crate::search::graph_pdb`]).
+    Graph,
+    /// One multi-tile-metric table over classes of tiles
+    /// ([`crate::search::mtm_pdb`]); `groups` are the classes.
+    MultiTile,
 }
 
 impl TablePlan {
@@ -135,6 +147,7 @@ impl Plan {
             } => "ida-wd".into(),
             Method::BoardPatternIda { with: None } => "ida-pdb".into(),
             Method::BoardPatternIda { with: Some(h) } => format!("ida-pdb-{h}"),
+            Method::MtmBoardIda { .. } if pdb => "ida-mtm-pdb".into(),
             Method::MtmBoardIda { heuristic } => format!("ida-mtm-{heuristic}"),
             Method::GraphIda if pdb => "ida-graph-pdb".into(),
             Method::GraphIda => "ida-graph-md".into(),
@@ -157,7 +170,11 @@ impl fmt::Display for Plan {
             write!(
                 f,
                 " with {} pattern databases {} ({})",
-                if t.board { "board" } else { "graph" },
+                match t.kind {
+                    TableKind::Board => "board",
+                    TableKind::Graph => "graph",
+                    TableKind::MultiTile => "multi-tile",
+                },
                 t.sizes(),
                 if t.cached {
                     "cached".to_string()
