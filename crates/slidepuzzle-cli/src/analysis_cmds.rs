@@ -13,7 +13,7 @@ use slidepuzzle::moves::letters;
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::{Error, Result, SolveOptions};
 use slidepuzzle_web::records::{
-    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord,
+    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, WasteRecord,
 };
 
 use crate::common::PuzzleArgs;
@@ -254,6 +254,10 @@ pub struct ReviewArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Only the total waste (one optimal search instead of one per move;
+    /// `review` only).
+    #[arg(long)]
+    pub summary: bool,
     /// Stop each search after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -291,6 +295,23 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
     let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
     let options = review_options(args.metric, args.timeout)?;
     let solver = crate::common::solver(args.cache_dir.as_deref());
+    if args.summary {
+        let w = solver.waste(&puzzle, &start, &goal, &path, &options)?;
+        if args.json {
+            let r = WasteRecord {
+                metric: args.metric,
+                length: w.length,
+                optimal: w.optimal,
+                solved: w.remaining == 0,
+                remaining: w.remaining,
+                waste: w.waste,
+            };
+            println!("{}", serde_json::to_string(&r).expect("serialisable"));
+        } else {
+            println!("{}", w.waste);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let r = solver.review(&puzzle, &start, &goal, &path, &options)?;
     let optimal = r.distances.first().copied().unwrap_or(0);
     let end = r.distances.last().copied().unwrap_or(0);

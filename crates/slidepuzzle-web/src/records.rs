@@ -10,8 +10,8 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 
 /// The record for one solved, unsolvable or stopped instance.
 ///
-/// - solved: `{"id", "solvable": true, "solved": true, "length",
-///   "optimal", "moves" (slidysim letters, or null where some move has no
+/// - solved: `{"id", "solvable": true, "solved": true, "length" (STM),
+///   "metric", "optimal" (in that metric), "moves" (slidysim letters, or null where some move has no
 ///   letter), "blank_path", "tiles", "stm", "mtm" (null off boards),
 ///   "algorithm", "expanded", "generated", "seconds", "plan"}`;
 /// - unsolvable: `{"id", "solvable": false, "reason", "plan"}`;
@@ -31,7 +31,10 @@ pub enum SolveRecord {
         solved: bool,
         /// Single-tile moves.
         length: usize,
-        /// Whether the length is proven optimal.
+        /// The metric the solve was asked in (`stm` or `mtm`): `optimal`
+        /// refers to it.
+        metric: Metric,
+        /// Whether the length in `metric` is proven optimal.
         optimal: bool,
         /// slidysim letters with counts, where every move has a letter.
         moves: Option<String>,
@@ -114,6 +117,7 @@ impl SolveRecord {
                     solvable: true,
                     solved: true,
                     length: s.blank_path.len(),
+                    metric: s.metric,
                     optimal: s.optimal,
                     moves: letters(puzzle, blank, &s.blank_path),
                     blank_path: s.blank_path.clone(),
@@ -260,4 +264,22 @@ pub struct OptimizeRecord {
     pub after: usize,
     /// The shortened moves.
     pub moves: String,
+}
+
+/// `review --summary --json`: `{"metric", "length", "optimal", "solved",
+/// "remaining", "waste"}`.
+#[derive(Serialize, Debug)]
+pub struct WasteRecord {
+    /// The metric.
+    pub metric: Metric,
+    /// The solution's length.
+    pub length: usize,
+    /// The optimal distance of the scramble.
+    pub optimal: usize,
+    /// Whether the moves end at the goal.
+    pub solved: bool,
+    /// Optimal distance left at the end.
+    pub remaining: usize,
+    /// Total moves lost.
+    pub waste: usize,
 }

@@ -87,6 +87,13 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
             }
         }
         let mut next_bound = ABORT;
+        if H::PREFETCH {
+            for i in 0..self.domain.branching(context) {
+                if let Some(m) = self.domain.nth_move(context, i) {
+                    self.heuristic.prefetch(&self.domain, m);
+                }
+            }
+        }
         for i in 0..self.domain.branching(context) {
             let Some(m) = self.domain.nth_move(context, i) else {
                 continue;

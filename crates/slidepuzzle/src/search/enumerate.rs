@@ -110,6 +110,13 @@ impl<D: Domain, H: Heuristic<D>> Lister<'_, '_, D, H> {
             }
         }
         let mut next_bound = u32::MAX;
+        if H::PREFETCH {
+            for i in 0..self.domain.branching(context) {
+                if let Some(m) = self.domain.nth_move(context, i) {
+                    self.heuristic.prefetch(&self.domain, m);
+                }
+            }
+        }
         for i in 0..self.domain.branching(context) {
             let Some(m) = self.domain.nth_move(context, i) else {
                 continue;

@@ -43,6 +43,17 @@ pub trait Heuristic<D: Domain> {
     /// Takes back [`Heuristic::apply`] of `m` (the domain shows the
     /// configuration before `m` again).
     fn undo(&mut self, domain: &D, m: D::Move, undo: Self::Undo);
+
+    /// Whether [`Heuristic::prefetch`] does anything: the depth-first
+    /// search then announces all children of a node before it evaluates
+    /// them.
+    const PREFETCH: bool = false;
+
+    /// Announces that `m` may be evaluated soon, so a heuristic that reads
+    /// large tables can start loading their entries (several cache misses
+    /// in flight instead of one after another). Changes nothing.
+    #[inline(always)]
+    fn prefetch(&self, _domain: &D, _m: D::Move) {}
 }
 
 /// h = 0: turns A* into uniform-cost (breadth-first) search.
@@ -143,6 +154,13 @@ pub type Sum<A, B> = Pair<A, B, BySum>;
 impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>, C: Combine> Heuristic<D> for Pair<A, B, C> {
     type Undo = (A::Undo, Option<B::Undo>, [u32; 2]);
     const ADMISSIBLE: bool = A::ADMISSIBLE && B::ADMISSIBLE;
+    const PREFETCH: bool = A::PREFETCH || B::PREFETCH;
+
+    #[inline(always)]
+    fn prefetch(&self, d: &D, m: D::Move) {
+        self.first.prefetch(d, m);
+        self.second.prefetch(d, m);
+    }
 
     fn reset(&mut self, d: &D) -> u32 {
         self.values = [self.first.reset(d), self.second.reset(d)];

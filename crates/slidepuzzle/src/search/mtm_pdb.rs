@@ -30,7 +30,7 @@
 //! in parallel over ranks (rayon), one byte per entry (the distance; 255 =
 //! not reached yet), a few seconds to a minute on 4 x 4.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -41,8 +41,8 @@ use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::{StoredTable, TableStore, checksum};
 
-/// Largest board (cells): masks are `u64`.
-pub const MAX_CELLS: usize = 64;
+/// Largest board (cells).
+pub const MAX_CELLS: usize = 16;
 
 /// Most classes, the blank's included.
 pub const MAX_CLASSES: usize = 16;
@@ -135,101 +135,155 @@ fn entries(n: usize, counts: &[usize]) -> Option<u64> {
     Some(total)
 }
 
-/// Ranks arrangements of classes on a board.
+/// Most entries of one half's contribution table (`k^half`).
+const MAX_HALF_CODES: u64 = 1 << 22;
+
+/// Ranks arrangements of classes on a board of up to 16 cells in
+/// lexicographic order of the class sequence (cell 0 most significant), so
+/// that moves near the end of the board change the rank little and
+/// consecutive lookups of a search often share a cache line or a page.
+///
+/// The rank is a sum over cells of terms that depend on the cell's class
+/// and the classes after it; split at `split`, the first half's terms
+/// depend only on its own classes (the tally before it is the whole
+/// multiset) and the second half's only on its own (its tally is its
+/// own), so rank = `first[code of cells 0..split] + second[code of cells
+/// split..n]`, where a code is the classes as digits in base `k`. A search
+/// keeps the two codes and changes them by one multiply-add per cell
+/// that changes class: two table reads per rank.
 #[derive(Clone, Debug)]
 struct Ranker {
     n: usize,
     /// Tiles per class (class 0: the blank, 1).
     counts: Vec<u8>,
-    /// C(free cells, count) per class, the mixed radix.
-    radix: Vec<u64>,
-    binom: Vec<[u64; 65]>,
+    split: usize,
+    /// The weight of each cell's digit in its half's code (`k^offset`).
+    weight: [u32; 16],
+    first: Vec<u32>,
+    second: Vec<u32>,
     entries: u64,
+}
+
+/// (total)! / prod(rem!) for at most 16 items.
+fn multinomial(rem: &[u8]) -> u64 {
+    let fact = |m: u64| (1..=m).product::<u64>();
+    let total: u64 = rem.iter().map(|&r| r as u64).sum();
+    rem.iter().fold(fact(total), |a, &r| a / fact(r as u64))
 }
 
 impl Ranker {
     fn new(n: usize, counts: Vec<u8>) -> Option<Self> {
-        let binom = binomials();
-        let mut free = n;
-        let mut radix = Vec::with_capacity(counts.len());
-        for &m in &counts {
-            radix.push(binom[free][m as usize]);
-            free = free.checked_sub(m as usize)?;
+        let k = counts.len();
+        if n > 16 || !(2..=MAX_CLASSES).contains(&k) {
+            return None;
         }
-        let entries = entries(n, &counts.iter().map(|&m| m as usize).collect::<Vec<_>>())?;
-        (free == 0).then_some(Ranker {
+        if counts.iter().map(|&c| c as usize).sum::<usize>() != n {
+            return None;
+        }
+        let entries = multinomial(&counts);
+        let split = n / 2;
+        let codes = |cells: usize| (k as u64).checked_pow(cells as u32);
+        let (c1, c2) = (codes(split)?, codes(n - split)?);
+        if c1.max(c2) > MAX_HALF_CODES || entries > u32::MAX as u64 {
+            return None;
+        }
+        let mut weight = [0u32; 16];
+        for (p, w) in weight.iter_mut().enumerate().take(n) {
+            let offset = if p < split { p } else { p - split };
+            *w = (k as u32).pow(offset as u32);
+        }
+        // The terms of cells `from..to` with classes `digits`, the tally
+        // before them being `rem`; None when the digits do not fit it.
+        let terms = |digits: &[u8], mut rem: Vec<u8>| -> Option<u32> {
+            let mut total: u64 = rem.iter().map(|&r| r as u64).sum();
+            let mut m = multinomial(&rem);
+            let mut sum = 0u64;
+            for &a in digits {
+                for &r in rem.iter().take(a as usize) {
+                    sum += m * r as u64 / total;
+                }
+                let r = rem.get_mut(a as usize)?;
+                if *r == 0 {
+                    return None;
+                }
+                m = m * *r as u64 / total;
+                *r -= 1;
+                total -= 1;
+            }
+            u32::try_from(sum).ok()
+        };
+        let digits = |code: u64, len: usize| -> Vec<u8> {
+            (0..len)
+                .map(|i| ((code / (k as u64).pow(i as u32)) % k as u64) as u8)
+                .collect()
+        };
+        let first = (0..c1)
+            .map(|code| terms(&digits(code, split), counts.clone()).unwrap_or(0))
+            .collect();
+        let second = (0..c2)
+            .map(|code| {
+                let d = digits(code, n - split);
+                let mut tally = vec![0u8; k];
+                for &a in &d {
+                    tally[a as usize] += 1;
+                }
+                terms(&d, tally).unwrap_or(0)
+            })
+            .collect();
+        Some(Ranker {
             n,
             counts,
-            radix,
-            binom,
+            split,
+            weight,
+            first,
+            second,
             entries,
         })
     }
 
-    /// The rank of the arrangement with `members[c]` = the cells of class
-    /// `c` (a partition of the board's cells).
+    /// The two codes of a class sequence (one class per cell).
     #[inline(always)]
-    fn rank(&self, members: &[u64]) -> u64 {
-        let mut free: u64 = if self.n == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.n) - 1
-        };
-        let mut rank = 0u64;
-        let k = self.counts.len();
-        for (c, &class) in members.iter().enumerate().take(k.saturating_sub(1)) {
-            let mut mask = class;
-            let mut sub = 0u64;
-            let mut j = 0usize;
-            while mask != 0 {
-                let p = mask.trailing_zeros();
-                let below = free & ((1u64 << p) - 1);
-                j += 1;
-                sub += self.binom[below.count_ones() as usize][j];
-                mask &= mask - 1;
-            }
-            rank = rank * self.radix[c] + sub;
-            free &= !class;
+    fn codes(&self, classes: &[u8]) -> [u32; 2] {
+        let mut codes = [0u32; 2];
+        for (p, &c) in classes.iter().enumerate().take(self.n) {
+            codes[usize::from(p >= self.split)] += c as u32 * self.weight[p & 15];
         }
-        rank
+        codes
     }
 
-    /// The class masks of rank `rank`.
-    fn unrank(&self, mut rank: u64, members: &mut [u64]) {
-        let k = self.counts.len();
-        let mut subs = [0u64; MAX_CLASSES];
-        for c in (0..k.saturating_sub(1)).rev() {
-            subs[c] = rank % self.radix[c];
-            rank /= self.radix[c];
-        }
-        let mut free: Vec<u32> = (0..self.n as u32).collect();
-        for c in 0..k {
-            let m = self.counts[c] as usize;
-            let mut chosen = Vec::with_capacity(m);
-            if c + 1 == k {
-                chosen.extend(0..free.len());
-            } else {
-                let mut sub = subs[c];
-                let mut top = free.len();
-                for j in (1..=m).rev() {
-                    // The largest i < top with C(i, j) <= sub.
-                    let mut i = j - 1;
-                    while i + 1 < top && self.binom[i + 1][j] <= sub {
-                        i += 1;
-                    }
-                    sub -= self.binom[i][j];
-                    chosen.push(i);
-                    top = i;
+    /// The rank of the arrangement with these codes (0 for codes out of
+    /// range, which a configuration of the board never has).
+    #[inline(always)]
+    fn rank_codes(&self, codes: [u32; 2]) -> u64 {
+        let a = self.first.get(codes[0] as usize).copied().unwrap_or(0);
+        let b = self.second.get(codes[1] as usize).copied().unwrap_or(0);
+        a as u64 + b as u64
+    }
+
+    /// The rank of a class sequence.
+    fn rank(&self, classes: &[u8]) -> u64 {
+        self.rank_codes(self.codes(classes))
+    }
+
+    /// The class sequence of rank `rank` (< entries).
+    fn unrank(&self, mut rank: u64, classes: &mut [u8]) {
+        let mut rem = self.counts.clone();
+        let mut total = self.n as u64;
+        let mut m = self.entries;
+        for cell in classes.iter_mut().take(self.n) {
+            for (s, r) in rem.iter_mut().enumerate() {
+                if *r == 0 {
+                    continue;
                 }
-            }
-            let mut mask = 0u64;
-            for &i in &chosen {
-                mask |= 1u64 << free[i];
-            }
-            members[c] = mask;
-            chosen.sort_unstable();
-            for &i in chosen.iter().rev() {
-                free.remove(i);
+                let block = m * *r as u64 / total;
+                if rank < block {
+                    *cell = s as u8;
+                    m = block;
+                    *r -= 1;
+                    total -= 1;
+                    break;
+                }
+                rank -= block;
             }
         }
     }
@@ -250,17 +304,56 @@ pub struct MtmPdb {
 
 enum Data {
     Owned(Vec<u8>),
-    Stored(StoredTable, usize),
+    /// A copy in anonymous memory advised to use huge pages: lookups are
+    /// random over 151 MB, and with 4 KiB pages nearly every one misses
+    /// the TLB as well as the cache.
+    Resident(memmap2::MmapMut),
+}
+
+/// `bytes` copied into anonymous memory with huge pages where the system
+/// grants them (else a plain vector).
+fn resident(bytes: &[u8]) -> Data {
+    let map = memmap2::MmapOptions::new()
+        .len(bytes.len().max(1))
+        .map_anon();
+    match map {
+        Ok(mut map) => {
+            #[cfg(target_os = "linux")]
+            let _ = map.advise(memmap2::Advice::HugePage);
+            map[..bytes.len()].copy_from_slice(bytes);
+            Data::Resident(map)
+        }
+        Err(_) => Data::Owned(bytes.to_vec()),
+    }
 }
 
 impl Data {
     #[inline(always)]
-    fn get(&self, i: u64) -> u8 {
-        let bytes: &[u8] = match self {
+    fn bytes(&self) -> &[u8] {
+        match self {
             Data::Owned(v) => v,
-            Data::Stored(s, at) => &s[*at..],
-        };
-        bytes.get(i as usize).copied().unwrap_or(0)
+            Data::Resident(m) => m,
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, i: u64) -> u8 {
+        self.bytes().get(i as usize).copied().unwrap_or(0)
+    }
+
+    /// Asks the processor to bring entry `i` into the cache (a hint: no
+    /// effect on other targets, nor for `i` beyond the table).
+    #[inline(always)]
+    fn prefetch(&self, i: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(entry) = self.bytes().get(i as usize) {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch only hints the cache; the address is
+            // that of an entry of the table, in bounds.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const u8).cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 }
 
@@ -373,11 +466,7 @@ impl MtmPdb {
             return Err(Error::limit(Resource::Memory, ranker.entries, max_memory));
         }
         let dist: Vec<AtomicU8> = (0..ranker.entries).map(|_| AtomicU8::new(UNSEEN)).collect();
-        let mut goal_members = [0u64; MAX_CLASSES];
-        for (p, &c) in cell_classes.iter().enumerate() {
-            goal_members[c as usize] |= 1u64 << p;
-        }
-        dist[ranker.rank(&goal_members) as usize].store(0, Ordering::Relaxed);
+        dist[ranker.rank(cell_classes) as usize].store(0, Ordering::Relaxed);
         // Blank runs from each cell: (stride, length) in cell steps.
         let runs: Vec<Vec<(isize, usize)>> = (0..n)
             .map(|p| {
@@ -391,62 +480,53 @@ impl MtmPdb {
                 v
             })
             .collect();
-        let reached = AtomicU64::new(1);
+        let mut reached = 1u64;
         let mut depth: u8 = 0;
         loop {
-            let added = AtomicU64::new(0);
             dist.par_chunks(1 << 16)
                 .enumerate()
                 .for_each(|(chunk, entries)| {
-                    let mut members = [0u64; MAX_CLASSES];
-                    let mut cell_class = [0u8; MAX_CELLS];
-                    let mut new = 0u64;
+                    let mut classes = [0u8; 16];
                     for (i, d) in entries.iter().enumerate() {
                         if d.load(Ordering::Relaxed) != depth {
                             continue;
                         }
-                        let rank = ((chunk << 16) + i) as u64;
-                        ranker.unrank(rank, &mut members);
-                        for (c, &m) in members.iter().enumerate().take(ranker.counts.len()) {
-                            let mut mask = m;
-                            while mask != 0 {
-                                cell_class[mask.trailing_zeros() as usize] = c as u8;
-                                mask &= mask - 1;
-                            }
-                        }
-                        let blank = members[0].trailing_zeros() as usize;
+                        ranker.unrank(((chunk << 16) + i) as u64, &mut classes);
+                        let blank = classes.iter().position(|&c| c == 0).unwrap_or(0);
+                        let codes = ranker.codes(&classes);
                         for &(stride, len) in &runs[blank] {
-                            let mut child = members;
+                            // Follow the run, changing the codes cell by cell.
+                            let mut child = codes;
                             let mut at = blank as isize;
                             for _ in 0..len {
                                 let next = at + stride;
-                                let c = cell_class[next as usize] as usize;
-                                let flip = (1u64 << at) | (1u64 << next);
-                                child[c] ^= flip;
-                                child[0] ^= flip;
+                                let c = classes[next as usize] as u32;
+                                let (a, b) = (at as usize, next as usize);
+                                child[usize::from(a >= ranker.split)] += c * ranker.weight[a];
+                                child[usize::from(b >= ranker.split)] -= c * ranker.weight[b];
+                                // The run's later cells still hold their
+                                // original classes; only the blank moved.
                                 at = next;
                             }
-                            let r = ranker.rank(&child) as usize;
+                            let r = ranker.rank_codes(child) as usize;
                             if let Some(e) = dist.get(r)
                                 && e.load(Ordering::Relaxed) == UNSEEN
                             {
                                 e.store(depth + 1, Ordering::Relaxed);
-                                new += 1;
                             }
                         }
                     }
-                    added.fetch_add(new, Ordering::Relaxed);
                 });
-            // Several threads may count one entry: recount exactly.
+            // Several threads may set one entry: count the layer after.
             let layer = dist
                 .par_iter()
                 .filter(|d| d.load(Ordering::Relaxed) == depth + 1)
                 .count() as u64;
-            let total = reached.fetch_add(layer, Ordering::Relaxed) + layer;
+            reached += layer;
             progress(&BuildProgress {
                 depth: u32::from(depth) + 1,
                 layer_states: layer,
-                placements_reached: total,
+                placements_reached: reached,
                 placements: ranker.entries,
             });
             if layer == 0 || depth >= UNSEEN - 2 {
@@ -455,6 +535,7 @@ impl MtmPdb {
             depth += 1;
         }
         let data: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
+        let data = resident(&data);
         let transposed_class_of_tile = transposed_classes(width, height, goal, &class_of_tile);
         Ok(MtmPdb {
             width,
@@ -462,7 +543,7 @@ impl MtmPdb {
             class_of_tile,
             transposed_class_of_tile,
             ranker,
-            data: Data::Owned(data),
+            data,
         })
     }
 
@@ -491,7 +572,7 @@ impl MtmPdb {
         let g: Vec<String> = goal.cells().iter().map(|t| t.to_string()).collect();
         let c: Vec<String> = cell_classes.iter().map(|t| t.to_string()).collect();
         format!(
-            "slidepuzzle-mtm-pdb v1 board {width}x{height} goal {} classes {} encoding distance bits 8 checksum {sum:016x}\n",
+            "slidepuzzle-mtm-pdb v2 board {width}x{height} goal {} classes {} encoding distance bits 8 checksum {sum:016x}\n",
             g.join(","),
             c.join(",")
         )
@@ -536,7 +617,8 @@ impl MtmPdb {
         let table = Self::build(width, height, goal, &classes, max_memory, &|p| {
             report(&BuildEvent::Layer(*p))
         })?;
-        if let (Some(store), Data::Owned(data)) = (store, &table.data) {
+        if let Some(store) = store {
+            let data = table.data.bytes();
             let head = Self::header(width, height, goal, &classes, checksum(data));
             if let Err(e) = store.save(&name, &[head.as_bytes(), data]) {
                 report(&BuildEvent::Message(format!(
@@ -575,7 +657,7 @@ impl MtmPdb {
             class_of_tile,
             transposed_class_of_tile: transposed_classes(width, height, goal, &class_of_tile),
             ranker,
-            data: Data::Stored(bytes, nl + 1),
+            data: resident(data),
         })
     }
 
@@ -594,15 +676,19 @@ impl MtmPdb {
     }
 }
 
-/// An [`MtmPdb`] as a heuristic of [`super::mtm::MtmBoardDomain`]: class
-/// masks of the configuration (and of its transpose) updated by one XOR
-/// per step, ranked and looked up per node (O(n)).
+/// An [`MtmPdb`] as a heuristic of [`super::mtm::MtmBoardDomain`]: the
+/// two half codes of the configuration (and of its transpose), changed by
+/// one multiply-add per cell a step changes, and two small-table reads and
+/// one table read per lookup.
 #[derive(Clone, Debug)]
 pub struct MtmPdbLookup<'t> {
     table: &'t MtmPdb,
-    members: [u64; MAX_CLASSES],
-    transposed: [u64; MAX_CLASSES],
+    /// Codes of the configuration, then of its transpose.
+    codes: [[u32; 2]; 2],
     transpose: [u8; MAX_CELLS],
+    /// Whether the configuration loaded is one of the board's (else the
+    /// value is 0).
+    valid: bool,
 }
 
 impl<'t> MtmPdbLookup<'t> {
@@ -614,61 +700,104 @@ impl<'t> MtmPdbLookup<'t> {
         }
         MtmPdbLookup {
             table,
-            members: [0; MAX_CLASSES],
-            transposed: [0; MAX_CLASSES],
+            codes: [[0; 2]; 2],
             transpose,
+            valid: false,
         }
     }
 
     fn load(&mut self, cells: &[u8]) {
-        self.members = [0; MAX_CLASSES];
-        self.transposed = [0; MAX_CLASSES];
-        let n = self.table.width * self.table.height;
-        if cells.len() != n {
+        let t = self.table;
+        let n = t.width * t.height;
+        self.valid = false;
+        if cells.len() != n || n > MAX_CELLS {
             return;
         }
-        for (p, &t) in cells.iter().enumerate() {
-            let c = self.table.class_of_tile[t as usize] as usize & (MAX_CLASSES - 1);
-            self.members[c] |= 1u64 << p;
-            if let Some(tc) = &self.table.transposed_class_of_tile {
-                let q = self.transpose[p] as usize & (MAX_CELLS - 1);
-                self.transposed[tc[t as usize] as usize & (MAX_CLASSES - 1)] |= 1u64 << q;
+        let mut direct = [0u8; MAX_CELLS];
+        let mut mirror = [0u8; MAX_CELLS];
+        for (p, &tile) in cells.iter().enumerate() {
+            direct[p] = t.class_of_tile[tile as usize];
+            if let Some(tc) = &t.transposed_class_of_tile {
+                mirror[self.transpose[p] as usize & (MAX_CELLS - 1)] = tc[tile as usize];
             }
         }
+        let tally = |classes: &[u8]| {
+            let mut out = vec![0u8; t.ranker.counts.len()];
+            for &c in classes {
+                if let Some(x) = out.get_mut(c as usize) {
+                    *x += 1;
+                }
+            }
+            out
+        };
+        self.codes = [t.ranker.codes(&direct[..n]), t.ranker.codes(&mirror[..n])];
+        self.valid = tally(&direct[..n]) == t.ranker.counts
+            && (t.transposed_class_of_tile.is_none() || tally(&mirror[..n]) == t.ranker.counts);
     }
 
     #[inline(always)]
     fn value(&self) -> u32 {
-        self.value_within(u32::MAX)
-    }
-
-    /// The value, or only the direct lookup when it already exceeds
-    /// `budget` (the transposed one is then not needed to prune).
-    #[inline(always)]
-    fn value_within(&self, budget: u32) -> u32 {
         let t = self.table;
-        let full = if t.ranker.n == 64 {
-            u64::MAX
-        } else {
-            (1u64 << t.ranker.n) - 1
-        };
-        let union = self.members[..t.ranker.counts.len()]
-            .iter()
-            .fold(0, |a, m| a | m);
-        if union != full {
+        if !self.valid {
             return 0;
         }
-        let direct = t.data.get(t.ranker.rank(&self.members)) as u32;
-        if t.transposed_class_of_tile.is_none() || direct > budget {
-            return direct;
+        let direct = t.ranker.rank_codes(self.codes[0]);
+        if t.transposed_class_of_tile.is_none() {
+            return t.data.get(direct) as u32;
         }
-        let mirror = t.data.get(t.ranker.rank(&self.transposed)) as u32;
-        direct.max(mirror)
+        // Both addresses first, then both loads: the two cache misses
+        // overlap instead of one waiting for the other.
+        let mirror = t.ranker.rank_codes(self.codes[1]);
+        (t.data.get(direct) as u32).max(t.data.get(mirror) as u32)
+    }
+
+    /// The codes after the steps of a move.
+    #[inline(always)]
+    fn moved<M: Steps>(&self, m: M) -> [[u32; 2]; 2] {
+        let t = self.table;
+        let r = &t.ranker;
+        let mut codes = self.codes;
+        let transposed = t.transposed_class_of_tile.as_ref();
+        m.for_each_step(|s| {
+            let (from, to) = (
+                s.from as usize & (MAX_CELLS - 1),
+                s.to as usize & (MAX_CELLS - 1),
+            );
+            // The tile leaves `from` (now the blank's, class 0) for `to`.
+            let c = t.class_of_tile[s.tile as usize] as u32;
+            let half = |p: usize| usize::from(p >= r.split);
+            codes[0][half(to)] = codes[0][half(to)].wrapping_add(c * r.weight[to]);
+            codes[0][half(from)] = codes[0][half(from)].wrapping_sub(c * r.weight[from]);
+            if let Some(tc) = transposed {
+                let c = tc[s.tile as usize] as u32;
+                let (from, to) = (
+                    self.transpose[from] as usize & (MAX_CELLS - 1),
+                    self.transpose[to] as usize & (MAX_CELLS - 1),
+                );
+                codes[1][half(to)] = codes[1][half(to)].wrapping_add(c * r.weight[to]);
+                codes[1][half(from)] = codes[1][half(from)].wrapping_sub(c * r.weight[from]);
+            }
+        });
+        codes
     }
 }
 
 impl<D: Domain> Heuristic<D> for MtmPdbLookup<'_> {
-    type Undo = ();
+    /// The codes before the move.
+    type Undo = [[u32; 2]; 2];
+    const PREFETCH: bool = true;
+
+    /// Starts loading the child's two entries (the table is far larger
+    /// than the caches; the children's loads then overlap).
+    #[inline(always)]
+    fn prefetch(&self, _: &D, m: D::Move) {
+        let codes = self.moved(m);
+        let t = self.table;
+        t.data.prefetch(t.ranker.rank_codes(codes[0]));
+        if t.transposed_class_of_tile.is_some() {
+            t.data.prefetch(t.ranker.rank_codes(codes[1]));
+        }
+    }
 
     fn reset(&mut self, d: &D) -> u32 {
         self.load(d.cells());
@@ -676,40 +805,15 @@ impl<D: Domain> Heuristic<D> for MtmPdbLookup<'_> {
     }
 
     #[inline(always)]
-    fn apply(&mut self, _: &D, m: D::Move, _: u32, budget: u32) -> (u32, ()) {
-        self.flip(m);
-        (self.value_within(budget), ())
+    fn apply(&mut self, _: &D, m: D::Move, _: u32, _: u32) -> (u32, Self::Undo) {
+        let before = self.codes;
+        self.codes = self.moved(m);
+        (self.value(), before)
     }
 
     #[inline(always)]
-    fn undo(&mut self, _: &D, m: D::Move, _: ()) {
-        self.flip(m);
-    }
-}
-
-impl MtmPdbLookup<'_> {
-    /// XORs the steps of a move into the masks (its own inverse).
-    #[inline(always)]
-    fn flip<M: Steps>(&mut self, m: M) {
-        let t = self.table;
-        let transposed = t.transposed_class_of_tile.as_ref();
-        m.for_each_step(|s| {
-            let (from, to) = (
-                s.from as usize & (MAX_CELLS - 1),
-                s.to as usize & (MAX_CELLS - 1),
-            );
-            let flip = (1u64 << from) | (1u64 << to);
-            let c = t.class_of_tile[s.tile as usize] as usize & (MAX_CLASSES - 1);
-            self.members[c] ^= flip;
-            self.members[0] ^= flip;
-            if let Some(tc) = transposed {
-                let flip =
-                    (1u64 << (self.transpose[from] & 63)) | (1u64 << (self.transpose[to] & 63));
-                let c = tc[s.tile as usize] as usize & (MAX_CLASSES - 1);
-                self.transposed[c] ^= flip;
-                self.transposed[0] ^= flip;
-            }
-        });
+    fn undo(&mut self, _: &D, _: D::Move, before: Self::Undo) {
+        self.codes = before;
     }
 }
 
@@ -721,15 +825,22 @@ mod tests {
     fn ranking_round_trips_and_is_dense() {
         let r = Ranker::new(7, vec![1, 2, 3, 1]).unwrap();
         assert_eq!(r.entries, 7 * 15 * 4);
-        let mut seen = vec![false; r.entries as usize];
-        let mut m = [0u64; MAX_CLASSES];
+        let mut classes = [0u8; 16];
+        let mut last = None;
         for rank in 0..r.entries {
-            r.unrank(rank, &mut m);
-            assert_eq!(m[..4].iter().fold(0, |a, x| a | x), 127);
-            assert_eq!(r.rank(&m), rank);
-            seen[rank as usize] = true;
+            r.unrank(rank, &mut classes);
+            let mut tally = [0u8; 4];
+            for &c in &classes[..7] {
+                tally[c as usize] += 1;
+            }
+            assert_eq!(tally, [1, 2, 3, 1]);
+            assert_eq!(r.rank(&classes[..7]), rank);
+            // Lexicographic: each sequence after the one before.
+            if let Some(prev) = last {
+                assert!(prev < classes);
+            }
+            last = Some(classes);
         }
-        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

@@ -93,6 +93,19 @@ pub struct Review {
     pub waste: usize,
 }
 
+/// The waste of a solution without the profile ([`Solver::waste`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waste {
+    /// The solution's length in the metric.
+    pub length: usize,
+    /// The optimal distance of the start.
+    pub optimal: usize,
+    /// The optimal distance left at the end (0 when the moves solve it).
+    pub remaining: usize,
+    /// length - (optimal - remaining).
+    pub waste: usize,
+}
+
 /// A move from a position with its distance after it ([`Solver::good_moves`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue {
@@ -429,6 +442,57 @@ impl Solver {
             distances,
             moves: reviewed,
             length,
+        })
+    }
+
+    /// The total waste of a solution and nothing else (slidy-cli's
+    /// `opt-diff`): one optimal search for the start, and one for the end
+    /// when the moves do not reach the goal. [`Solver::review`] gives the
+    /// distance before every move.
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let moves = parse_moves(&p, &start, "DULL").unwrap();
+    /// let w = Solver::new().waste(&p, &start, &p.default_goal(), &moves, &SolveOptions::default()).unwrap();
+    /// assert_eq!((w.length, w.optimal, w.remaining, w.waste), (4, 2, 0, 2));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::review`].
+    pub fn waste(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        path: &[usize],
+        options: &SolveOptions,
+    ) -> Result<Waste> {
+        let end = replay(puzzle, start, path)?;
+        let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
+        let length = length_in(puzzle, start.blank(), path, options.metric).ok_or_else(|| {
+            Error::Unsupported("the multi-tile metric needs moves with directions".into())
+        })?;
+        let unreachable = || {
+            Error::Unsupported(
+                "the goal cannot be reached from the start: nothing to review".into(),
+            )
+        };
+        let optimal = self
+            .exact_distance(puzzle, start, goal, &options, &plan)?
+            .ok_or_else(unreachable)?;
+        let remaining = if &end == goal {
+            0
+        } else {
+            self.exact_distance(puzzle, &end, goal, &options, &plan)?
+                .ok_or_else(unreachable)?
+        };
+        Ok(Waste {
+            length,
+            optimal,
+            remaining,
+            waste: (length + remaining).saturating_sub(optimal),
         })
     }
 

@@ -51,7 +51,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub use analysis::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery};
+pub use analysis::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 

@@ -1,0 +1,226 @@
+//! End-to-end tests of the speedsolver commands: `solve --metric`,
+//! listings (`--all-optimal`, `--count`, `--beyond-optimal`,
+//! `--count-only`), `--good-moves`, `review` (alias `opt-diff`),
+//! `optimize` and the `moves` notation tools, with their JSON and their
+//! errors (exit code 2, a message).
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    let cache =
+        std::env::temp_dir().join(format!("slidepuzzle-speed-cache-{}", std::process::id()));
+    Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .env("XDG_CACHE_HOME", cache)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn out(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "exit {:?}: {}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(out(o).trim()).expect("one JSON object")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+const HARD8: &str = "8 6 7/2 5 4/3 0 1";
+
+#[test]
+fn mtm_solves_the_hardest_eight_puzzle_in_twenty() {
+    let o = run(&["solve", "--metric", "mtm", "--json", HARD8]);
+    let r = json(&o);
+    assert_eq!(r["mtm"], 20);
+    assert_eq!(r["metric"], "mtm");
+    assert_eq!(r["optimal"], true);
+}
+
+#[test]
+fn all_optimal_solutions_are_listed_and_counted() {
+    let listed = out(&run(&["solve", "--all-optimal", HARD8]));
+    let lines: Vec<&str> = listed.lines().collect();
+    let counted = json(&run(&["solve", "--count-only", "--json", HARD8]));
+    assert_eq!(counted["count"].as_u64().unwrap() as usize, lines.len());
+    assert_eq!(counted["optimal_length"], 31);
+    assert!(counted.get("solutions").is_none());
+    let all = json(&run(&["solve", "--all-optimal", "--json", HARD8]));
+    let sols: Vec<&str> = all["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(sols, lines);
+    // Each one is 31 moves long and solves the position.
+    for s in sols {
+        let len = out(&run(&["moves", "length", "--metric", "stm", s]));
+        assert_eq!(len.trim(), "31");
+        let end = out(&run(&["apply", HARD8, s]));
+        assert_eq!(end.trim(), "1 2 3/4 5 6/7 8 0");
+    }
+    let two = out(&run(&["solve", "--count", "2", HARD8]));
+    assert_eq!(two.lines().collect::<Vec<_>>(), lines[..2]);
+    let mtm = json(&run(&[
+        "solve",
+        "--all-optimal",
+        "--metric",
+        "mtm",
+        "--json",
+        HARD8,
+    ]));
+    assert_eq!(mtm["optimal_length"], 20);
+    assert_eq!(
+        mtm["count"].as_u64().unwrap() as usize,
+        mtm["solutions"].as_array().unwrap().len()
+    );
+}
+
+#[test]
+fn listings_work_on_graphs_with_blank_paths() {
+    let r = json(&run(&[
+        "solve",
+        "--all-optimal",
+        "--beyond-optimal",
+        "2",
+        "--json",
+        "--puzzle",
+        "petersen",
+        "9 2 3 4 5 6 7 8 1 0",
+    ]));
+    let sols = r["solutions"].as_array().unwrap();
+    assert!(!sols.is_empty());
+    assert!(
+        sols.iter().all(
+            |s| s.as_str().unwrap().contains('-') || s.as_str().unwrap().parse::<u32>().is_ok()
+        )
+    );
+    assert_eq!(r["complete"], true);
+}
+
+#[test]
+fn good_moves_and_review_agree() {
+    let g = json(&run(&["solve", "--good-moves", "--json", HARD8]));
+    assert_eq!(g["distance"], 31);
+    let good: Vec<&str> = g["good"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(!good.is_empty());
+    // A review of a wasteful solution: 2 moves there and back, then optimal.
+    let solution = json(&run(&["solve", "--json", "1 2 3/4 5 6/0 7 8"]));
+    assert_eq!(solution["moves"], "L2");
+    let r = json(&run(&["review", "--json", "1 2 3/4 5 6/0 7 8", "DULL"]));
+    assert_eq!(r["distances"], serde_json::json!([2, 3, 2, 1, 0]));
+    assert_eq!(r["waste"], 2);
+    assert_eq!(r["solved"], true);
+    let alias = json(&run(&["opt-diff", "--json", "1 2 3/4 5 6/0 7 8", "DULL"]));
+    assert_eq!(alias["waste"], 2);
+    let mtm = json(&run(&[
+        "review",
+        "--json",
+        "--metric",
+        "mtm",
+        "1 2 3/4 5 6/0 7 8",
+        "DULL",
+    ]));
+    assert_eq!(mtm["distances"], serde_json::json!([1, 2, 1, 0]));
+    let human = out(&run(&["review", "1 2 3/4 5 6/0 7 8", "DULL"]));
+    assert!(
+        human.contains("4 moves (STM) for an optimum of 2: 2 wasted"),
+        "{human}"
+    );
+}
+
+#[test]
+fn optimize_shortens_a_detour() {
+    let r = json(&run(&[
+        "optimize",
+        "--json",
+        "--length",
+        "12",
+        "1 2 3/4 5 6/7 8 0",
+        "DRULDRULDRULD",
+    ]));
+    assert_eq!(r["before"], 13);
+    assert_eq!(r["after"], 1);
+    assert_eq!(r["moves"], "D");
+}
+
+#[test]
+fn notation_tools() {
+    let t = |args: &[&str]| out(&run(args)).trim().to_string();
+    assert_eq!(t(&["moves", "invert", "LD2RU2"]), "D2LU2R");
+    assert_eq!(t(&["moves", "transpose", "LD2RU2"]), "UR2DL2");
+    assert_eq!(t(&["moves", "mirror", "LD2RU2"]), "UR2DL2");
+    assert_eq!(t(&["moves", "simplify", "LLDUDRR U D"]), "L2DR2");
+    assert_eq!(t(&["moves", "length", "LD2RU2LD2"]), "9 STM, 6 MTM");
+    assert_eq!(t(&["moves", "concat", "R2", "RU", "D"]), "R2RUD");
+    assert_eq!(t(&["moves", "slice", "R3U2L", "1", "4"]), "R2U");
+    assert_eq!(
+        t(&["moves", "slice", "--metric", "mtm", "R3U2L", "1", "3"]),
+        "U2L"
+    );
+    assert_eq!(
+        t(&["moves", "from-solution", "--puzzle", "3x3", "L2"]),
+        "1 2 3/4 5 6/0 7 8"
+    );
+    assert_eq!(
+        t(&["moves", "apply-to-solved", "--puzzle", "3x3", "R2"]),
+        "1 2 3/4 5 6/0 7 8"
+    );
+    // Graphs: blank paths written with their start.
+    assert_eq!(t(&["moves", "invert", "9-4-3"]), "3-4-9");
+    assert_eq!(t(&["moves", "simplify", "9-4-9-6"]), "9-6");
+    assert_eq!(t(&["moves", "length", "9-4-3"]), "2 STM");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message() {
+    fails(&["solve", "--metric", "htm", HARD8], "unknown metric 'htm'");
+    fails(
+        &[
+            "solve",
+            "--metric",
+            "mtm",
+            "--puzzle",
+            "petersen",
+            "9 2 3 4 5 6 7 8 1 0",
+        ],
+        "straight lines",
+    );
+    fails(
+        &["solve", "--metric", "mtm", "--heuristic", "lc", HARD8],
+        "overestimates",
+    );
+    fails(&["moves", "invert", "R3X"], "'X' at position 3");
+    fails(
+        &["moves", "invert", "8--7"],
+        "item 2 of the blank path is empty",
+    );
+    fails(&["moves", "slice", "R3", "2", "9"], "not within 0..3");
+    fails(
+        &["moves", "concat", "R", "1-2"],
+        "cannot join letters and a blank path",
+    );
+    fails(
+        &["moves", "apply-to-solved", "--puzzle", "3x3", "U"],
+        "goes off the board",
+    );
+    fails(&["review", "1 2 3/4 5 6/0 7 8", "UU"], "goes off the board");
+    fails(&["optimize", "--length", "1", HARD8, "D"], "at least 2");
+}
