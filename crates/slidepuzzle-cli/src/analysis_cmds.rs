@@ -410,3 +410,93 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// What `filter` keeps.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FilterKind {
+    /// Lines holding a configuration that can reach the goal.
+    Solvable,
+    /// Lines holding an optimal solution: `MOVES` (of the scramble it
+    /// solves, from the goal) or `STATE<TAB>MOVES` (also `STATE | MOVES`).
+    Optimal,
+}
+
+/// Options of `filter`.
+#[derive(Args)]
+pub struct FilterArgs {
+    /// What to keep.
+    pub kind: FilterKind,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Metric for `optimal`: stm or mtm.
+    #[arg(long, default_value = "stm")]
+    pub metric: Metric,
+    /// Where pattern databases are cached (default: the platform cache dir).
+    #[arg(long)]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// Read the lines from this file (default: standard input).
+    #[arg(long)]
+    pub file: Option<std::path::PathBuf>,
+}
+
+/// `filter solvable|optimal`: prints the input lines that pass, unchanged
+/// (blank lines and `#` comments are skipped).
+pub fn run_filter(args: &FilterArgs) -> Result<ExitCode> {
+    use std::io::Read;
+    let text = match &args.file {
+        Some(f) => crate::common::read_text(f)?,
+        None => {
+            let mut s = String::new();
+            std::io::stdin()
+                .take(crate::common::MAX_INPUT_BYTES)
+                .read_to_string(&mut s)
+                .map_err(|e| Error::io("standard input", e))?;
+            s
+        }
+    };
+    let options = SolveOptions {
+        metric: args.metric,
+        ..SolveOptions::default()
+    };
+    let solver = crate::common::solver(args.cache_dir.as_deref());
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let at = |e: Error| Error::input(i + 1, e.to_string());
+        let keep = match args.kind {
+            FilterKind::Solvable => {
+                let (puzzle, start, goal) = args.puzzle.resolve(l).map_err(at)?;
+                slidepuzzle::check(&puzzle, &start, &goal)
+                    .map_err(at)?
+                    .solvable
+            }
+            FilterKind::Optimal => {
+                let split = l.split_once('\t').or_else(|| l.split_once('|'));
+                let (puzzle, start, goal, moves) = match split {
+                    Some((state, moves)) => {
+                        let (p, s, g) = args.puzzle.resolve(state.trim()).map_err(at)?;
+                        (p, s, g, moves.trim())
+                    }
+                    None => {
+                        let p = args.puzzle.puzzle_or_err()?;
+                        let g = args.puzzle.goal_for(&p)?;
+                        let seq: slidepuzzle::notation::MoveSequence = l.parse().map_err(at)?;
+                        let s = seq.scramble_solved_by(&p, &g).map_err(at)?;
+                        (p, s, g, l)
+                    }
+                };
+                let path = slidepuzzle::moves::parse_moves(&puzzle, &start, moves).map_err(at)?;
+                let w = solver
+                    .waste(&puzzle, &start, &goal, &path, &options)
+                    .map_err(at)?;
+                w.waste == 0 && w.remaining == 0
+            }
+        };
+        if keep {
+            println!("{line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

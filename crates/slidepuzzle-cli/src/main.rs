@@ -42,6 +42,9 @@ enum Command {
     /// Notation tools: invert, transpose, simplify, length, concat, slice,
     /// from-solution, apply-to-solved.
     Moves(notation_cmds::MovesArgs),
+    /// Keep the lines of a list that are solvable configurations, or
+    /// optimal solutions.
+    Filter(analysis_cmds::FilterArgs),
     /// Say whether a configuration can reach the goal, and why.
     Check {
         #[command(flatten)]
@@ -202,6 +205,7 @@ fn main() -> ExitCode {
         Command::Review(args) => analysis_cmds::run_review(&args),
         Command::Optimize(args) => analysis_cmds::run_optimize(&args),
         Command::Moves(args) => notation_cmds::run(&args),
+        Command::Filter(args) => analysis_cmds::run_filter(&args),
         Command::Godsnumber(args) => explore_cmds::run_godsnumber(&args),
         Command::Pdb(args) => pdb_cmds::run(&args),
         Command::Serve {

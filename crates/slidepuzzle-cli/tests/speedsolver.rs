@@ -190,6 +190,45 @@ fn notation_tools() {
 }
 
 #[test]
+fn filters_keep_solvable_positions_and_optimal_solutions() {
+    use std::io::Write;
+    let cache =
+        std::env::temp_dir().join(format!("slidepuzzle-speed-cache-{}", std::process::id()));
+    let filter = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+            .env("XDG_CACHE_HOME", &cache)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o = filter(
+        &["filter", "solvable"],
+        "1 2 3/4 5 6/0 7 8\n# a comment\n1 2 3/4 5 6/8 7 0\n",
+    );
+    assert_eq!(out(&o), "1 2 3/4 5 6/0 7 8\n");
+    let o = filter(&["filter", "optimal", "--puzzle", "3x3"], "L2\nDULL\nRL\n");
+    assert_eq!(out(&o), "L2\n");
+    let o = filter(
+        &["filter", "optimal"],
+        "1 2 3/4 5 6/0 7 8\tL2\n1 2 3/4 5 6/0 7 8 | DULL\n",
+    );
+    assert_eq!(out(&o), "1 2 3/4 5 6/0 7 8\tL2\n");
+    let o = filter(&["filter", "solvable"], "1 2 3/4 5 6/0 7 8\n1 2 3/4 5\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+}
+
+#[test]
 fn bad_input_is_refused_with_a_message() {
     fails(&["solve", "--metric", "htm", HARD8], "unknown metric 'htm'");
     fails(
