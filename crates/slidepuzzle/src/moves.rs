@@ -68,9 +68,25 @@ pub fn parse_moves(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result
     }
 }
 
-fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<usize>> {
+/// Most single-tile moves a letter sequence may hold (2^32), and so the
+/// largest count after one letter: checked while parsing, before anything
+/// is allocated for the moves.
+pub const MAX_LETTER_MOVES: u64 = 1 << 32;
+
+/// One letter of a move sequence with its count and the 0-based character
+/// index of the letter.
+pub type LetterToken = (Direction, usize, usize);
+
+/// Reads slidysim letters with optional counts (`R3U2`, `R R U`, commas
+/// and spaces between moves allowed) without a configuration.
+///
+/// # Errors
+/// [`Error::Moves`] naming the character: an unknown letter, a count of 0,
+/// a count or a total above [`MAX_LETTER_MOVES`].
+pub fn letter_tokens(text: &str) -> Result<Vec<LetterToken>> {
     let chars: Vec<char> = text.chars().collect();
-    let mut path = Vec::new();
+    let mut out = Vec::new();
+    let mut total: u64 = 0;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -82,39 +98,57 @@ fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<us
             Error::moves(
                 Some(i),
                 format!(
-                    "unknown move letter '{c}' at position {} (use U, D, L, R{})",
-                    i + 1,
-                    if matches!(puzzle.kind(), crate::model::PuzzleKind::Box { .. }) {
-                        ", F, B"
-                    } else {
-                        ""
-                    }
+                    "unknown move letter '{c}' at position {} (use U, D, L, R; F, B in boxes)",
+                    i + 1
                 ),
             )
         })?;
-        let letter_pos = i + 1;
+        let at = i;
         i += 1;
-        let digits_start = i;
+        let digits = i;
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
-        let count = if i > digits_start {
-            chars[digits_start..i]
-                .iter()
-                .collect::<String>()
-                .parse::<usize>()
-                .map_err(|_| {
+        let count: u64 = if i > digits {
+            let s: String = chars[digits..i].iter().collect();
+            s.parse()
+                .ok()
+                .filter(|&n| n > 0 && n <= MAX_LETTER_MOVES)
+                .ok_or_else(|| {
                     Error::moves(
-                        Some(letter_pos - 1),
-                        format!("bad count after '{c}' at position {letter_pos}"),
+                        Some(at),
+                        format!(
+                            "bad count '{s}' after '{c}' at position {}: give 1 to {MAX_LETTER_MOVES}",
+                            at + 1
+                        ),
                     )
                 })?
         } else {
             1
         };
+        total = total.saturating_add(count);
+        if total > MAX_LETTER_MOVES {
+            return Err(Error::moves(
+                Some(at),
+                format!(
+                    "more than {MAX_LETTER_MOVES} single-tile moves by position {}",
+                    at + 1
+                ),
+            ));
+        }
+        out.push((dir, count as usize, at));
+    }
+    Ok(out)
+}
+
+fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<usize>> {
+    let mut path = Vec::new();
+    for (dir, count, at) in letter_tokens(text)? {
+        let c = dir.letter();
+        let letter_pos = at + 1;
         for _ in 0..count {
             let next = puzzle.blank_target(blank, dir).ok_or_else(|| {
-                Error::moves(Some(letter_pos - 1), format!(
+                Error::moves(Some(at), format!(
                     "move '{c}' at position {letter_pos} goes off the board: no tile can move {} into the blank at vertex {blank}",
                     format!("{dir:?}").to_lowercase()
                 ))
@@ -282,6 +316,45 @@ pub fn has_straight_lines(puzzle: &Puzzle) -> bool {
         puzzle.kind(),
         crate::model::PuzzleKind::Graph | crate::model::PuzzleKind::Board { diagonal: true, .. }
     )
+}
+
+/// The moves of `metric` from a configuration whose blank is at `blank`,
+/// as blank paths: each neighbour in STM; in MTM every straight run (1, 2,
+/// ... cells in each direction, up to the line's end, or on tori up to the
+/// line's length - 1), in direction order U D L R F B. Empty in MTM on
+/// puzzles without straight lines ([`has_straight_lines`]).
+///
+/// ```
+/// use slidepuzzle::{model::{Metric, Puzzle}, moves::moves_from};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(moves_from(&p, 8, Metric::Stm), vec![vec![5], vec![7]]);
+/// assert_eq!(moves_from(&p, 8, Metric::Mtm).len(), 4); // up 1, 2; left 1, 2
+/// ```
+pub fn moves_from(puzzle: &Puzzle, blank: usize, metric: crate::model::Metric) -> Vec<Vec<usize>> {
+    match metric {
+        crate::model::Metric::Stm => puzzle
+            .graph()
+            .neighbors(blank)
+            .iter()
+            .map(|&v| vec![v])
+            .collect(),
+        crate::model::Metric::Mtm => {
+            let mut out = Vec::new();
+            for d in Direction::ALL {
+                let mut run = Vec::new();
+                let mut at = blank;
+                while let Some(next) = puzzle.blank_target(at, d) {
+                    if next == blank || run.contains(&next) {
+                        break;
+                    }
+                    run.push(next);
+                    out.push(run.clone());
+                    at = next;
+                }
+            }
+            out
+        }
+    }
 }
 
 /// The length of a blank path in `metric`: its number of steps in STM,

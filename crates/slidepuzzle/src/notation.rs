@@ -60,7 +60,7 @@ pub fn transposed(d: Direction) -> Direction {
 
 /// Largest count after one letter, and largest total of single-tile moves
 /// a letter sequence may hold (2^32): budgets checked while parsing.
-pub const MAX_MOVES: u64 = 1 << 32;
+pub const MAX_MOVES: u64 = crate::moves::MAX_LETTER_MOVES;
 
 impl FromStr for MoveSequence {
     type Err = Error;
@@ -86,61 +86,10 @@ impl FromStr for MoveSequence {
 }
 
 fn parse_letters(text: &str) -> Result<Vec<(Direction, usize)>> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out: Vec<(Direction, usize)> = Vec::new();
-    let mut total: u64 = 0;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() || c == ',' {
-            i += 1;
-            continue;
-        }
-        let dir = Direction::from_letter(c).ok_or_else(|| {
-            Error::moves(
-                Some(i),
-                format!(
-                    "unknown move letter '{c}' at position {} (use U, D, L, R, F, B)",
-                    i + 1
-                ),
-            )
-        })?;
-        let at = i;
-        i += 1;
-        let digits = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
-        }
-        let count: u64 = if i > digits {
-            let s: String = chars[digits..i].iter().collect();
-            s.parse()
-                .ok()
-                .filter(|&n| n > 0 && n <= MAX_MOVES)
-                .ok_or_else(|| {
-                    Error::moves(
-                        Some(at),
-                        format!(
-                            "bad count '{s}' after '{c}' at position {}: give 1 to {MAX_MOVES}",
-                            at + 1
-                        ),
-                    )
-                })?
-        } else {
-            1
-        };
-        total = total.saturating_add(count);
-        if total > MAX_MOVES {
-            return Err(Error::moves(
-                Some(at),
-                format!(
-                    "more than {MAX_MOVES} single-tile moves by position {}",
-                    at + 1
-                ),
-            ));
-        }
-        out.push((dir, count as usize));
-    }
-    Ok(out)
+    Ok(crate::moves::letter_tokens(text)?
+        .into_iter()
+        .map(|(d, n, _)| (d, n))
+        .collect())
 }
 
 fn parse_path(text: &str) -> Result<Vec<usize>> {

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Resource, Result, or_fallback};
 use crate::format::format_configuration;
-use crate::model::{Configuration, Direction, Puzzle, PuzzleKind};
+use crate::model::{Configuration, Puzzle};
 use crate::theory::analyze;
 use crate::theory::ranking::Ranker;
 
@@ -94,45 +94,15 @@ pub struct GodsReport {
 /// (length 1 in STM; a straight run in MTM).
 fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
     let n = puzzle.vertex_count();
-    match metric {
-        Metric::Stm => Ok((0..n)
-            .map(|b| {
-                puzzle
-                    .graph()
-                    .neighbors(b)
-                    .iter()
-                    .map(|&w| vec![w])
-                    .collect()
-            })
-            .collect()),
-        Metric::Mtm => {
-            let diagonal = matches!(puzzle.kind(), PuzzleKind::Board { diagonal: true, .. });
-            if matches!(puzzle.kind(), PuzzleKind::Graph) || diagonal {
-                return Err(Error::Unsupported(format!(
-                    "the multi-tile metric needs straight lines: boards, tori or boxes, not {}",
-                    puzzle.spec()
-                )));
-            }
-            Ok((0..n)
-                .map(|b| {
-                    let mut moves = Vec::new();
-                    for d in Direction::ALL {
-                        let mut path: Vec<usize> = Vec::new();
-                        let mut at = b;
-                        while let Some(next) = puzzle.blank_target(at, d) {
-                            if next == b || path.contains(&next) {
-                                break;
-                            }
-                            path.push(next);
-                            moves.push(path.clone());
-                            at = next;
-                        }
-                    }
-                    moves
-                })
-                .collect())
-        }
+    if metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
+        return Err(Error::Unsupported(format!(
+            "the multi-tile metric needs straight lines: boards, tori or boxes, not {}",
+            puzzle.spec()
+        )));
     }
+    Ok((0..n)
+        .map(|b| crate::moves::moves_from(puzzle, b, metric))
+        .collect())
 }
 
 /// Explores every configuration reachable from `goal`.

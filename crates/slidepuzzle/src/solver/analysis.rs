@@ -8,8 +8,8 @@
 use super::kernel::AllSolutions;
 use super::{Algorithm, Heuristic, Method, Outcome, Plan, SolveOptions, Solver, stop_message};
 use crate::error::{Error, Result};
-use crate::model::{Configuration, Direction, Metric, Puzzle};
-use crate::moves::{length_in, replay};
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::moves::{length_in, moves_from, replay};
 use crate::search::enumerate::Lengths;
 use crate::search::{SearchStats, StopReason};
 use crate::theory::Verdict;
@@ -118,36 +118,6 @@ pub struct MoveValue {
     pub good: bool,
 }
 
-/// The moves of `metric` from a configuration whose blank is at `blank`:
-/// each neighbour in STM; in MTM every straight run (1, 2, ... cells in
-/// each direction, wrapping on tori up to the line's length - 1).
-pub fn moves_from(puzzle: &Puzzle, blank: usize, metric: Metric) -> Vec<Vec<usize>> {
-    match metric {
-        Metric::Stm => puzzle
-            .graph()
-            .neighbors(blank)
-            .iter()
-            .map(|&v| vec![v])
-            .collect(),
-        Metric::Mtm => {
-            let mut out = Vec::new();
-            for d in Direction::ALL {
-                let mut run = Vec::new();
-                let mut at = blank;
-                while let Some(next) = puzzle.blank_target(at, d) {
-                    if next == blank || run.contains(&next) {
-                        break;
-                    }
-                    run.push(next);
-                    out.push(run.clone());
-                    at = next;
-                }
-            }
-            out
-        }
-    }
-}
-
 /// Splits a blank path into the moves of `metric` (single steps; maximal
 /// straight runs in MTM). `None` where a step has no direction in MTM.
 pub fn split_moves(
@@ -222,7 +192,8 @@ impl Solver {
     }
 
     /// The optimal distance from `start` to `goal` with a plan made by
-    /// [`Solver::exact_plan`]; `None` when the goal is unreachable.
+    /// [`Solver::exact_plan`]; [`Error::Unsupported`] when the goal is
+    /// unreachable.
     fn exact_distance(
         &self,
         puzzle: &Puzzle,
@@ -230,14 +201,17 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
         plan: &Plan,
-    ) -> Result<Option<usize>> {
+    ) -> Result<usize> {
         match self.solve_with_plan(puzzle, start, goal, options, plan)? {
-            Outcome::Solved(s) if s.optimal => Ok(Some(s.length)),
+            Outcome::Solved(s) if s.optimal => Ok(s.length),
             Outcome::Solved(s) => Err(Error::Internal(format!(
                 "{} gave a solution not proven optimal",
                 s.algorithm
             ))),
-            Outcome::Unsolvable(_) => Ok(None),
+            Outcome::Unsolvable(v) => Err(Error::Unsupported(format!(
+                "the goal cannot be reached from this configuration: {}",
+                v.reason
+            ))),
             Outcome::Stopped {
                 reason,
                 algorithm,
@@ -411,22 +385,12 @@ impl Solver {
             Error::Unsupported("the multi-tile metric needs moves with directions".into())
         })?;
         let mut config = start.clone();
-        let unreachable = || {
-            Error::Unsupported(
-                "the goal cannot be reached from the start: nothing to review".into(),
-            )
-        };
-        let mut distances = vec![
-            self.exact_distance(puzzle, &config, goal, &options, &plan)?
-                .ok_or_else(unreachable)?,
-        ];
+        let mut distances = vec![self.exact_distance(puzzle, &config, goal, &options, &plan)?];
         let mut reviewed = Vec::with_capacity(moves.len());
         for m in moves {
             config = replay(puzzle, &config, &m)?;
             let before = *distances.last().unwrap_or(&0);
-            let after = self
-                .exact_distance(puzzle, &config, goal, &options, &plan)?
-                .ok_or_else(unreachable)?;
+            let after = self.exact_distance(puzzle, &config, goal, &options, &plan)?;
             distances.push(after);
             reviewed.push(ReviewedMove {
                 blank_path: m,
@@ -474,19 +438,11 @@ impl Solver {
         let length = length_in(puzzle, start.blank(), path, options.metric).ok_or_else(|| {
             Error::Unsupported("the multi-tile metric needs moves with directions".into())
         })?;
-        let unreachable = || {
-            Error::Unsupported(
-                "the goal cannot be reached from the start: nothing to review".into(),
-            )
-        };
-        let optimal = self
-            .exact_distance(puzzle, start, goal, &options, &plan)?
-            .ok_or_else(unreachable)?;
+        let optimal = self.exact_distance(puzzle, start, goal, &options, &plan)?;
         let remaining = if &end == goal {
             0
         } else {
             self.exact_distance(puzzle, &end, goal, &options, &plan)?
-                .ok_or_else(unreachable)?
         };
         Ok(Waste {
             length,
@@ -525,20 +481,11 @@ impl Solver {
                 "the multi-tile metric needs moves with directions".into(),
             ));
         }
-        let unreachable = || {
-            Error::Unsupported(
-                "the goal cannot be reached from this position: no good moves".into(),
-            )
-        };
-        let before = self
-            .exact_distance(puzzle, start, goal, &options, &plan)?
-            .ok_or_else(unreachable)?;
+        let before = self.exact_distance(puzzle, start, goal, &options, &plan)?;
         let mut out = Vec::new();
         for m in moves_from(puzzle, start.blank(), options.metric) {
             let next = replay(puzzle, start, &m)?;
-            let distance = self
-                .exact_distance(puzzle, &next, goal, &options, &plan)?
-                .ok_or_else(unreachable)?;
+            let distance = self.exact_distance(puzzle, &next, goal, &options, &plan)?;
             out.push(MoveValue {
                 blank_path: m,
                 good: distance + 1 == before,
