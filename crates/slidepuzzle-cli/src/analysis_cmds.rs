@@ -17,7 +17,7 @@ use slidepuzzle_web::records::{
 };
 
 use crate::common::PuzzleArgs;
-use crate::solve::SolveArgs;
+use crate::solve_args::SolveArgs;
 
 /// Moves as users write them: slidysim letters on boards, else the blank
 /// path (`7-4-3`, the vertices the blank visits after its start).

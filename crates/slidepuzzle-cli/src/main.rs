@@ -10,6 +10,7 @@ mod explore_cmds;
 mod notation_cmds;
 mod pdb_cmds;
 mod solve;
+mod solve_args;
 mod theory_cmds;
 
 use std::process::ExitCode;

@@ -40,7 +40,7 @@ use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric};
 
 /// Largest board (in cells) the tables accept: cells and tiles fit a byte,
-/// as in [`Step`].
+/// as in [`super::domain::Step`].
 pub const MAX_CELLS: usize = 256;
 
 /// Bits of a packed state key.

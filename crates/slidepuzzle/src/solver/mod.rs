@@ -43,6 +43,7 @@
 //! ```
 
 pub mod analysis;
+pub mod answers;
 mod kernel;
 pub mod plan;
 pub mod spec;
@@ -51,7 +52,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub use analysis::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
+pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
