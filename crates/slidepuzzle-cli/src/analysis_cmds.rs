@@ -20,10 +20,15 @@ use crate::common::PuzzleArgs;
 use crate::solve_args::SolveArgs;
 
 /// Moves as users write them: slidysim letters on boards, else the blank
-/// path (`7-4-3`, the vertices the blank visits after its start).
+/// path written with its start (`9-4-3`: the blank starts at vertex 9),
+/// which stands alone (`moves invert` reads it) and which `apply`,
+/// `review` and `optimize` also accept.
 pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
     letters(puzzle, start_blank, path).unwrap_or_else(|| {
-        let p: Vec<String> = path.iter().map(|v| v.to_string()).collect();
+        let p: Vec<String> = std::iter::once(start_blank)
+            .chain(path.iter().copied())
+            .map(|v| v.to_string())
+            .collect();
         p.join("-")
     })
 }
