@@ -62,7 +62,7 @@ pub fn run_listing(
     let solver = crate::common::solver(args.cache_dir.as_deref());
     let instances: Vec<(String, Puzzle, Configuration, Configuration)> = match &args.file {
         Some(file) => {
-            let text = crate::common::read_text(std::path::Path::new(file))?;
+            let text = crate::common::read_input(Some(file))?;
             let (puzzle, batch) =
                 slidepuzzle::batch::read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
             let goal = args.puzzle.goal_for(&puzzle)?;
@@ -439,26 +439,15 @@ pub struct FilterArgs {
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
-    /// Read the lines from this file (default: standard input).
+    /// Read the lines from this file (default, or `-`: standard input).
     #[arg(long)]
-    pub file: Option<std::path::PathBuf>,
+    pub file: Option<String>,
 }
 
 /// `filter solvable|optimal`: prints the input lines that pass, unchanged
 /// (blank lines and `#` comments are skipped).
 pub fn run_filter(args: &FilterArgs) -> Result<ExitCode> {
-    use std::io::Read;
-    let text = match &args.file {
-        Some(f) => crate::common::read_text(f)?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .take(crate::common::MAX_INPUT_BYTES)
-                .read_to_string(&mut s)
-                .map_err(|e| Error::io("standard input", e))?;
-            s
-        }
-    };
+    let text = crate::common::read_input(args.file.as_deref())?;
     let options = SolveOptions {
         metric: args.metric,
         ..SolveOptions::default()

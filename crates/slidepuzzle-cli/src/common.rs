@@ -207,6 +207,23 @@ pub fn read_text(path: &std::path::Path) -> Result<String> {
     Ok(text)
 }
 
+/// The lines a batch or a filter reads: standard input for `None` or `-`
+/// (at most [`MAX_INPUT_BYTES`]), else the file, size-capped.
+pub fn read_input(file: Option<&str>) -> Result<String> {
+    use std::io::Read;
+    match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .take(MAX_INPUT_BYTES)
+                .read_to_string(&mut s)
+                .map_err(|e| Error::io("standard input", e))?;
+            Ok(s)
+        }
+        Some(f) => read_text(std::path::Path::new(f)),
+    }
+}
+
 /// An argument as given, or the contents of FILE for `@FILE` (trimmed):
 /// configurations and move lists too large for a command line.
 pub fn read_arg(arg: &str) -> Result<String> {

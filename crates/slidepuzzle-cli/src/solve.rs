@@ -2,7 +2,7 @@
 //! Every decision (kernel, heuristic, tables, streaming) is the library's
 //! ([`slidepuzzle::Solver::plan`]); this file translates options and prints.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -253,16 +253,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let solver = crate::common::solver(args.cache_dir.as_deref());
     let mut stopped = false;
     if let Some(file) = &args.file {
-        let text = if file == "-" {
-            let mut s = String::new();
-            std::io::stdin()
-                .take(crate::common::MAX_INPUT_BYTES)
-                .read_to_string(&mut s)
-                .map_err(|e| Error::io("standard input", e))?;
-            s
-        } else {
-            crate::common::read_text(std::path::Path::new(file))?
-        };
+        let text = crate::common::read_input(Some(file))?;
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
         let mut plan = solver.plan(&puzzle, &goal, &options)?;

@@ -284,6 +284,21 @@ pub fn checksum(data: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(data)
 }
 
+/// Splits stored contents into their header line (with its newline) and
+/// the data after it, `None` without a newline or with a header that is not
+/// UTF-8. Every table format starts with such a line.
+///
+/// ```
+/// use slidepuzzle::store::split_header;
+/// assert_eq!(split_header(b"v1 x\n\x01\x02"), Some(("v1 x\n", &[1u8, 2][..])));
+/// assert_eq!(split_header(b"no newline"), None);
+/// ```
+pub fn split_header(bytes: &[u8]) -> Option<(&str, &[u8])> {
+    let nl = bytes.iter().position(|&b| b == b'\n')?;
+    let head = std::str::from_utf8(&bytes[..=nl]).ok()?;
+    Some((head, &bytes[nl + 1..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -135,9 +135,7 @@ impl GraphPdb {
             };
             let entries = placements(n, g.len()) as usize;
             let found = stored.and_then(|bytes| {
-                let nl = bytes.iter().position(|&b| b == b'\n')?;
-                let data = &bytes[nl + 1..];
-                let head = std::str::from_utf8(&bytes[..=nl]).ok()?;
+                let (head, data) = crate::store::split_header(&bytes)?;
                 (data.len() == entries && head == graph_header(graph, goal, g, checksum(data)))
                     .then(|| data.to_vec())
             });

@@ -39,7 +39,7 @@ use super::heuristic::Heuristic;
 use super::pdb_build::BuildProgress;
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
-use crate::store::{StoredTable, TableStore, checksum};
+use crate::store::{StoredTable, TableStore, checksum, split_header};
 
 /// Largest board (cells).
 pub const MAX_CELLS: usize = 16;
@@ -55,18 +55,6 @@ pub const EXACT_CELLS: usize = 10;
 
 /// Marks an entry the build has not reached.
 const UNSEEN: u8 = u8::MAX;
-
-/// Binomial coefficients C(i, j) for i, j <= 64 (saturating).
-fn binomials() -> Vec<[u64; 65]> {
-    let mut c = vec![[0u64; 65]; 65];
-    for i in 0..65 {
-        c[i][0] = 1;
-        for j in 1..=i {
-            c[i][j] = c[i - 1][j - 1].saturating_add(c[i - 1][j]);
-        }
-    }
-    c
-}
 
 /// The class of each goal cell (0 for the blank's), or `None` for boards
 /// without a table (more than 16 cells, or classes that do not fit
@@ -106,9 +94,9 @@ pub fn default_classes(width: usize, height: usize, goal: &Configuration) -> Opt
         let sizes: Vec<usize> = (0..k)
             .map(|i| tiles / k + usize::from(i < tiles % k))
             .collect();
-        let mut counts = vec![1usize];
-        counts.extend(&sizes);
-        if entries(n, &counts).is_some_and(|e| e <= MAX_ENTRIES) {
+        let mut counts = vec![1u8];
+        counts.extend(sizes.iter().map(|&s| s as u8));
+        if multinomial(&counts) <= MAX_ENTRIES {
             best = Some(sizes);
             break;
         }
@@ -121,18 +109,6 @@ pub fn default_classes(width: usize, height: usize, goal: &Configuration) -> Opt
         }
     }
     Some(classes)
-}
-
-/// n! / prod(counts!) (the arrangements), `None` on overflow.
-fn entries(n: usize, counts: &[usize]) -> Option<u64> {
-    let c = binomials();
-    let mut free = n;
-    let mut total: u64 = 1;
-    for &m in counts {
-        total = total.checked_mul(*c.get(free)?.get(m)?)?;
-        free = free.checked_sub(m)?;
-    }
-    Some(total)
 }
 
 /// Most entries of one half's contribution table (`k^half`).
@@ -164,10 +140,14 @@ struct Ranker {
     entries: u64,
 }
 
-/// (total)! / prod(rem!) for at most 16 items.
+/// (total)! / prod(rem!), the arrangements of a multiset, for at most 16
+/// items (0 above: no table has more cells).
 fn multinomial(rem: &[u8]) -> u64 {
     let fact = |m: u64| (1..=m).product::<u64>();
     let total: u64 = rem.iter().map(|&r| r as u64).sum();
+    if total > 16 {
+        return 0;
+    }
     rem.iter().fold(fact(total), |a, &r| a / fact(r as u64))
 }
 
@@ -637,14 +617,9 @@ impl MtmPdb {
         classes: &[u8],
     ) -> Result<Self> {
         let bad = |why: &str| Error::invalid_file("stored table", why);
-        let nl = bytes
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| bad("no header"))?;
-        let head = std::str::from_utf8(&bytes[..=nl]).map_err(|_| bad("bad header"))?;
+        let (head, data) = split_header(&bytes).ok_or_else(|| bad("no header"))?;
         let (class_of_tile, counts) = tile_classes(goal, classes)?;
         let ranker = Ranker::new(width * height, counts).ok_or_else(|| bad("bad classes"))?;
-        let data = &bytes[nl + 1..];
         if data.len() as u64 != ranker.entries {
             return Err(bad("wrong size (truncated or another table)"));
         }

@@ -26,7 +26,7 @@ use super::pdb_build::{BuildProgress, build_table};
 pub use super::placement::{placements, rank_placement, unrank_placement};
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
-use crate::store::{StoredTable, TableStore, checksum};
+use crate::store::{StoredTable, TableStore, checksum, split_header};
 
 /// Format version written in every table header (2: entries over the
 /// Manhattan distance sum, 4 bits when they fit; 3: XXH3 checksum).
@@ -260,12 +260,8 @@ pub fn parse(
     tiles: &[u32],
 ) -> Result<PatternDb> {
     let bad = |why: &str| Error::invalid_file("stored table", why);
-    let nl = bytes
-        .iter()
-        .position(|&b| b == b'\n')
-        .ok_or_else(|| bad("no header"))?;
-    let head = std::str::from_utf8(&bytes[..=nl]).map_err(|_| bad("bad header"))?;
-    let data = &bytes[nl + 1..];
+    let (head, data) = split_header(&bytes).ok_or_else(|| bad("no header"))?;
+    let start = head.len();
     let n = width * height;
     let entries = placements(n, tiles.len());
     let packed = if data.len() as u64 == entries.div_ceil(2) {
@@ -283,7 +279,7 @@ pub fn parse(
         tiles: tiles.to_vec(),
         n,
         packed,
-        data: Storage::Stored(bytes, nl + 1),
+        data: Storage::Stored(bytes, start),
     })
 }
 

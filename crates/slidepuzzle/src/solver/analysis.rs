@@ -155,10 +155,7 @@ impl Solver {
         sink: &mut dyn FnMut(&[usize]) -> bool,
     ) -> Result<Listed> {
         let (plan, options) = self.exact_plan(puzzle, goal, options, true)?;
-        let verdict = Self::precheck(puzzle, start, goal)?;
-        if !verdict.solvable {
-            return Ok(Listed::Unsolvable(verdict));
-        }
+        // The solve checks reachability first and answers unsolvable.
         let optimum = match self.solve_with_plan(puzzle, start, goal, &options, &plan)? {
             Outcome::Solved(s) => s,
             Outcome::Unsolvable(v) => return Ok(Listed::Unsolvable(v)),

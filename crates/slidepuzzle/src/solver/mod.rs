@@ -658,18 +658,10 @@ impl Solver {
                     groups[c as usize - 1].push(goal.cells()[p]);
                 }
             }
+            // One table holds every class: its name stands for each group.
             let name = MtmPdb::file_name(w, h, goal, classes);
-            let cached = self.store.as_ref().is_some_and(|s| s.contains(&name));
-            TablePlan {
-                groups,
-                cached,
-                build_memory: if cached {
-                    0
-                } else {
-                    MtmPdb::build_memory(w, h, goal).unwrap_or(0)
-                },
-                kind: TableKind::MultiTile,
-            }
+            let entries = MtmPdb::build_memory(w, h, goal).unwrap_or(0);
+            self.table_plan(groups, TableKind::MultiTile, |_| name.clone(), |_| entries)
         };
         let heuristic = match (&options.heuristic, &classes) {
             (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), Some(c)) => {
