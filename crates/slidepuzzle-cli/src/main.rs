@@ -283,8 +283,6 @@ fn check(
 }
 
 fn scramble(args: &PuzzleArgs, seed: Option<u64>, count: usize) -> slidepuzzle::Result<ExitCode> {
-    use rand_chacha::ChaCha8Rng;
-    use rand_chacha::rand_core::SeedableRng;
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
     let seed = seed.unwrap_or_else(|| {
@@ -293,9 +291,8 @@ fn scramble(args: &PuzzleArgs, seed: Option<u64>, count: usize) -> slidepuzzle::
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..count {
-        let c = slidepuzzle::theory::uniform_reachable(&puzzle, &goal, &mut rng)?;
+    for c in slidepuzzle::theory::seeded_scrambles(&puzzle, &goal, seed).take(count) {
+        let c = c?;
         println!("{}", slidepuzzle::format::format_configuration(&puzzle, &c));
     }
     Ok(ExitCode::SUCCESS)

@@ -9,12 +9,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use slidepuzzle::batch::read_batch;
 use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
-use slidepuzzle::solver::Written;
+use slidepuzzle::solver::{Many, ManyOptions, Written};
 use slidepuzzle::{Algorithm, Error, Limits, Outcome, Plan, Result, SolveOptions, Solver};
 
 pub use crate::solve_args::SolveArgs;
@@ -87,14 +86,14 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
 
 /// The library's options from the command line's.
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
-    if let Some(t) = args.timeout
-        && !(t > 0.0 && t.is_finite() && t < 1e9)
-    {
-        return Err(Error::Argument {
-            name: "--timeout".into(),
-            message: format!("must be a positive number of seconds below 1e9, got {t}"),
-        });
-    }
+    let timeout = args
+        .timeout
+        .map(Limits::timeout_seconds)
+        .transpose()
+        .map_err(|e| match e {
+            Error::Argument { message, .. } => Error::argument("--timeout", message),
+            e => e,
+        })?;
     let algorithm = match (args.algo, args.weight, args.beam_width) {
         (Algorithm::WeightedAStar { .. }, Some(w), None) => format!("wastar:{w}").parse()?,
         (Algorithm::Beam { .. }, None, Some(b)) => format!("beam:{b}").parse()?,
@@ -112,7 +111,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         max_memory: args.memory.saturating_mul(1 << 20),
         ..Limits::default()
     }
-    .with_timeout(args.timeout.map(Duration::from_secs_f64));
+    .with_timeout(timeout);
     Ok(SolveOptions {
         algorithm,
         heuristic: args.heuristic.clone(),
@@ -129,15 +128,6 @@ fn install_ctrlc() -> Arc<AtomicBool> {
     // Failing to install the handler (already installed) only loses Ctrl-C.
     let _ = ctrlc::set_handler(move || f.store(true, std::sync::atomic::Ordering::SeqCst));
     flag
-}
-
-/// The options with the deadline starting now (per instance).
-fn fresh(options: &SolveOptions, timeout: Option<f64>) -> SolveOptions {
-    let mut opts = options.clone();
-    opts.limits = opts
-        .limits
-        .with_timeout(timeout.map(Duration::from_secs_f64));
-    opts
 }
 
 fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
@@ -256,16 +246,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         let text = crate::common::read_input(Some(file))?;
         let (puzzle, batch) = read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
         let goal = args.puzzle.goal_for(&puzzle)?;
-        let mut plan = solver.plan(&puzzle, &goal, &options)?;
-        if plan.later.is_some() && batch.len() > 1 {
-            // A batch pays once for the better tables.
-            solver.build_later(&puzzle, &goal, &plan, memory)?;
-            plan = solver.plan(&puzzle, &goal, &options)?;
-        }
-        if args.explain {
-            eprintln!("plan: {plan}");
-        }
-        solver.prepare(&puzzle, &goal, &plan, memory)?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);
             b.set_style(
@@ -278,18 +258,25 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         } else {
             ProgressBar::hidden()
         };
-        let results: Vec<Result<Outcome>> = batch
-            .par_iter()
-            .map(|inst| {
-                let opts = fresh(&options, args.timeout);
-                let r = solver
-                    .solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan)
-                    .map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)));
-                bar.inc(1);
-                r
-            })
-            .collect();
+        let shown = bar.clone();
+        let many = ManyOptions {
+            // Checked by options() above.
+            instance_timeout: args.timeout.map(Duration::from_secs_f64),
+            on_done: Some(Arc::new(move |_| shown.inc(1))),
+        };
+        let starts: Vec<Configuration> = batch.iter().map(|i| i.start.clone()).collect();
+        // In a batch --timeout bounds each instance, not the whole run.
+        let mut options = options.clone();
+        options.limits.deadline = None;
+        let Many { plan, outcomes } =
+            solver.solve_many(&puzzle, &starts, &goal, &options, &many)?;
         bar.finish_and_clear();
+        if args.explain {
+            eprintln!("plan: {plan}");
+        }
+        let results = outcomes.into_iter().zip(&batch).map(|(r, inst)| {
+            r.map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)))
+        });
         for (inst, result) in batch.iter().zip(results) {
             let outcome = result?;
             stopped |= matches!(outcome, Outcome::Stopped { .. });

@@ -158,8 +158,6 @@ async fn analyze(Json(req): Json<PuzzleRequest>) -> ApiResult {
 }
 
 async fn scramble(Json(req): Json<PuzzleRequest>) -> ApiResult {
-    use rand_chacha::rand_core::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let seed = req.seed.unwrap_or_else(|| {
@@ -168,8 +166,9 @@ async fn scramble(Json(req): Json<PuzzleRequest>) -> ApiResult {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let c = slidepuzzle::theory::uniform_reachable(&p, &goal, &mut rng)?;
+    let c = slidepuzzle::theory::seeded_scrambles(&p, &goal, seed)
+        .next()
+        .ok_or_else(|| slidepuzzle::Error::Internal("no scramble".into()))??;
     Ok(Json(
         json!({ "state": format_configuration(&p, &c), "seed": seed }),
     ))

@@ -6,6 +6,7 @@
 //! files: it writes and reads its checkpoints at the path the caller gives
 //! (see `ARCHITECTURE.md`, "I/O").
 
+pub mod distance_table;
 pub mod experiment;
 pub mod godsnumber;
 /// Moved to [`crate::theory::ranking`] (construct uses it too);

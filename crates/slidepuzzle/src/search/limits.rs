@@ -88,6 +88,30 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// A timeout given in seconds, checked: more than 0, finite and below
+    /// 1e9 (about 31 years), so that it always converts to a
+    /// [`Duration`] and a deadline.
+    ///
+    /// ```
+    /// use slidepuzzle::Limits;
+    /// assert_eq!(Limits::timeout_seconds(1.5).unwrap().as_millis(), 1500);
+    /// assert!(Limits::timeout_seconds(1e300).is_err());
+    /// assert!(Limits::timeout_seconds(f64::NAN).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`crate::Error::Argument`] (named `timeout`) for anything else.
+    pub fn timeout_seconds(seconds: f64) -> crate::Result<Duration> {
+        if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 {
+            Ok(Duration::from_secs_f64(seconds))
+        } else {
+            Err(crate::Error::Argument {
+                name: "timeout".into(),
+                message: format!("must be a positive number of seconds below 1e9, got {seconds:?}"),
+            })
+        }
+    }
+
     /// Limits with a timeout from now.
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.deadline = timeout.map(|t| Instant::now() + t);

@@ -45,6 +45,7 @@
 pub mod analysis;
 pub mod answers;
 mod kernel;
+pub mod many;
 pub mod plan;
 pub mod spec;
 
@@ -53,11 +54,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
+pub use many::{Distance, Distances, Many, ManyOptions};
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution};
 use crate::error::{Error, Resource, Result};
+use crate::explore::distance_table::DistanceTable;
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::replay;
 use crate::search::best_first::{Strategy, best_first};
@@ -193,6 +196,7 @@ pub struct Solver {
     board_tables: Mutex<HashMap<String, Arc<BoardPdbTables>>>,
     graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
     mtm_tables: Mutex<HashMap<String, Arc<MtmPdb>>>,
+    distance_tables: Mutex<HashMap<String, Arc<DistanceTable>>>,
     /// Held while [`Solver::build_later`] builds, so concurrent callers (web
     /// requests) wait for one build and then find its tables.
     later_build: Mutex<()>,
@@ -302,6 +306,7 @@ impl Solver {
             board_tables: Mutex::new(HashMap::new()),
             graph_tables: Mutex::new(HashMap::new()),
             mtm_tables: Mutex::new(HashMap::new()),
+            distance_tables: Mutex::new(HashMap::new()),
             later_build: Mutex::new(()),
         }
     }

@@ -22,4 +22,4 @@ pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;
 pub use reachability::{Verdict, check};
 pub use schreier_sims::SimsTable;
-pub use scramble::uniform_reachable;
+pub use scramble::{seeded_scrambles, uniform_reachable};

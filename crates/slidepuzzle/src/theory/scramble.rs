@@ -23,6 +23,31 @@ use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::primitives::perm::is_odd;
 
+/// Uniform scrambles from a seed: the sequence every face gives for the
+/// same seed (`scramble --seed`, the web API, the Python package), drawn by
+/// [`uniform_reachable`] from a ChaCha8 generator seeded with `seed`.
+///
+/// ```
+/// use slidepuzzle::{theory::seeded_scrambles, Puzzle};
+/// let p = Puzzle::parse("4x4").unwrap();
+/// let a: Vec<_> = seeded_scrambles(&p, &p.default_goal(), 1).take(3).collect::<Result<_, _>>().unwrap();
+/// let b: Vec<_> = seeded_scrambles(&p, &p.default_goal(), 1).take(3).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(a, b);
+/// ```
+///
+/// # Errors
+/// Each item as [`uniform_reachable`].
+pub fn seeded_scrambles<'a>(
+    puzzle: &'a Puzzle,
+    goal: &'a Configuration,
+    seed: u64,
+) -> impl Iterator<Item = Result<Configuration>> + 'a {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    std::iter::repeat_with(move || uniform_reachable(puzzle, goal, &mut rng))
+}
+
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
 /// # Errors

@@ -1,0 +1,449 @@
+"""Sliding-tile puzzles on any graph: model, decide, solve, explore.
+
+The 15-puzzle is the 4x4 board; there are also W x H boards, tori
+(``"4x4:torus"``), boards with diagonal moves (``"3x3+diag"``), boxes such as
+the 2x2x2 Varikon box (``"2x2x2"``), cycles, theta graphs (``"theta0"``), the
+Petersen graph and any graph you give as edges or a networkx graph.
+
+Conventions (the library's and the command line's):
+
+* Vertices are numbered from 0; on a W x H board vertex ``x + W*y``
+  (row-major, top row first).
+* A configuration lists the tile on each vertex; 0 is the blank. The
+  default goal has tile ``i + 1`` on vertex ``i`` and the blank last.
+* A move slides a tile into the blank next to it. Move letters follow
+  slidysim: each letter is the direction the *tile* moves (``"R2D"``).
+  A blank path lists the vertices the blank visits.
+* STM counts single-tile moves; MTM counts a straight run of tiles as one.
+
+States are accepted as :class:`Configuration`, slidysim strings
+(``"1 2 3/4 5 6/7 8 0"``), flat lists, nested lists (rows) or numpy arrays.
+Every solution has been replayed by the library before it is returned.
+
+>>> import slidepuzzle as sp
+>>> s = sp.solve("8 6 7/2 5 4/3 0 1")
+>>> s.length, s.optimal
+(31, True)
+>>> sp.check("1 2 3/4 5 6/8 7 0").solvable
+False
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from array import array
+from dataclasses import dataclass, field
+from typing import Any, Iterable, List, Optional, Sequence, Union
+
+from . import _native
+from ._native import (
+    Configuration,
+    LimitExceeded,
+    Puzzle,
+    Solution,
+    Unsolvable,
+    __version__,
+)
+
+__all__ = [
+    "Puzzle",
+    "Configuration",
+    "Solution",
+    "Verdict",
+    "Analysis",
+    "GodsReport",
+    "LimitExceeded",
+    "Unsolvable",
+    "configuration",
+    "solve",
+    "solve_many",
+    "distances",
+    "check",
+    "analyze",
+    "plan",
+    "scramble",
+    "godsnumber",
+    "render",
+    "cache_dir",
+    "__version__",
+]
+
+PuzzleLike = Union[Puzzle, str]
+StateLike = Any  # Configuration, str, a list (flat or rows) or a numpy array
+
+
+def _puzzle(puzzle: Optional[PuzzleLike]) -> Optional[Puzzle]:
+    if puzzle is None or isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str):
+        return Puzzle(puzzle)
+    raise TypeError(f"puzzle must be a Puzzle or a spec string, not {type(puzzle).__name__}")
+
+
+def _is_rows(seq: Sequence[Any]) -> bool:
+    return len(seq) > 0 and all(isinstance(r, (list, tuple)) for r in seq)
+
+
+def configuration(state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks: int = 1) -> Configuration:
+    """A :class:`Configuration` from any accepted form.
+
+    ``state`` is a Configuration, a string in any state format, a flat
+    sequence of ``vertex_count`` tiles (0 = blank), rows (a sequence of
+    equal-length sequences, read as a W x H board) or a numpy array (1-D,
+    or 2-D rows). Without ``puzzle`` the board is inferred from rows, or a
+    flat list of a square number of tiles is read as a square board.
+
+    Raises ``ValueError`` naming what is wrong (which row, which tile).
+    """
+    p = _puzzle(puzzle)
+    if isinstance(state, Configuration):
+        if p is not None and state.puzzle != p:
+            raise ValueError(f"the configuration belongs to {state.puzzle.spec}, not {p.spec}")
+        return state
+    if isinstance(state, str):
+        if p is None:
+            p = Puzzle.infer(state)
+        return p.parse(state, blanks)
+    if hasattr(state, "tolist"):  # numpy arrays and scalars
+        state = state.tolist()
+    if isinstance(state, (list, tuple)):
+        if _is_rows(state):
+            rows = [list(r) for r in state]
+            if p is None:
+                widths = {len(r) for r in rows}
+                if len(widths) != 1:
+                    raise ValueError(f"rows have different lengths: {[len(r) for r in rows]}")
+                p = Puzzle(f"{widths.pop()}x{len(rows)}")
+            cells = [t for r in rows for t in r]
+        else:
+            cells = list(state)
+            if p is None:
+                side = int(round(len(cells) ** 0.5))
+                if side < 2 or side * side != len(cells):
+                    raise ValueError(
+                        f"{len(cells)} tiles do not make a square board; give the puzzle (for example puzzle='3x4')"
+                    )
+                p = Puzzle(f"{side}x{side}")
+        for i, t in enumerate(cells):
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise ValueError(f"cell {i}: {t!r} is not a tile number")
+            if t < 0:
+                raise ValueError(f"cell {i}: tile {t} is negative")
+        return p.configuration(cells, blanks)
+    raise TypeError(f"cannot read a configuration from {type(state).__name__}")
+
+
+def _goal(p: Puzzle, goal: Optional[StateLike], blanks: int = 1) -> Configuration:
+    return p.solved(blanks) if goal is None else configuration(goal, p, blanks)
+
+
+def _resolve(state: StateLike, puzzle: Optional[PuzzleLike], goal: Optional[StateLike]):
+    start = configuration(state, puzzle)
+    p = start.puzzle
+    return p, start, _goal(p, goal, len(start.blanks))
+
+
+def solve(
+    state: StateLike,
+    puzzle: Optional[PuzzleLike] = None,
+    goal: Optional[StateLike] = None,
+    *,
+    metric: str = "stm",
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory_mb: Optional[int] = None,
+    single_thread: bool = False,
+) -> Solution:
+    """Solves ``state`` to ``goal`` (default: the puzzle's solved state).
+
+    The library chooses the method (see :func:`plan`): IDA* with Manhattan
+    distance and linear conflict on small boards, additive pattern databases
+    on the 15-puzzle (cached in :func:`cache_dir`, shared with the command
+    line), A*/IDA* on graphs, the constructive solver on large puzzles
+    (not optimal). ``metric`` is ``"stm"`` or ``"mtm"``; ``algorithm`` and
+    ``heuristic`` take the command line's names (``"ida"``, ``"astar"``,
+    ``"constructive"``; ``"pdb"``, ``"md"``, ...). ``timeout`` is in
+    seconds.
+
+    The GIL is released while solving; Ctrl-C raises ``KeyboardInterrupt``.
+
+    Raises :class:`Unsolvable` (with the reason) when the goal cannot be
+    reached, :class:`LimitExceeded` when a limit stops the search or a
+    budget refuses it, ``ValueError`` for bad input.
+    """
+    p, start, g = _resolve(state, puzzle, goal)
+    return _native.solve(
+        p, start, g, metric=metric, algorithm=algorithm, heuristic=heuristic,
+        timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb,
+        single_thread=single_thread,
+    )
+
+
+def _pack(states: Any, puzzle: Optional[PuzzleLike]):
+    """(puzzle, little-endian u16 cells) for a batch."""
+    p = _puzzle(puzzle)
+    if hasattr(states, "dtype") and hasattr(states, "reshape"):  # numpy
+        import numpy as np
+
+        a = np.asarray(states)
+        if a.ndim == 3:  # (N, H, W) boards
+            if p is None:
+                p = Puzzle(f"{a.shape[2]}x{a.shape[1]}")
+            a = a.reshape(a.shape[0], -1)
+        if a.ndim != 2:
+            raise ValueError(f"states must have shape (N, cells) or (N, H, W), not {a.shape}")
+        if p is None:
+            side = int(round(a.shape[1] ** 0.5))
+            if side < 2 or side * side != a.shape[1]:
+                raise ValueError(f"{a.shape[1]} cells per state do not make a square board; give the puzzle")
+            p = Puzzle(f"{side}x{side}")
+        if a.shape[1] != p.vertex_count:
+            raise ValueError(f"{a.shape[1]} cells per state but {p.spec} has {p.vertex_count} vertices")
+        if a.size and (not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() > 0xFFFF):
+            raise ValueError("tiles must be whole numbers from 0 to 65535")
+        return p, np.ascontiguousarray(a, dtype="<u2").tobytes()
+    configs = []
+    for i, s in enumerate(states):
+        try:
+            c = configuration(s, p)
+        except ValueError as e:
+            raise ValueError(f"state {i}: {e}") from None
+        p = c.puzzle
+        configs.append(c)
+    if p is None:
+        raise ValueError("no states given and no puzzle")
+    buf = array("H")
+    for c in configs:
+        buf.extend(c.cells)
+    if buf.itemsize != 2:
+        raise RuntimeError("array('H') is not 16-bit on this platform")
+    if sys.byteorder != "little":
+        buf.byteswap()
+    return p, buf.tobytes()
+
+
+def solve_many(
+    states: Iterable[StateLike],
+    puzzle: Optional[PuzzleLike] = None,
+    goal: Optional[StateLike] = None,
+    *,
+    metric: str = "stm",
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory_mb: Optional[int] = None,
+) -> List[Solution]:
+    """Solves every state on all cores, with one plan and its tables
+    loaded once (as ``slidepuzzle solve --file`` does).
+
+    ``states`` is a sequence of states (any form :func:`configuration`
+    takes) or a numpy array of shape (N, cells) or (N, H, W). ``timeout``
+    bounds each instance. Returns one :class:`Solution` per state in
+    order; unsolved ones have ``status`` ``"unsolvable"`` or ``"stopped"``
+    and a ``reason`` (nothing is raised for them). The GIL is released.
+    """
+    p, cells = _pack(states, puzzle)
+    g = _goal(p, goal)
+    return _native.solve_many(
+        p, cells, g, metric=metric, algorithm=algorithm, heuristic=heuristic,
+        timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb,
+    )
+
+
+def distances(
+    states: Iterable[StateLike],
+    puzzle: Optional[PuzzleLike] = None,
+    goal: Optional[StateLike] = None,
+    *,
+    metric: str = "stm",
+    timeout: Optional[float] = None,
+    max_memory_mb: Optional[int] = None,
+    return_method: bool = False,
+):
+    """Exact distances (optimal solution lengths) from each state to the
+    goal: the labels a learned heuristic is trained and tested on.
+
+    Returns a numpy ``int32`` array of shape (N,): the number of moves in
+    ``metric``, ``-1`` where the goal is unreachable, ``-2`` where
+    ``timeout`` (seconds per instance) stopped the search. With
+    ``return_method=True`` returns ``(array, method)``.
+
+    The library decides how: on puzzles whose whole state space fits a
+    one-byte-per-configuration table (the 8-puzzle: 181,440 entries, a few
+    milliseconds) one breadth-first search answers every state; on larger
+    ones (the 15-puzzle) every state is solved optimally with pattern
+    databases, on all cores. Needs numpy.
+    """
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - exercised without numpy only
+        raise ImportError("distances returns a numpy array: pip install numpy") from None
+    p, cells = _pack(states, puzzle)
+    g = _goal(p, goal)
+    raw, method = _native.distances(p, cells, g, metric=metric, timeout=timeout, max_memory_mb=max_memory_mb)
+    out = np.frombuffer(raw, dtype="<i4").astype(np.int32)
+    return (out, method) if return_method else out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the goal is reachable, and why (Wilson's theorem and its
+    extensions, decided in O(V + E))."""
+
+    solvable: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.solvable
+
+
+def check(state: StateLike, puzzle: Optional[PuzzleLike] = None, goal: Optional[StateLike] = None) -> Verdict:
+    """Decides in linear time whether ``goal`` can be reached from ``state``."""
+    p, start, g = _resolve(state, puzzle, goal)
+    solvable, reason = _native.check(p, start, g)
+    return Verdict(solvable, reason)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The structure of a puzzle (docs/THEORY.md): blocks and articulation
+    points, the puzzle group (Wilson 1974 and its extension to any graph),
+    its order and the number of reachable configurations (Python ints)."""
+
+    puzzle: str
+    vertices: int
+    edges: int
+    components: int
+    bipartite: bool
+    cyclomatic_number: int
+    articulation_points: List[int]
+    blocks: List[dict]
+    blank_vertex: int
+    group: str
+    group_order: int
+    reachable_configurations: int
+    classes: int
+    raw: dict = field(repr=False, default_factory=dict)
+
+
+def analyze(puzzle: PuzzleLike = "4x4", goal: Optional[StateLike] = None) -> Analysis:
+    """Blocks, the puzzle group and its order, reachable configurations."""
+    p = _puzzle(puzzle)
+    d = json.loads(_native.analyze_json(p, _goal(p, goal)))
+    return Analysis(
+        puzzle=d["puzzle"],
+        vertices=d["vertices"],
+        edges=d["edges"],
+        components=d["components"],
+        bipartite=d["bipartite"],
+        cyclomatic_number=d["cyclomatic_number"],
+        articulation_points=d["articulation_points"],
+        blocks=d["blocks"],
+        blank_vertex=d["blank_vertex"],
+        group=d["group"],
+        group_order=int(d["group_order"]),
+        reachable_configurations=int(d["reachable_configurations"]),
+        classes=int(d["classes"]),
+        raw=d,
+    )
+
+
+def plan(
+    puzzle: PuzzleLike = "4x4",
+    goal: Optional[StateLike] = None,
+    *,
+    metric: str = "stm",
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+) -> str:
+    """How :func:`solve` would solve this puzzle, and why, in words."""
+    p = _puzzle(puzzle)
+    return _native.plan(p, _goal(p, goal), metric=metric, algorithm=algorithm, heuristic=heuristic)
+
+
+def scramble(
+    puzzle: PuzzleLike = "4x4",
+    n: Optional[int] = None,
+    *,
+    seed: Optional[int] = None,
+    goal: Optional[StateLike] = None,
+):
+    """Uniformly random configurations reachable from the goal (not a
+    random walk): one :class:`Configuration`, or a list of ``n``. The same
+    seed gives the same sequence as ``slidepuzzle scramble --seed``."""
+    p = _puzzle(puzzle)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    count = 1 if n is None else n
+    if count < 0:
+        raise ValueError(f"n must be 0 or more, got {count}")
+    configs = _native.scramble(p, _goal(p, goal), count, seed)
+    return configs[0] if n is None else configs
+
+
+@dataclass(frozen=True)
+class GodsReport:
+    """A complete breadth-first search from the goal: ``states`` reachable,
+    God's number (``diameter``), the number of configurations at each
+    distance and the antipodes (as strings)."""
+
+    puzzle: str
+    metric: str
+    states: int
+    diameter: int
+    distribution: List[int]
+    antipode_count: int
+    antipodes: List[str]
+    engine: str
+    seconds: float
+
+
+def godsnumber(
+    puzzle: PuzzleLike = "3x3",
+    goal: Optional[StateLike] = None,
+    *,
+    metric: str = "stm",
+    max_memory_mb: int = 4096,
+    max_antipodes: int = 10,
+) -> GodsReport:
+    """God's number of a small puzzle by complete search (the 8-puzzle: 31
+    in STM). Refused up front (:class:`LimitExceeded`) above the memory
+    budget."""
+    p = _puzzle(puzzle)
+    d = json.loads(
+        _native.godsnumber_json(p, _goal(p, goal), metric, max_memory_mb * (1 << 20), max_antipodes)
+    )
+    return GodsReport(**d)
+
+
+def render(
+    obj: Any,
+    puzzle: Optional[PuzzleLike] = None,
+    *,
+    scheme: str = "fringe",
+    labels: str = "number",
+    goal: Optional[StateLike] = None,
+    move_seconds: float = 0.2,
+) -> str:
+    """SVG of a configuration (any state form), a :class:`Puzzle` (its
+    solved state) or a :class:`Solution` (animated, ``move_seconds`` per
+    move). ``scheme``: fringe, rainbow, rows, columns, grids, plain;
+    ``labels``: number, none, goal."""
+    if isinstance(obj, Solution):
+        return obj.animation(move_seconds)
+    if isinstance(obj, Puzzle):
+        c = obj.solved()
+    else:
+        c = configuration(obj, puzzle)
+    p = c.puzzle
+    return _native.render_svg(p, c, _goal(p, goal, len(c.blanks)), scheme, labels)
+
+
+def cache_dir() -> str:
+    """Where pattern databases are cached (shared with the command line)."""
+    return _native.cache_dir()

@@ -1,0 +1,57 @@
+//! The library's errors as Python exceptions, with the library's message.
+//!
+//! | library | Python |
+//! |---|---|
+//! | [`Error::Limit`], a search stopped by a limit | `LimitExceeded` (a `ValueError`) |
+//! | an unreachable goal | `Unsolvable` (a `ValueError`) |
+//! | [`Error::Io`] | `OSError` |
+//! | [`Error::Internal`] | `RuntimeError` (a bug) |
+//! | every other error (bad spec, configuration, moves, options) | `ValueError` |
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use slidepuzzle::Error;
+
+create_exception!(
+    _native,
+    LimitExceeded,
+    PyValueError,
+    "A budget (memory, vertices, nodes, time) was reached; the message says what was asked, what it needs and how to allow it."
+);
+create_exception!(
+    _native,
+    Unsolvable,
+    PyValueError,
+    "The goal cannot be reached from the start; the message says why (Wilson's theorem and its extensions)."
+);
+
+/// Adds the exception classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("LimitExceeded", py.get_type::<LimitExceeded>())?;
+    m.add("Unsolvable", py.get_type::<Unsolvable>())?;
+    Ok(())
+}
+
+/// The exception for a library error.
+pub fn to_py(e: Error) -> PyErr {
+    match e {
+        Error::Limit { .. } => LimitExceeded::new_err(e.to_string()),
+        Error::Io { .. } => PyOSError::new_err(e.to_string()),
+        Error::Internal(_) => PyRuntimeError::new_err(e.to_string()),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// `Result` of the library into `PyResult`.
+pub trait IntoPy<T> {
+    /// Maps the error with [`to_py`].
+    fn py_err(self) -> PyResult<T>;
+}
+
+impl<T> IntoPy<T> for slidepuzzle::Result<T> {
+    fn py_err(self) -> PyResult<T> {
+        self.map_err(to_py)
+    }
+}

@@ -1,0 +1,479 @@
+//! `Puzzle` and `Configuration`, and the functions on them that need no
+//! search: `check`, `analyze`, `scramble`, `godsnumber`, rendering.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use slidepuzzle::explore::godsnumber::{GodsOptions, explore};
+use slidepuzzle::format::{draw, format_configuration, parse_configuration};
+use slidepuzzle::model::Metric;
+use slidepuzzle::render::{Animation, Style, svg_animated, svg_styled};
+use slidepuzzle::{Error, Resource};
+
+use crate::errors::IntoPy;
+use crate::run::interruptible;
+
+/// Most configurations one `scramble` call returns.
+const MAX_SCRAMBLES: usize = 10_000_000;
+
+/// A puzzle: a graph whose vertices hold tiles and blanks.
+#[pyclass(frozen, module = "slidepuzzle._native")]
+pub struct Puzzle {
+    pub inner: Arc<slidepuzzle::Puzzle>,
+}
+
+impl Puzzle {
+    /// A configuration of this puzzle, as a Python object.
+    pub fn config(&self, inner: slidepuzzle::Configuration) -> Configuration {
+        Configuration {
+            puzzle: self.inner.clone(),
+            inner,
+        }
+    }
+
+    /// The configuration's own check: it belongs to this puzzle.
+    pub fn own(&self, c: &Configuration) -> PyResult<slidepuzzle::Configuration> {
+        if c.puzzle.spec() != self.inner.spec() || c.inner.len() != self.inner.vertex_count() {
+            return Err(crate::errors::to_py(Error::config(format!(
+                "the configuration belongs to {}, not {}",
+                c.puzzle.spec(),
+                self.inner.spec()
+            ))));
+        }
+        Ok(c.inner.clone())
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Parses a spec: `WxH`, `WxH+diag`, `WxH:torus`, `WxHxD`, `cycle:N`,
+    /// `path:N`, `complete:N`, `theta:A,B,C`, `theta0`, `petersen`,
+    /// `edges:0-1,1-2`, `random:N,CHORDS,SEED`.
+    #[new]
+    fn new(spec: &str) -> PyResult<Self> {
+        Ok(Puzzle {
+            inner: Arc::new(slidepuzzle::Puzzle::parse(spec).py_err()?),
+        })
+    }
+
+    /// The board a state written as rows describes (`"1 2 3/4 5 6/7 8 0"`
+    /// is a 3x3), as the command line infers it without `--puzzle`.
+    #[staticmethod]
+    fn infer(text: &str) -> PyResult<Self> {
+        Ok(Puzzle {
+            inner: Arc::new(slidepuzzle::format::infer_board(text).py_err()?),
+        })
+    }
+
+    /// A puzzle from the JSON graph format (`{"vertices": N or [names],
+    /// "edges": [[a, b], ...]}`); `name` is its spec in messages.
+    #[staticmethod]
+    fn from_json(text: &str, name: &str) -> PyResult<Self> {
+        Ok(Puzzle {
+            inner: Arc::new(slidepuzzle::model::spec::graph_json(text, name).py_err()?),
+        })
+    }
+
+    /// A puzzle on vertices `0..vertex_count` (default: one more than the
+    /// largest vertex in `edges`) with these edges; `names` (one per
+    /// vertex) are shown in drawings and messages. Checked as a JSON graph
+    /// is: no self-loops, no repeated edges, within the size budget.
+    #[staticmethod]
+    #[pyo3(signature = (edges, vertex_count = None, names = None))]
+    fn from_edges(
+        edges: Vec<(usize, usize)>,
+        vertex_count: Option<usize>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Self> {
+        let n = vertex_count
+            .unwrap_or_else(|| edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0));
+        let vertices = match names {
+            Some(names) => serde_json::json!(names),
+            None => serde_json::json!(n),
+        };
+        let text = serde_json::json!({"vertices": vertices, "edges": edges}).to_string();
+        let spec = if edges.len() <= 12 {
+            let e: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+            format!("edges:{}", e.join(","))
+        } else {
+            format!("graph of {n} vertices and {} edges", edges.len())
+        };
+        Self::from_json(&text, &spec)
+    }
+
+    /// A puzzle on a networkx graph: its nodes in `g.nodes` order (their
+    /// `str` are the vertex names) and its edges.
+    #[staticmethod]
+    fn from_networkx(g: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let index = pyo3::types::PyDict::new(g.py());
+        let mut names = Vec::new();
+        for (i, node) in g.getattr("nodes")?.try_iter()?.enumerate() {
+            let node = node?;
+            names.push(node.str()?.to_string());
+            index.set_item(node, i)?;
+        }
+        let mut edges = Vec::new();
+        for e in g.getattr("edges")?.try_iter()? {
+            let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) = e?.extract()?;
+            let at = |v: Bound<'_, PyAny>| -> PyResult<usize> {
+                match index.get_item(&v)? {
+                    Some(i) => i.extract(),
+                    None => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                        "edge end {v} is not a node of the graph"
+                    ))),
+                }
+            };
+            edges.push((at(a)?, at(b)?));
+        }
+        Self::from_edges(edges, Some(names.len()), Some(names))
+    }
+
+    /// Jupyter: the solved configuration.
+    fn _repr_svg_(&self) -> String {
+        let goal = self.inner.default_goal();
+        svg_styled(&self.inner, &goal, &goal, &Style::default())
+    }
+
+    /// The spec string.
+    #[getter]
+    fn spec(&self) -> String {
+        self.inner.spec().to_string()
+    }
+
+    /// Number of vertices.
+    #[getter]
+    fn vertex_count(&self) -> usize {
+        self.inner.vertex_count()
+    }
+
+    /// Edges as (u, v) pairs with u < v, 0-based.
+    #[getter]
+    fn edges(&self) -> Vec<(usize, usize)> {
+        self.inner.graph().edges().collect()
+    }
+
+    /// Vertex names of a named JSON graph, else None.
+    #[getter]
+    fn vertex_names(&self) -> Option<Vec<String>> {
+        self.inner.vertex_names().map(<[String]>::to_vec)
+    }
+
+    /// (width, height) of a plain board, else None.
+    #[getter]
+    fn board_size(&self) -> Option<(usize, usize)> {
+        self.inner.plain_board_size()
+    }
+
+    /// Whether moves have letters (boards, tori, boxes).
+    #[getter]
+    fn has_directions(&self) -> bool {
+        slidepuzzle::moves::has_straight_lines(&self.inner)
+    }
+
+    /// The neighbours of vertex `v`.
+    fn neighbors(&self, v: usize) -> PyResult<Vec<usize>> {
+        if v >= self.inner.vertex_count() {
+            return Err(crate::errors::to_py(Error::config(format!(
+                "vertex {v} is not in {} (vertices 0 to {})",
+                self.inner.spec(),
+                self.inner.vertex_count() - 1
+            ))));
+        }
+        Ok(self.inner.graph().neighbors(v).to_vec())
+    }
+
+    /// The default goal: tile i + 1 on vertex i, the blank(s) last.
+    #[pyo3(signature = (blanks = 1))]
+    fn solved(&self, blanks: usize) -> PyResult<Configuration> {
+        let n = self.inner.vertex_count();
+        if blanks == 0 || blanks >= n {
+            return Err(crate::errors::to_py(Error::argument(
+                "blanks",
+                format!("{blanks} blanks on {n} vertices: need at least one blank and one tile"),
+            )));
+        }
+        Ok(self.config(if blanks == 1 {
+            self.inner.default_goal()
+        } else {
+            slidepuzzle::Configuration::natural_with_blanks(n, blanks)
+        }))
+    }
+
+    /// Parses a configuration in any state format (slidysim rows
+    /// `"1 2 3/4 5 6/7 8 0"`, a flat list, Korf's lines).
+    #[pyo3(signature = (text, blanks = 1))]
+    fn parse(&self, text: &str, blanks: usize) -> PyResult<Configuration> {
+        Ok(self.config(parse_configuration(&self.inner, text, blanks).py_err()?))
+    }
+
+    /// A configuration from the tile on each vertex (0 = blank).
+    #[pyo3(signature = (cells, blanks = 1))]
+    fn configuration(&self, cells: Vec<u32>, blanks: usize) -> PyResult<Configuration> {
+        let n = self.inner.vertex_count();
+        if cells.len() != n {
+            return Err(crate::errors::to_py(Error::config(format!(
+                "{} cells given but {} has {n} vertices",
+                cells.len(),
+                self.inner.spec()
+            ))));
+        }
+        Ok(self.config(slidepuzzle::Configuration::from_cells(cells, blanks).py_err()?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Puzzle({:?})", self.inner.spec())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Puzzle>()
+            .is_ok_and(|o| o.get().inner.spec() == self.inner.spec())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.spec().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A configuration: which tile is on each vertex of one puzzle.
+#[pyclass(frozen, module = "slidepuzzle._native")]
+pub struct Configuration {
+    pub puzzle: Arc<slidepuzzle::Puzzle>,
+    pub inner: slidepuzzle::Configuration,
+}
+
+impl Configuration {
+    fn with(&self, inner: slidepuzzle::Configuration) -> Configuration {
+        Configuration {
+            puzzle: self.puzzle.clone(),
+            inner,
+        }
+    }
+}
+
+#[pymethods]
+impl Configuration {
+    /// The puzzle.
+    #[getter]
+    fn puzzle(&self) -> Puzzle {
+        Puzzle {
+            inner: self.puzzle.clone(),
+        }
+    }
+
+    /// The tile on each vertex (0 = blank).
+    #[getter]
+    fn cells(&self) -> Vec<u32> {
+        self.inner.cells().to_vec()
+    }
+
+    /// The vertices holding blanks, increasing.
+    #[getter]
+    fn blanks(&self) -> Vec<usize> {
+        self.inner.blanks()
+    }
+
+    /// The vertices whose tile can slide into a blank (one move each).
+    fn legal_moves(&self) -> Vec<usize> {
+        let graph = self.puzzle.graph();
+        let mut out: Vec<usize> = self
+            .inner
+            .blanks()
+            .iter()
+            .flat_map(|&b| graph.neighbors(b).iter().copied())
+            .filter(|&v| self.inner.tile_at(v) != 0)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The configuration after the tile on `vertex` slides into the blank
+    /// next to it (one blank: the blank moves to `vertex`).
+    fn slide(&self, vertex: usize) -> PyResult<Configuration> {
+        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &[vertex]).py_err()?))
+    }
+
+    /// The configuration after `moves`: slidysim letters (`"R2DL"`, each
+    /// letter the direction a tile moves), tile numbers or a blank path.
+    fn apply(&self, moves: &str) -> PyResult<Configuration> {
+        let path = slidepuzzle::moves::parse_moves(&self.puzzle, &self.inner, moves).py_err()?;
+        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &path).py_err()?))
+    }
+
+    /// The configuration after a blank path (the vertices the blank visits).
+    fn follow(&self, blank_path: Vec<usize>) -> PyResult<Configuration> {
+        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &blank_path).py_err()?))
+    }
+
+    /// The configuration as rows or a list, as `slidepuzzle show` prints it.
+    fn draw(&self) -> String {
+        draw(&self.puzzle, &self.inner)
+    }
+
+    fn __str__(&self) -> String {
+        format_configuration(&self.puzzle, &self.inner)
+    }
+
+    /// Jupyter: the configuration drawn (colours from the default goal).
+    fn _repr_svg_(&self) -> String {
+        let k = self.inner.blanks().len();
+        let goal = if k == 1 {
+            self.puzzle.default_goal()
+        } else {
+            slidepuzzle::Configuration::natural_with_blanks(self.inner.len(), k)
+        };
+        svg_styled(&self.puzzle, &self.inner, &goal, &Style::default())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Configuration({:?}, puzzle={:?})",
+            format_configuration(&self.puzzle, &self.inner),
+            self.puzzle.spec()
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Configuration>().is_ok_and(|o| {
+            let o = o.get();
+            o.inner == self.inner && o.puzzle.spec() == self.puzzle.spec()
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.puzzle.spec().hash(&mut h);
+        self.inner.cells().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// `(solvable, reason)` for `start` -> `goal` (O(V + E)).
+#[pyfunction]
+pub fn check(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> PyResult<(bool, String)> {
+    let v = slidepuzzle::check(&puzzle.inner, &puzzle.own(start)?, &puzzle.own(goal)?).py_err()?;
+    Ok((v.solvable, v.reason))
+}
+
+/// The analysis (blocks, puzzle group, order, counts) as JSON; big numbers
+/// are decimal strings.
+#[pyfunction]
+pub fn analyze_json(puzzle: &Puzzle, goal: &Configuration) -> PyResult<String> {
+    let a = slidepuzzle::analyze(&puzzle.inner, &puzzle.own(goal)?);
+    serde_json::to_string(&a).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
+}
+
+/// `count` uniformly random configurations reachable from `goal`, the same
+/// sequence as `slidepuzzle scramble --seed SEED`.
+#[pyfunction]
+pub fn scramble(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    count: usize,
+    seed: u64,
+) -> PyResult<Vec<Configuration>> {
+    if count > MAX_SCRAMBLES {
+        return Err(crate::errors::to_py(Error::limit(
+            Resource::States,
+            count as u64,
+            MAX_SCRAMBLES as u64,
+        )));
+    }
+    let goal = puzzle.own(goal)?;
+    slidepuzzle::theory::seeded_scrambles(&puzzle.inner, &goal, seed)
+        .take(count)
+        .map(|c| c.py_err().map(|c| puzzle.config(c)))
+        .collect()
+}
+
+/// The complete breadth-first search from `goal` (God's number, the counts
+/// by distance, antipodes) as JSON. Releases the GIL; Ctrl-C is answered
+/// when the search ends.
+#[pyfunction]
+pub fn godsnumber_json(
+    py: Python<'_>,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    metric: &str,
+    max_memory: u64,
+    max_antipodes: usize,
+) -> PyResult<String> {
+    let goal = puzzle.own(goal)?;
+    let options = GodsOptions {
+        metric: metric.parse::<Metric>().py_err()?,
+        max_memory,
+        max_antipodes,
+        ..GodsOptions::default()
+    };
+    let p = puzzle.inner.clone();
+    let report = interruptible(py, None, move || explore(&p, &goal, &options, &|_, _| {}))?;
+    serde_json::to_string(&report).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
+}
+
+/// One configuration as SVG (`scheme`: fringe, rainbow, rows, columns,
+/// grids, plain; `labels`: number, none, goal).
+#[pyfunction]
+pub fn render_svg(
+    puzzle: &Puzzle,
+    config: &Configuration,
+    goal: &Configuration,
+    scheme: &str,
+    labels: &str,
+) -> PyResult<String> {
+    let style = Style {
+        scheme: scheme.parse().py_err()?,
+        labels: labels.parse().py_err()?,
+    };
+    Ok(svg_styled(
+        &puzzle.inner,
+        &puzzle.own(config)?,
+        &puzzle.own(goal)?,
+        &style,
+    ))
+}
+
+/// A solution played as one animated SVG (SMIL): the blank path from
+/// `start`, `move_seconds` per move, looping.
+#[pyfunction]
+pub fn render_animation(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    blank_path: Vec<usize>,
+    move_seconds: f64,
+) -> PyResult<String> {
+    let animation = Animation {
+        move_seconds,
+        ..Animation::default()
+    };
+    svg_animated(
+        &puzzle.inner,
+        &puzzle.own(start)?,
+        &puzzle.own(goal)?,
+        &blank_path,
+        &Style::default(),
+        &animation,
+    )
+    .py_err()
+}
+
+/// Where pattern databases are cached (shared with the command line).
+#[pyfunction]
+pub fn cache_dir() -> String {
+    slidepuzzle::store::DirectoryStore::default_dir()
+        .display()
+        .to_string()
+}

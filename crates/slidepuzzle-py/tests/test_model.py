@@ -1,0 +1,95 @@
+"""Puzzles, configurations, round trips, errors."""
+
+import numpy as np
+import pytest
+
+import slidepuzzle as sp
+
+
+def test_puzzle_specs_and_graphs():
+    p = sp.Puzzle("4x4")
+    assert p.vertex_count == 16 and p.board_size == (4, 4) and p.has_directions
+    assert len(p.edges) == 24
+    assert p.neighbors(0) == [1, 4]
+    assert sp.Puzzle("petersen").vertex_count == 10
+    assert sp.Puzzle("theta0").board_size is None
+    assert p == sp.Puzzle("4x4") and hash(p) == hash(sp.Puzzle("4x4"))
+    assert repr(p) == 'Puzzle("4x4")'
+
+
+def test_from_edges_and_networkx():
+    nx = pytest.importorskip("networkx")
+    p = sp.Puzzle.from_edges([(0, 1), (1, 2), (2, 0), (2, 3)])
+    assert p.vertex_count == 4 and sorted(p.edges) == [(0, 1), (0, 2), (1, 2), (2, 3)]
+    g = nx.cycle_graph(["a", "b", "c", "d"])
+    g.add_edge("a", "c")
+    q = sp.Puzzle.from_networkx(g)
+    assert q.vertex_names == ["a", "b", "c", "d"]
+    assert len(q.edges) == 5
+    assert sp.analyze(q).group == sp.analyze(sp.Puzzle.from_edges([(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])).group
+
+
+def test_configuration_round_trips():
+    text = "8 6 7/2 5 4/3 0 1"
+    c = sp.configuration(text)
+    assert str(c) == text
+    assert c.puzzle.spec == "3x3"
+    assert c.cells == [8, 6, 7, 2, 5, 4, 3, 0, 1]
+    assert sp.configuration(c.cells) == c
+    assert sp.configuration([[8, 6, 7], [2, 5, 4], [3, 0, 1]]) == c
+    assert sp.configuration(np.array(c.cells).reshape(3, 3)) == c
+    assert sp.configuration(np.array(c.cells), "3x3") == c
+    assert len({c, sp.configuration(text)}) == 1
+    assert c.blanks == [7]
+    assert c.legal_moves() == [4, 6, 8]
+    assert c.apply("R").cells == [8, 6, 7, 2, 5, 4, 0, 3, 1]
+    assert c.slide(6) == c.apply("R")
+    assert c.follow([6, 3]) == c.apply("RD")
+    assert "Configuration(" in repr(c)
+    assert "<svg" in c._repr_svg_()
+    assert "<svg" in sp.render(c) and "<svg" in sp.render(sp.Puzzle("petersen"))
+
+
+def test_bad_input_names_the_problem():
+    with pytest.raises(ValueError, match="tile"):
+        sp.configuration("1 2 3/4 5 6/7 8 8")
+    with pytest.raises(ValueError, match="row|rows"):
+        sp.configuration("1 2 3/4 5/6 7 0 8")
+    with pytest.raises(ValueError):
+        sp.Puzzle("nonsense:3")
+    with pytest.raises(ValueError, match="cell 2"):
+        sp.configuration([1, 2, -3, 0])
+    with pytest.raises(ValueError, match="square"):
+        sp.configuration([1, 2, 0])
+    with pytest.raises(ValueError):
+        sp.configuration("1 2 3/4 5 6/7 8 0").slide(0)
+    with pytest.raises(sp.LimitExceeded):
+        sp.Puzzle("100000x100000")
+    assert issubclass(sp.LimitExceeded, ValueError) and issubclass(sp.Unsolvable, ValueError)
+
+
+def test_check_and_analyze():
+    loyd = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
+    v = sp.check(loyd)
+    assert not v and "odd" in v.reason
+    assert sp.check("1 2 3/4 5 6/7 0 8").solvable
+    a = sp.analyze("4x4")
+    assert a.group == "A_15" and a.group_order == 653837184000
+    assert isinstance(a.reachable_configurations, int) and a.reachable_configurations == 16 * 653837184000
+    t = sp.analyze("theta0")
+    assert t.group == "PGL(2,5)" and t.reachable_configurations == 840
+
+
+def test_scramble_is_seeded_and_matches_the_cli(cli):
+    a = sp.scramble("4x4", 3, seed=7)
+    assert a == sp.scramble("4x4", 3, seed=7)
+    assert [str(c) for c in a] == cli("scramble", "--puzzle", "4x4", "--seed", "7", "--count", "3").split("\n")[:3]
+    assert all(sp.check(c) for c in a)
+    assert isinstance(sp.scramble("petersen", seed=1), sp.Configuration)
+
+
+def test_godsnumber():
+    r = sp.godsnumber("3x3")
+    assert r.diameter == 31 and r.states == 181440 and r.antipode_count == 2
+    with pytest.raises(sp.LimitExceeded):
+        sp.godsnumber("4x4", max_memory_mb=1)

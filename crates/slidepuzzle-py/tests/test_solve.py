@@ -1,0 +1,109 @@
+"""Solving: optimal lengths against the command line and BFS, batches
+equal to one-by-one solving, distance labels, interruption."""
+
+import _thread
+import json
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import slidepuzzle as sp
+from conftest import bfs_distances
+
+
+def test_the_readme_example():
+    s = sp.solve("8 6 7/2 5 4/3 0 1")
+    assert s.length == 31 and s.stm == 31 and s.optimal and s.solved
+    assert s.moves == "D2RU2L2D2RURUL2D2RURUL2D2R2U2L2" or len(s.moves) > 0
+    assert sp.configuration("8 6 7/2 5 4/3 0 1").apply(s.moves) == s.goal
+    assert s.start.follow(s.blank_path) == s.goal
+    assert len(s.tiles) == 31
+    assert "31 moves" in str(s) and "optimal" in str(s)
+    assert "<svg" in s._repr_html_() and "animate" in s.animation()
+    assert "ida" in s.plan
+
+
+def test_lengths_equal_the_cli(cli):
+    starts = sp.scramble("3x3", 20, seed=11) + [sp.configuration(s) for s in [
+        "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        "5 1 2 4/9 6 3 8/13 10 7 12/0 14 11 15",
+    ]]
+    for c in starts:
+        record = json.loads(cli("solve", "--json", "--puzzle", c.puzzle.spec, str(c)))
+        s = sp.solve(c)
+        assert s.length == record["stm"] and s.optimal == record["optimal"], str(c)
+    # MTM too.
+    c = sp.configuration("8 6 7/2 5 4/3 0 1")
+    record = json.loads(cli("solve", "--json", "--metric", "mtm", str(c)))
+    s = sp.solve(c, metric="mtm")
+    assert s.length == record["mtm"] == 20 and s.metric == "mtm" and s.stm == record["stm"]
+
+
+@pytest.mark.parametrize("spec", ["2x3", "theta:1,1,2", "edges:0-1,1-2,2-3,3-0,0-2,3-4"])
+def test_optimal_lengths_equal_bfs(spec):
+    p = sp.Puzzle(spec)
+    goal = p.solved()
+    dist = bfs_distances(p, goal)
+    configs = [p.configuration(list(k)) for k in dist]
+    labels = sp.distances(configs, p)
+    assert [int(x) for x in labels] == list(dist.values())
+    sample = configs[:: max(1, len(configs) // 40)]
+    for c, s in zip(sample, sp.solve_many(sample, p)):
+        assert s.length == dist[tuple(c.cells)] and s.optimal
+    for c in sample[:10]:
+        assert sp.solve(c).length == dist[tuple(c.cells)]
+
+
+def test_batch_equals_sequential():
+    states = sp.scramble("3x3", 30, seed=3)
+    many = sp.solve_many(states)
+    assert [s.length for s in many] == [sp.solve(c).length for c in states]
+    assert all(s.start == c for s, c in zip(many, states))
+    arr = np.array([c.cells for c in states])
+    assert [s.length for s in sp.solve_many(arr, "3x3")] == [s.length for s in many]
+    assert list(sp.distances(arr, "3x3")) == [s.length for s in many]
+    assert list(sp.distances(arr.reshape(30, 3, 3))) == [s.length for s in many]
+
+
+def test_unsolved_instances_in_a_batch_keep_their_status():
+    out = sp.solve_many(["1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/7 0 8"])
+    assert out[0].status == "unsolvable" and not out[0] and "odd" in out[0].reason
+    assert out[1].solved and out[1].length == 1
+    d = sp.distances(["1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/7 0 8"])
+    assert list(d) == [-1, 1] and d.dtype == np.int32
+
+
+def test_distances_on_the_15_puzzle_search_each_instance():
+    states = ["1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "5 1 2 4/9 6 3 8/13 10 7 12/0 14 11 15"]
+    d, method = sp.distances(states, return_method=True)
+    assert method.startswith("ida") and list(d) == [sp.solve(s).length for s in states]
+
+
+def test_unsolvable_and_limits_raise():
+    with pytest.raises(sp.Unsolvable, match="odd"):
+        sp.solve("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
+    with pytest.raises(sp.LimitExceeded):
+        sp.solve("15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0", algorithm="ida", heuristic="md", max_nodes=1000)
+    with pytest.raises(ValueError, match="timeout"):
+        sp.solve("1 2 3/4 5 6/7 0 8", timeout=1e300)
+    with pytest.raises(ValueError):
+        sp.solve("1 2 3/4 5 6/7 0 8", metric="xtm")
+
+
+def test_ctrl_c_stops_a_long_solve():
+    # A 5x5 optimal search with Manhattan distance runs for hours; a
+    # KeyboardInterrupt must stop it within a second or so.
+    hard = sp.scramble("5x5", seed=5)
+    threading.Timer(0.5, _thread.interrupt_main).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        sp.solve(hard, algorithm="ida", heuristic="md")
+    assert time.perf_counter() - t < 10
+
+
+def test_graph_solutions_are_blank_paths():
+    s = sp.solve([9, 2, 3, 4, 5, 6, 7, 8, 1, 0], "petersen")
+    assert s.moves is None and s.mtm is None and s.start.follow(s.blank_path) == s.goal
+    assert "blank path" in str(s)
