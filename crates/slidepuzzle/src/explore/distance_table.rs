@@ -173,16 +173,27 @@ impl DistanceTable {
     }
 
     /// The distance of `config` from the goal, or `None` when it is not
-    /// reachable (or not a configuration of this puzzle). On bipartite
-    /// graphs the table holds only the reachable parity class and a
-    /// configuration of the other class would read another one's entry:
-    /// ask only for configurations [`crate::check`] found reachable. O(n).
+    /// reachable (or not a configuration of this puzzle: other size, or
+    /// not one blank). Exact for every configuration: on bipartite graphs
+    /// the table holds one parity class, and a configuration of the other
+    /// class is told apart because unranking its rank does not give it
+    /// back. O(n^2).
     pub fn distance(&self, config: &Configuration) -> Option<u32> {
-        if config.len() != self.vertices {
+        let n = self.vertices;
+        if config.len() != n || config.cells().iter().filter(|&&t| t == 0).count() != 1 {
             return None;
         }
-        let cells: Vec<u8> = config.cells().iter().map(|&t| t as u8).collect();
-        match self.distances[self.ranker.rank(&cells) as usize] {
+        let mut cells = [0u8; 24];
+        for (c, &t) in cells.iter_mut().zip(config.cells()) {
+            *c = u8::try_from(t).ok().filter(|&t| (t as usize) < n)?;
+        }
+        let rank = self.ranker.rank(&cells[..n]);
+        let mut back = [0u8; 24];
+        self.ranker.unrank(rank, &mut back[..n]);
+        if back[..n] != cells[..n] {
+            return None;
+        }
+        match self.distances[rank as usize] {
             UNSEEN => None,
             d => Some(d as u32),
         }
@@ -245,6 +256,40 @@ mod tests {
                 }
             }
             assert_eq!(counts, report.distribution, "{spec} {metric}");
+        }
+    }
+
+    #[test]
+    fn the_other_parity_class_is_unreachable() {
+        use crate::format::parse_configuration;
+        let p = Puzzle::parse("3x3").unwrap();
+        let table =
+            DistanceTable::build(&p, &p.default_goal(), Metric::Stm, &Limits::default()).unwrap();
+        let swapped = parse_configuration(&p, "1 2 3/4 5 6/8 7 0", 1).unwrap();
+        assert_eq!(table.distance(&swapped), None);
+        let near = parse_configuration(&p, "1 2 3/4 5 6/7 0 8", 1).unwrap();
+        assert_eq!(table.distance(&near), Some(1));
+        // Every configuration: reachable ones have a distance, the others none.
+        let mut reachable = 0;
+        let mut cells: Vec<u32> = (0..9).collect();
+        let goal = p.default_goal();
+        permute(&mut cells, 0, &mut |c| {
+            let config = Configuration::from_cells(c.to_vec(), 1).unwrap();
+            let solvable = crate::theory::check(&p, &config, &goal).unwrap().solvable;
+            assert_eq!(table.distance(&config).is_some(), solvable);
+            reachable += solvable as u32;
+        });
+        assert_eq!(reachable, 181_440);
+    }
+
+    fn permute(c: &mut [u32], k: usize, f: &mut dyn FnMut(&[u32])) {
+        if k == c.len() {
+            return f(c);
+        }
+        for i in k..c.len() {
+            c.swap(k, i);
+            permute(c, k + 1, f);
+            c.swap(k, i);
         }
     }
 

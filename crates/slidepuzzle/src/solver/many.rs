@@ -20,7 +20,6 @@ use crate::error::{Error, Result};
 use crate::explore::distance_table::DistanceTable;
 use crate::model::{Configuration, Puzzle};
 use crate::search::StopReason;
-use crate::theory::check;
 
 /// Distance tables with at most this many entries (bytes) are always
 /// built for [`Solver::distances`]: 4 MiB, a few milliseconds to tens of
@@ -159,8 +158,9 @@ impl Solver {
     /// [`DISTANCE_TABLE_ENTRIES_PER_INSTANCE`] entries; the table is kept
     /// for the solver's life. Otherwise (or with an explicit algorithm)
     /// each start is solved by [`Solver::solve_many`], whose plan must be
-    /// optimal. Unreachable starts are found by [`check`] in O(V + E)
-    /// either way.
+    /// optimal. Unreachable starts are told by the table itself (it holds
+    /// exactly the reachable configurations), or by the solver's check in
+    /// O(V + E).
     ///
     /// ```
     /// use slidepuzzle::{format::parse_configuration, Puzzle, SolveOptions, Solver};
@@ -192,13 +192,17 @@ impl Solver {
                 .par_iter()
                 .enumerate()
                 .map(|(i, start)| {
-                    let label = if check(puzzle, start, goal)?.solvable {
-                        table
-                            .distance(start)
-                            .map_or(Distance::Unreachable, Distance::Exact)
-                    } else {
-                        Distance::Unreachable
-                    };
+                    if start.len() != puzzle.vertex_count() {
+                        return Err(Error::config(format!(
+                            "configuration {i} has {} cells but {} has {}",
+                            start.len(),
+                            puzzle.spec(),
+                            puzzle.vertex_count()
+                        )));
+                    }
+                    let label = table
+                        .distance(start)
+                        .map_or(Distance::Unreachable, Distance::Exact);
                     if let Some(f) = &many.on_done {
                         f(i);
                     }
