@@ -13,7 +13,8 @@ use slidepuzzle::batch::read_batch;
 use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
-use slidepuzzle::solver::{Many, ManyOptions, Written};
+use slidepuzzle::solver::Written;
+use slidepuzzle::solver::many::{Many, ManyOptions};
 use slidepuzzle::{Algorithm, Error, Limits, Outcome, Plan, Result, SolveOptions, Solver};
 
 pub use crate::solve_args::SolveArgs;

@@ -7,7 +7,8 @@ use std::sync::{Arc, OnceLock};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use slidepuzzle::moves::{letters, mtm_length, tiles_moved};
-use slidepuzzle::solver::{Distance, ManyOptions, stop_message};
+use slidepuzzle::solver::many::{Distance, ManyOptions};
+use slidepuzzle::solver::stop_message;
 use slidepuzzle::store::DirectoryStore;
 use slidepuzzle::{Error, Limits, Outcome, Plan, SolveOptions, Solver};
 

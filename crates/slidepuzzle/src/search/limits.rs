@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::error::{Error, Result};
+
 /// Why a search stopped before finishing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -100,12 +102,12 @@ impl Limits {
     /// ```
     ///
     /// # Errors
-    /// [`crate::Error::Argument`] (named `timeout`) for anything else.
-    pub fn timeout_seconds(seconds: f64) -> crate::Result<Duration> {
+    /// [`Error::Argument`] (named `timeout`) for anything else.
+    pub fn timeout_seconds(seconds: f64) -> Result<Duration> {
         if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 {
             Ok(Duration::from_secs_f64(seconds))
         } else {
-            Err(crate::Error::Argument {
+            Err(Error::Argument {
                 name: "timeout".into(),
                 message: format!("must be a positive number of seconds below 1e9, got {seconds:?}"),
             })

@@ -54,7 +54,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
-pub use many::{Distance, Distances, Many, ManyOptions};
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
