@@ -12,22 +12,63 @@ pub const MAX_VERTICES: u64 = 1 << 25;
 /// Most edges a puzzle may have: 2^26.
 pub const MAX_EDGES: u64 = 1 << 26;
 
-/// Checks a graph's size against [`MAX_VERTICES`] and [`MAX_EDGES`];
-/// `vertices` and `edges` are computed by the caller with checked or
-/// widened arithmetic (`None` = overflowed, refused as well).
+/// The largest graph a caller accepts, checked while a spec is read and
+/// before its graph is built ([`crate::model::Puzzle::parse_within`]): the
+/// library's own ceiling is [`SizeBudget::DEFAULT`]; a face can ask for
+/// less (the web page takes at most 10,000 vertices).
+///
+/// ```
+/// use slidepuzzle::model::{budget::SizeBudget, Puzzle};
+/// let small = SizeBudget { vertices: 100, edges: 1_000 };
+/// assert!(Puzzle::parse_within("10x10", None, &small).is_ok());
+/// assert!(Puzzle::parse_within("complete:100", None, &small).is_err()); // 4,950 edges
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeBudget {
+    /// Most vertices.
+    pub vertices: u64,
+    /// Most edges.
+    pub edges: u64,
+}
+
+impl SizeBudget {
+    /// [`MAX_VERTICES`] and [`MAX_EDGES`].
+    pub const DEFAULT: SizeBudget = SizeBudget {
+        vertices: MAX_VERTICES,
+        edges: MAX_EDGES,
+    };
+
+    /// Checks a graph's size; `vertices` and `edges` are computed by the
+    /// caller with checked or widened arithmetic (`None` = overflowed,
+    /// refused as well).
+    ///
+    /// # Errors
+    /// [`Error::Limit`] ([`Resource::Vertices`] or [`Resource::Edges`]).
+    pub fn check(&self, vertices: Option<u64>, edges: Option<u64>) -> Result<()> {
+        let v = vertices.unwrap_or(u64::MAX);
+        if v > self.vertices {
+            return Err(Error::limit(Resource::Vertices, v, self.vertices));
+        }
+        let e = edges.unwrap_or(u64::MAX);
+        if e > self.edges {
+            return Err(Error::limit(Resource::Edges, e, self.edges));
+        }
+        Ok(())
+    }
+}
+
+impl Default for SizeBudget {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Checks a graph's size against [`SizeBudget::DEFAULT`].
 ///
 /// # Errors
-/// [`Error::Limit`] ([`Resource::Vertices`] or [`Resource::Edges`]).
+/// As [`SizeBudget::check`].
 pub fn check_size(vertices: Option<u64>, edges: Option<u64>) -> Result<()> {
-    let v = vertices.unwrap_or(u64::MAX);
-    if v > MAX_VERTICES {
-        return Err(Error::limit(Resource::Vertices, v, MAX_VERTICES));
-    }
-    let e = edges.unwrap_or(u64::MAX);
-    if e > MAX_EDGES {
-        return Err(Error::limit(Resource::Edges, e, MAX_EDGES));
-    }
-    Ok(())
+    SizeBudget::DEFAULT.check(vertices, edges)
 }
 
 /// `a * b` in u64, `None` on overflow.

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::budget::SizeBudget;
 use super::config::Configuration;
 use super::graph::Graph;
 use crate::error::{Error, Result};
@@ -142,9 +143,23 @@ impl Puzzle {
     /// # Errors
     /// [`Error::Spec`] if a side is 0 or the board has fewer than 2 cells.
     pub fn board(width: usize, height: usize, diagonal: bool, torus: bool) -> Result<Self> {
+        Self::board_within(width, height, diagonal, torus, &SizeBudget::DEFAULT)
+    }
+
+    /// [`Puzzle::board`] within `budget`, checked before anything is built.
+    ///
+    /// # Errors
+    /// As [`Puzzle::board`]; [`Error::Limit`] above the budget.
+    pub fn board_within(
+        width: usize,
+        height: usize,
+        diagonal: bool,
+        torus: bool,
+        budget: &SizeBudget,
+    ) -> Result<Self> {
         let cells = super::budget::mul(width, height);
         // At most 4 edges per cell (grid, torus, diagonals).
-        super::budget::check_size(cells, cells.and_then(|c| c.checked_mul(4)))?;
+        budget.check(cells, cells.and_then(|c| c.checked_mul(4)))?;
         if width == 0 || height == 0 || width * height < 2 {
             return Err(Error::spec(
                 "",
@@ -206,8 +221,21 @@ impl Puzzle {
     /// # Errors
     /// [`Error::Spec`] if a side is 0 or the box has fewer than 2 cells.
     pub fn cuboid(width: usize, height: usize, depth: usize) -> Result<Self> {
+        Self::cuboid_within(width, height, depth, &SizeBudget::DEFAULT)
+    }
+
+    /// [`Puzzle::cuboid`] within `budget`, checked before anything is built.
+    ///
+    /// # Errors
+    /// As [`Puzzle::cuboid`]; [`Error::Limit`] above the budget.
+    pub fn cuboid_within(
+        width: usize,
+        height: usize,
+        depth: usize,
+        budget: &SizeBudget,
+    ) -> Result<Self> {
         let cells = super::budget::mul(width, height).and_then(|c| c.checked_mul(depth as u64));
-        super::budget::check_size(cells, cells.and_then(|c| c.checked_mul(3)))?;
+        budget.check(cells, cells.and_then(|c| c.checked_mul(3)))?;
         let n = width * height * depth;
         if width == 0 || height == 0 || depth == 0 || n < 2 {
             return Err(Error::spec(

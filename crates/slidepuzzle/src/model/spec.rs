@@ -15,7 +15,7 @@
 
 use serde::Deserialize;
 
-use super::budget::{check_size, mul};
+use super::budget::{SizeBudget, mul};
 use super::config::{Configuration, Tile};
 use super::graph::Graph;
 use super::puzzle::{Puzzle, PuzzleKind};
@@ -118,13 +118,19 @@ fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<
 /// # Errors
 /// [`Error::Spec`] (spec `cycle:N`) when `n < 3`.
 pub fn cycle(n: usize) -> Result<Puzzle> {
+    cycle_within(n, &SizeBudget::DEFAULT)
+}
+
+fn cycle_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 3 {
         return Err(Error::spec(
             format!("cycle:{n}"),
             "needs at least 3 vertices",
         ));
     }
-    check_size(Some(n as u64), Some(n as u64)).map_err(|e| in_spec(e, &format!("cycle:{n}")))?;
+    budget
+        .check(Some(n as u64), Some(n as u64))
+        .map_err(|e| in_spec(e, &format!("cycle:{n}")))?;
     let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
     named(n, &edges, format!("cycle:{n}"))
 }
@@ -135,13 +141,19 @@ pub fn cycle(n: usize) -> Result<Puzzle> {
 /// # Errors
 /// [`Error::Spec`] (spec `path:N`) when `n < 2`.
 pub fn path(n: usize) -> Result<Puzzle> {
+    path_within(n, &SizeBudget::DEFAULT)
+}
+
+fn path_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(
             format!("path:{n}"),
             "needs at least 2 vertices",
         ));
     }
-    check_size(Some(n as u64), Some(n as u64)).map_err(|e| in_spec(e, &format!("path:{n}")))?;
+    budget
+        .check(Some(n as u64), Some(n as u64))
+        .map_err(|e| in_spec(e, &format!("path:{n}")))?;
     let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
     named(n, &edges, format!("path:{n}"))
 }
@@ -151,13 +163,18 @@ pub fn path(n: usize) -> Result<Puzzle> {
 /// # Errors
 /// [`Error::Spec`] (spec `complete:N`) when `n < 2`.
 pub fn complete(n: usize) -> Result<Puzzle> {
+    complete_within(n, &SizeBudget::DEFAULT)
+}
+
+fn complete_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(
             format!("complete:{n}"),
             "needs at least 2 vertices",
         ));
     }
-    check_size(Some(n as u64), mul(n, n - 1).map(|e| e / 2))
+    budget
+        .check(Some(n as u64), mul(n, n - 1).map(|e| e / 2))
         .map_err(|e| in_spec(e, &format!("complete:{n}")))?;
     let mut edges = Vec::new();
     for u in 0..n {
@@ -176,6 +193,10 @@ pub fn complete(n: usize) -> Result<Puzzle> {
 /// # Errors
 /// [`Error::Spec`] (spec `theta:A,B,C`) when more than one of a, b, c is 0.
 pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
+    theta_within(a, b, c, &SizeBudget::DEFAULT)
+}
+
+fn theta_within(a: usize, b: usize, c: usize, budget: &SizeBudget) -> Result<Puzzle> {
     let zeros = [a, b, c].iter().filter(|&&x| x == 0).count();
     if zeros > 1 {
         return Err(Error::spec(
@@ -186,11 +207,12 @@ pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
     let internal = (a as u64)
         .checked_add(b as u64)
         .and_then(|x| x.checked_add(c as u64));
-    check_size(
-        internal.and_then(|x| x.checked_add(2)),
-        internal.and_then(|x| x.checked_add(3)),
-    )
-    .map_err(|e| in_spec(e, &format!("theta:{a},{b},{c}")))?;
+    budget
+        .check(
+            internal.and_then(|x| x.checked_add(2)),
+            internal.and_then(|x| x.checked_add(3)),
+        )
+        .map_err(|e| in_spec(e, &format!("theta:{a},{b},{c}")))?;
     let mut edges = Vec::new();
     let mut next = 2;
     for len in [a, b, c] {
@@ -231,7 +253,7 @@ pub fn petersen() -> Result<Puzzle> {
 }
 
 /// Parses `0-1,1-2,2-0` (vertices `0..=max`).
-fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
+fn inline_edges(body: &str, spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     let mut edges = Vec::new();
     for (i, item) in body.split(',').enumerate() {
         let item = item.trim();
@@ -248,7 +270,9 @@ fn inline_edges(body: &str, spec: &str) -> Result<Puzzle> {
         ));
     }
     let largest = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0) as u64;
-    check_size(largest.checked_add(1), Some(edges.len() as u64)).map_err(|e| in_spec(e, spec))?;
+    budget
+        .check(largest.checked_add(1), Some(edges.len() as u64))
+        .map_err(|e| in_spec(e, spec))?;
     let n = largest as usize + 1;
     if n < 2 {
         return Err(Error::spec(spec, "needs at least 2 vertices"));
@@ -268,6 +292,14 @@ pub type GraphLoader<'a> = &'a dyn Fn(&str) -> Result<String>;
 /// # Errors
 /// [`Error::Spec`] naming `spec` and the problem.
 pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
+    graph_json_within(text, spec, &SizeBudget::DEFAULT)
+}
+
+/// [`graph_json`] within `budget`, checked before the graph is built.
+///
+/// # Errors
+/// As [`graph_json`]; [`Error::Limit`] above the budget.
+pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     let file: GraphFile =
         serde_json::from_str(text).map_err(|e| Error::spec(spec, e.to_string()))?;
     let (n, names) = match file.vertices {
@@ -277,7 +309,9 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
-    check_size(Some(n as u64), Some(file.edges.len() as u64)).map_err(|e| in_spec(e, spec))?;
+    budget
+        .check(Some(n as u64), Some(file.edges.len() as u64))
+        .map_err(|e| in_spec(e, spec))?;
     let resolve = |r: &VertexRef, edge: usize| -> Result<usize> {
         match r {
             VertexRef::Index(i) => Ok(*i),
@@ -340,7 +374,7 @@ pub fn graph_json(text: &str, spec: &str) -> Result<Puzzle> {
 }
 
 /// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
-fn grid(spec: &str) -> Result<Puzzle> {
+fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     let (body, torus) = match spec.strip_suffix(":torus") {
         Some(b) => (b, true),
         None => (spec, false),
@@ -355,8 +389,8 @@ fn grid(spec: &str) -> Result<Puzzle> {
         .map(|s| parse_usize(s, "side", spec))
         .collect::<Result<_>>()?;
     match sides.as_slice() {
-        [w, h] => Puzzle::board(*w, *h, diagonal, torus),
-        [w, h, d] if !diagonal && !torus => Puzzle::cuboid(*w, *h, *d),
+        [w, h] => Puzzle::board_within(*w, *h, diagonal, torus, budget),
+        [w, h, d] if !diagonal && !torus => Puzzle::cuboid_within(*w, *h, *d, budget),
         _ => Err(Error::spec(spec, "not WxH, WxH+diag, WxH:torus or WxHxD")),
     }
 }
@@ -395,6 +429,20 @@ impl Puzzle {
     /// assert!(Puzzle::parse("GRAPH:/etc/passwd").is_err());
     /// ```
     pub fn parse_with(spec: &str, graphs: Option<GraphLoader<'_>>) -> Result<Puzzle> {
+        Self::parse_within(spec, graphs, &SizeBudget::DEFAULT)
+    }
+
+    /// [`Puzzle::parse_with`] for at most `budget` vertices and edges,
+    /// checked from the spec's numbers before any graph is built (so
+    /// `complete:100000` costs nothing to refuse).
+    ///
+    /// # Errors
+    /// As [`Puzzle::parse_with`]; [`Error::Limit`] above the budget.
+    pub fn parse_within(
+        spec: &str,
+        graphs: Option<GraphLoader<'_>>,
+        budget: &SizeBudget,
+    ) -> Result<Puzzle> {
         let spec = spec.trim();
         let (family, arg) = match spec.split_once(':') {
             Some((f, a)) if !f.contains(['x', 'X']) => (f, Some(a)),
@@ -404,16 +452,16 @@ impl Puzzle {
             arg.ok_or_else(|| Error::spec(spec, format!("{family} needs {what}")))
         };
         match family.to_ascii_lowercase().as_str() {
-            "cycle" => cycle(parse_usize(need("N")?, "N", spec)?),
-            "path" => path(parse_usize(need("N")?, "N", spec)?),
-            "complete" => complete(parse_usize(need("N")?, "N", spec)?),
+            "cycle" => cycle_within(parse_usize(need("N")?, "N", spec)?, budget),
+            "path" => path_within(parse_usize(need("N")?, "N", spec)?, budget),
+            "complete" => complete_within(parse_usize(need("N")?, "N", spec)?, budget),
             "theta" => {
                 let parts: Vec<usize> = need("A,B,C")?
                     .split(',')
                     .map(|s| parse_usize(s, "path length", spec))
                     .collect::<Result<_>>()?;
                 match parts.as_slice() {
-                    [a, b, c] => theta(*a, *b, *c),
+                    [a, b, c] => theta_within(*a, *b, *c, budget),
                     _ => Err(Error::spec(spec, "theta needs three path lengths A,B,C")),
                 }
             }
@@ -425,8 +473,8 @@ impl Puzzle {
                     .map(|s| parse_usize(s, "number", spec))
                     .collect::<Result<_>>()?;
                 match parts.as_slice() {
-                    [n, chords] => random_two_connected(*n, *chords, 0),
-                    [n, chords, seed] => random_two_connected(*n, *chords, *seed as u64),
+                    [n, chords] => random_within(*n, *chords, 0, budget),
+                    [n, chords, seed] => random_within(*n, *chords, *seed as u64, budget),
                     _ => Err(Error::spec(
                         spec,
                         "random needs N,CHORDS or N,CHORDS,SEED",
@@ -436,15 +484,15 @@ impl Puzzle {
             "graph" => {
                 let name = need("a file name")?;
                 match graphs {
-                    Some(load) => graph_json(&load(name)?, &format!("graph:{name}")),
+                    Some(load) => graph_json_within(&load(name)?, &format!("graph:{name}"), budget),
                     None => Err(Error::spec(
                         spec,
                         "graph files are not read here; describe the graph inline with edges:0-1,1-2,...",
                     )),
                 }
             }
-            "edges" => inline_edges(need("an edge list")?, spec),
-            _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec),
+            "edges" => inline_edges(need("an edge list")?, spec, budget),
+            _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
                 "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], graph:FILE or edges:U-V,...",
@@ -463,6 +511,10 @@ impl Puzzle {
 /// # Errors
 /// [`Error::Spec`] if `n < 3` or there are not that many possible chords.
 pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
+    random_within(n, chords, seed, &SizeBudget::DEFAULT)
+}
+
+fn random_within(n: usize, chords: usize, seed: u64, budget: &SizeBudget) -> Result<Puzzle> {
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     if n < 3 {
@@ -471,7 +523,8 @@ pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle
             "needs at least 3 vertices",
         ));
     }
-    check_size(Some(n as u64), (n as u64).checked_add(chords as u64))
+    budget
+        .check(Some(n as u64), (n as u64).checked_add(chords as u64))
         .map_err(|e| in_spec(e, &format!("random:{n},{chords}")))?;
     let possible = n * (n - 1) / 2 - n;
     if chords > possible {
