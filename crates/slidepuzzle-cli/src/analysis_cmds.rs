@@ -34,14 +34,28 @@ pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
 }
 
 /// The listing the options ask for, if any.
-pub fn query(args: &SolveArgs) -> Option<SolutionQuery> {
+///
+/// # Errors
+/// [`Error::Argument`] for `--count 0` or `--min-depth` above `--max-depth`.
+pub fn query(args: &SolveArgs) -> Result<Option<SolutionQuery>> {
+    if args.count == Some(0) {
+        return Err(Error::argument("--count", "must be at least 1"));
+    }
+    if let (Some(lo), Some(hi)) = (args.min_depth, args.max_depth)
+        && lo > hi
+    {
+        return Err(Error::argument(
+            "--min-depth",
+            format!("{lo} is above --max-depth {hi}: no length fits"),
+        ));
+    }
     let listing = args.all_optimal
         || args.count.is_some()
         || args.beyond_optimal.is_some()
         || args.min_depth.is_some()
         || args.max_depth.is_some()
         || args.count_only;
-    listing.then(|| SolutionQuery {
+    Ok(listing.then(|| SolutionQuery {
         max_count: args.count,
         min_length: args.min_depth,
         // --all-optimal alone, or with --count: the optimal length only.
@@ -49,7 +63,7 @@ pub fn query(args: &SolveArgs) -> Option<SolutionQuery> {
         beyond_optimal: args
             .beyond_optimal
             .or((args.all_optimal && args.max_depth.is_none()).then_some(0)),
-    })
+    }))
 }
 
 /// `solve` with listing options: each instance's solutions, streamed one
@@ -59,7 +73,7 @@ pub fn run_listing(
     options: &SolveOptions,
     query: &SolutionQuery,
 ) -> Result<ExitCode> {
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let instances: Vec<(String, Puzzle, Configuration, Configuration)> = match &args.file {
         Some(file) => {
             let text = crate::common::read_input(Some(file))?;
@@ -200,7 +214,7 @@ pub fn run_listing(
 
 /// `solve --good-moves`: every move from the position with its distance.
 pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCode> {
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let state = args.state.as_deref().unwrap_or_default();
     let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
     let (before, moves) = solver.good_moves(&puzzle, &start, &goal, options)?;
@@ -273,21 +287,12 @@ pub struct ReviewArgs {
 }
 
 fn review_options(metric: Metric, timeout: Option<f64>) -> Result<SolveOptions> {
-    if let Some(t) = timeout
-        && !(t > 0.0 && t.is_finite() && t < 1e9)
-    {
-        return Err(Error::argument(
-            "--timeout",
-            format!("must be a positive number of seconds below 1e9, got {t}"),
-        ));
-    }
+    let timeout = crate::common::timeout_arg("--timeout", timeout)?;
     let mut options = SolveOptions {
         metric,
         ..SolveOptions::default()
     };
-    options.limits = options
-        .limits
-        .with_timeout(timeout.map(std::time::Duration::from_secs_f64));
+    options.limits = options.limits.with_timeout(timeout);
     Ok(options)
 }
 
@@ -299,7 +304,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
     let text = crate::common::read_arg(&args.moves)?;
     let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
     let options = review_options(args.metric, args.timeout)?;
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     if args.summary {
         let w = solver.waste(&puzzle, &start, &goal, &path, &options)?;
         if args.json {
@@ -390,7 +395,7 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
     let text = crate::common::read_arg(&a.moves)?;
     let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
     let options = review_options(a.metric, a.timeout)?;
-    let solver = crate::common::solver(a.cache_dir.as_deref());
+    let solver = crate::common::solver(a.cache_dir.as_deref())?;
     let better = solver.optimize(&puzzle, &start, &path, args.length, &options)?;
     let len = |p: &[usize]| {
         slidepuzzle::moves::length_in(&puzzle, start.blank(), p, a.metric).unwrap_or(p.len())
@@ -452,7 +457,7 @@ pub fn run_filter(args: &FilterArgs) -> Result<ExitCode> {
         metric: args.metric,
         ..SolveOptions::default()
     };
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
         if l.is_empty() || l.starts_with('#') {

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -48,9 +48,10 @@ pub struct BenchArgs {
     /// Where pattern databases are cached (default: the platform cache dir).
     #[arg(long)]
     pub cache_dir: Option<std::path::PathBuf>,
-    /// Memory budget for building pattern databases, in MiB.
-    #[arg(long, default_value_t = 8192)]
-    pub memory: u64,
+    /// Memory budget for building pattern databases, in MiB (default 8192,
+    /// or three quarters of the memory available now if less).
+    #[arg(long)]
+    pub memory: Option<u64>,
     /// Only these instance ids: `1-10`, `3,5,79`.
     #[arg(long)]
     pub ids: Option<String>,
@@ -67,19 +68,36 @@ pub struct BenchArgs {
     pub metric: slidepuzzle::model::Metric,
 }
 
-fn parse_ids(spec: &str) -> Result<Vec<u32>> {
-    let mut out = Vec::new();
+/// The ids of `--ids` (`N`, `N-M`, comma-separated), each checked to be an
+/// instance of the set (1 to `count`); never empty.
+fn parse_ids(spec: &str, count: usize) -> Result<std::collections::BTreeSet<u32>> {
+    let mut out = std::collections::BTreeSet::new();
     for part in spec.split(',') {
         let bad = || Error::argument("--ids", format!("'{part}' is not N or N-M"));
+        let id = |t: &str| -> Result<u32> {
+            let n: u32 = t.trim().parse().map_err(|_| bad())?;
+            if n == 0 || n as usize > count {
+                return Err(Error::argument(
+                    "--ids",
+                    format!("{n} is not an instance of this set (1 to {count})"),
+                ));
+            }
+            Ok(n)
+        };
         match part.split_once('-') {
             Some((a, b)) => {
-                let (a, b): (u32, u32) = (
-                    a.trim().parse().map_err(|_| bad())?,
-                    b.trim().parse().map_err(|_| bad())?,
-                );
+                let (a, b) = (id(a)?, id(b)?);
+                if a > b {
+                    return Err(Error::argument(
+                        "--ids",
+                        format!("'{part}' is an empty range (write the smaller id first)"),
+                    ));
+                }
                 out.extend(a..=b);
             }
-            None => out.push(part.trim().parse().map_err(|_| bad())?),
+            None => {
+                out.insert(id(part)?);
+            }
         }
     }
     Ok(out)
@@ -91,9 +109,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         Set::Korf50 => (korf50(), 5),
         Set::Constructive => return bench_constructive(),
     };
+    let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
+    let threads = crate::common::threads_arg(args.threads)?;
     let instances: Vec<Instance> = match &args.ids {
         Some(spec) => {
-            let ids = parse_ids(spec)?;
+            let ids = parse_ids(spec, instances.len())?;
             instances
                 .into_iter()
                 .filter(|i| ids.contains(&i.id))
@@ -115,7 +135,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         heuristic: heuristic.clone(),
         limits: Limits {
             cancel: Some(cancel),
-            max_memory: args.memory.saturating_mul(1 << 20),
+            max_memory: crate::common::memory_arg(args.memory, 8192)?,
             ..Limits::default()
         },
         // Instances run in parallel; each one's node counts stay exact.
@@ -123,7 +143,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         move_pruning: args.move_pruning,
         metric: args.metric,
     };
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let build = Instant::now();
     let mut plan = solver.plan(&puzzle, &goal, &options)?;
     if plan.later.is_some() {
@@ -136,7 +156,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         build.elapsed().as_secs_f64()
     );
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::argument("--threads", format!("cannot start threads: {e}")))?;
     let wall = Instant::now();
@@ -162,9 +182,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             .into_par_iter()
             .map(|inst| {
                 let mut opts = options.clone();
-                opts.limits = opts
-                    .limits
-                    .with_timeout(args.timeout.map(Duration::from_secs_f64));
+                opts.limits = opts.limits.with_timeout(timeout);
                 let out = solver.solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan);
                 // Reported as each instance ends, so a long unattended run
                 // keeps its results even if it is stopped before the table.

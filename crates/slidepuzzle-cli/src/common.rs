@@ -109,15 +109,91 @@ pub fn fail(e: &Error) -> ExitCode {
 
 /// The solver every command uses: tables kept in `cache_dir` (default: the
 /// platform cache directory), build messages and progress on stderr.
-pub fn solver(cache_dir: Option<&std::path::Path>) -> slidepuzzle::Solver {
+/// A `--timeout`-like option in seconds, checked ([`Limits::timeout_seconds`]).
+///
+/// [`Limits::timeout_seconds`]: slidepuzzle::Limits::timeout_seconds
+pub fn timeout_arg(name: &str, seconds: Option<f64>) -> Result<Option<std::time::Duration>> {
+    seconds
+        .map(slidepuzzle::Limits::timeout_seconds)
+        .transpose()
+        .map_err(|e| match e {
+            Error::Argument { message, .. } => Error::argument(name, message),
+            e => e,
+        })
+}
+
+/// This machine's memory from `/proc/meminfo`, in bytes: (total,
+/// available now). `None` where it cannot be read (not Linux).
+pub fn machine_memory() -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    };
+    Some((field("MemTotal:")?, field("MemAvailable:")?))
+}
+
+/// A `--memory` option (MiB) as bytes. Given: at most the machine's total
+/// memory (a budget it cannot have is refused, not tried). Left out:
+/// `default_mib`, lowered to three quarters of the memory available now.
+pub fn memory_arg(given_mib: Option<u64>, default_mib: u64) -> Result<u64> {
+    let machine = machine_memory();
+    match given_mib {
+        Some(mib) => {
+            let bytes = mib.saturating_mul(1 << 20);
+            if let Some((total, _)) = machine
+                && bytes > total
+            {
+                return Err(Error::argument(
+                    "--memory",
+                    format!(
+                        "{mib} MiB is more than this machine has ({} MiB)",
+                        total >> 20
+                    ),
+                ));
+            }
+            Ok(bytes)
+        }
+        None => {
+            let default = default_mib.saturating_mul(1 << 20);
+            Ok(machine.map_or(default, |(_, available)| default.min(available / 4 * 3)))
+        }
+    }
+}
+
+/// Most worker threads `--threads` accepts: four per core, at least 64.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    4 * cores.max(64).max(cores)
+}
+
+/// `--threads`, checked: 1 to [`max_threads`].
+pub fn threads_arg(threads: Option<usize>) -> Result<Option<usize>> {
+    match threads {
+        Some(t) if t == 0 || t > max_threads() => Err(Error::argument(
+            "--threads",
+            format!("must be between 1 and {}, got {t}", max_threads()),
+        )),
+        t => Ok(t),
+    }
+}
+
+/// The shared `Solver`: tables in `--cache-dir` (checked writable now, so
+/// that a bad directory is refused before any table is built) or the
+/// platform cache directory, build progress on stderr.
+pub fn solver(cache_dir: Option<&std::path::Path>) -> Result<slidepuzzle::Solver> {
     use slidepuzzle::store::DirectoryStore;
+    if let Some(dir) = cache_dir {
+        DirectoryStore::new(dir).check_writable()?;
+    }
     let dir = cache_dir
         .map(|d| d.to_path_buf())
         .unwrap_or_else(DirectoryStore::default_dir);
     let report = std::sync::Arc::new(BuildReporter::new());
-    slidepuzzle::Solver::new()
+    Ok(slidepuzzle::Solver::new()
         .with_store(std::sync::Arc::new(DirectoryStore::new(dir)))
-        .with_events(std::sync::Arc::new(move |e| report.event(e)))
+        .with_events(std::sync::Arc::new(move |e| report.event(e))))
 }
 
 /// Shows pattern-database builds: messages on stderr, and a progress bar
@@ -215,9 +291,15 @@ pub fn read_input(file: Option<&str>) -> Result<String> {
         None | Some("-") => {
             let mut s = String::new();
             std::io::stdin()
-                .take(MAX_INPUT_BYTES)
+                .take(MAX_INPUT_BYTES + 1)
                 .read_to_string(&mut s)
                 .map_err(|e| Error::io("standard input", e))?;
+            if s.len() as u64 > MAX_INPUT_BYTES {
+                return Err(Error::invalid_file(
+                    "standard input",
+                    format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
+                ));
+            }
             Ok(s)
         }
         Some(f) => read_text(std::path::Path::new(f)),

@@ -19,9 +19,11 @@ pub struct GodsArgs {
     /// Metric: stm (single-tile moves) or mtm (multi-tile moves).
     #[arg(long, default_value = "stm")]
     pub metric: String,
-    /// Memory budget in MiB; larger runs are refused before they start.
-    #[arg(long, default_value_t = 16384)]
-    pub memory: u64,
+    /// Memory budget in MiB; larger runs are refused before they start
+    /// (default: 16384, or three quarters of the memory available now if
+    /// that is less).
+    #[arg(long)]
+    pub memory: Option<u64>,
     /// List at most this many antipodes.
     #[arg(long, default_value_t = 10)]
     pub max_antipodes: usize,
@@ -44,9 +46,25 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     let puzzle = args.puzzle.puzzle_or_err()?;
     let goal = args.puzzle.goal_for(&puzzle)?;
     let metric: Metric = args.metric.parse()?;
+    if !(args.checkpoint_every.is_finite() && args.checkpoint_every >= 0.0) {
+        return Err(slidepuzzle::Error::argument(
+            "--checkpoint-every",
+            format!("must be 0 or more seconds, got {}", args.checkpoint_every),
+        ));
+    }
+    if let Some(path) = &args.checkpoint {
+        // Noticed now, not after the first layers of a long run.
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        tempfile::NamedTempFile::new_in(dir)
+            .map(drop)
+            .map_err(|e| slidepuzzle::Error::io(path, e))?;
+    }
     let options = GodsOptions {
         metric,
-        max_memory: args.memory.saturating_mul(1 << 20),
+        max_memory: crate::common::memory_arg(args.memory, 16384)?,
         max_antipodes: args.max_antipodes,
         checkpoint: args.checkpoint.clone(),
         checkpoint_interval: args.checkpoint_every,

@@ -68,8 +68,8 @@ enum Command {
         /// Random seed (ChaCha8), for reproducible scrambles.
         #[arg(long)]
         seed: Option<u64>,
-        /// How many configurations.
-        #[arg(long, default_value_t = 1)]
+        /// How many configurations (1 or more).
+        #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         count: usize,
     },
     /// Apply moves (slidysim letters `R3U2`, a blank path `3-4-7`, or tile
@@ -142,8 +142,8 @@ enum Command {
         /// Which experiment.
         #[arg(value_parser = ["astar-vs-bfs"])]
         name: String,
-        /// Random instances per graph.
-        #[arg(long, default_value_t = 100)]
+        /// Random instances per graph (1 to 100,000).
+        #[arg(long, default_value_t = 100, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
         instances: usize,
         /// Random seed.
         #[arg(long, default_value_t = 1)]
@@ -320,7 +320,7 @@ fn serve(
     port: u16,
     cache_dir: Option<&std::path::Path>,
 ) -> slidepuzzle::Result<ExitCode> {
-    let solver = std::sync::Arc::new(crate::common::solver(cache_dir));
+    let solver = std::sync::Arc::new(crate::common::solver(cache_dir)?);
     let addr = std::net::SocketAddr::new(bind, port);
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| slidepuzzle::Error::io("the server runtime", e))?;
@@ -343,11 +343,11 @@ struct RenderArgs {
     /// Solve the configuration and draw the solution.
     #[arg(long, conflicts_with = "moves")]
     solve: bool,
-    /// One frame every this many moves.
-    #[arg(long, default_value_t = 1)]
+    /// One frame every this many moves (1 or more).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     every: usize,
-    /// At most this many frames.
-    #[arg(long, default_value_t = 40)]
+    /// At most this many frames (1 or more).
+    #[arg(long, default_value_t = 40, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_frames: usize,
     /// Colours: plain (green when home, else sand), fringe (by fringe
     /// layer), rainbow (by tile number), rows, columns (by goal row or
@@ -376,7 +376,7 @@ fn render(args: &RenderArgs) -> slidepuzzle::Result<ExitCode> {
     let path = if let Some(m) = &args.moves {
         Some(slidepuzzle::moves::parse_moves(&puzzle, &start, m)?)
     } else if args.solve {
-        let solver = crate::common::solver(None);
+        let solver = crate::common::solver(None)?;
         match solver.solve(&puzzle, &start, &goal, &Default::default())? {
             slidepuzzle::Outcome::Solved(s) => Some(s.blank_path),
             slidepuzzle::Outcome::Unsolvable(v) => {

@@ -35,8 +35,8 @@ pub enum PdbAction {
         #[arg(long)]
         partition: Option<String>,
         /// Memory budget in MiB.
-        #[arg(long, default_value_t = 8192)]
-        memory: u64,
+        #[arg(long)]
+        memory: Option<u64>,
     },
     /// List the cached tables.
     List,
@@ -73,10 +73,10 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
                 ..SolveOptions::default()
             };
             store.check_writable()?;
-            let solver = crate::common::solver(Some(&dir));
+            let solver = crate::common::solver(Some(&dir))?;
             let plan = solver.plan(&p, &goal, &options)?;
             let clock = std::time::Instant::now();
-            solver.prepare(&p, &goal, &plan, memory.saturating_mul(1 << 20))?;
+            solver.prepare(&p, &goal, &plan, crate::common::memory_arg(*memory, 8192)?)?;
             let groups = plan.tables.map(|t| t.groups).unwrap_or_default();
             println!(
                 "tables {groups:?} ready in {:.2} s in {}",

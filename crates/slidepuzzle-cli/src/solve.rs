@@ -87,14 +87,7 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
 
 /// The library's options from the command line's.
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
-    let timeout = args
-        .timeout
-        .map(Limits::timeout_seconds)
-        .transpose()
-        .map_err(|e| match e {
-            Error::Argument { message, .. } => Error::argument("--timeout", message),
-            e => e,
-        })?;
+    let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let algorithm = match (args.algo, args.weight, args.beam_width) {
         (Algorithm::WeightedAStar { .. }, Some(w), None) => format!("wastar:{w}").parse()?,
         (Algorithm::Beam { .. }, None, Some(b)) => format!("beam:{b}").parse()?,
@@ -109,7 +102,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
     let limits = Limits {
         max_nodes: args.max_nodes,
         cancel: Some(cancel),
-        max_memory: args.memory.saturating_mul(1 << 20),
+        max_memory: crate::common::memory_arg(args.memory, 4096)?,
         ..Limits::default()
     }
     .with_timeout(timeout);
@@ -219,14 +212,7 @@ fn build_later(solver: &Solver, puzzle: &Puzzle, goal: &Configuration, plan: &Pl
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    if let Some(t) = args.threads {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if t == 0 || t > 4 * cores.max(64) {
-            return Err(Error::Argument {
-                name: "--threads".into(),
-                message: format!("must be between 1 and {}, got {t}", 4 * cores.max(64)),
-            });
-        }
+    if let Some(t) = crate::common::threads_arg(args.threads)? {
         // Only fails if the pool was already built, which it is not here.
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(t)
@@ -237,11 +223,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if args.good_moves {
         return crate::analysis_cmds::run_good_moves(&args, &options);
     }
-    if let Some(query) = crate::analysis_cmds::query(&args) {
+    if let Some(query) = crate::analysis_cmds::query(&args)? {
         return crate::analysis_cmds::run_listing(&args, &options, &query);
     }
     let memory = options.limits.max_memory;
-    let solver = crate::common::solver(args.cache_dir.as_deref());
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let mut stopped = false;
     if let Some(file) = &args.file {
         let text = crate::common::read_input(Some(file))?;

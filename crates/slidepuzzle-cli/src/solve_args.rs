@@ -72,15 +72,16 @@ pub struct SolveArgs {
     /// Print the plan (method, heuristic, tables, why) before solving.
     #[arg(long)]
     pub explain: bool,
-    /// Stop after this many node expansions (per instance).
-    #[arg(long)]
+    /// Stop after this many node expansions (per instance; 1 or more).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds (per instance).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Memory budget for A*/BFS and for building tables, in MiB.
-    #[arg(long, default_value_t = 4096)]
-    pub memory: u64,
+    /// Memory budget for A*/BFS and for building tables, in MiB (default
+    /// 4096, or three quarters of the memory available now if less).
+    #[arg(long)]
+    pub memory: Option<u64>,
     /// Print one JSON object per instance.
     #[arg(long)]
     pub json: bool,

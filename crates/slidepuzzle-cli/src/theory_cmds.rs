@@ -172,7 +172,14 @@ pub fn run_perm(
 
 pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
+    if args.blanks > 1 {
+        return Err(slidepuzzle::Error::argument(
+            "--blanks",
+            "group describes the one-blank puzzle group; for several blanks use analyze --blanks K",
+        ));
+    }
     let goal = args.goal_for(&puzzle)?;
+    slidepuzzle::theory::check_loop_generators(&puzzle)?;
     if gap {
         print!("{}", gap_script(&puzzle, &goal));
         return Ok(ExitCode::SUCCESS);

@@ -179,6 +179,36 @@ impl std::fmt::Display for Resource {
     }
 }
 
+/// A piece of the user's input as an error message quotes it: at most 40
+/// characters (then `...` and the length), control characters escaped, so
+/// a 256 MiB token or a terminal escape never reaches the screen whole.
+///
+/// ```
+/// use slidepuzzle::error::excerpt;
+/// assert_eq!(excerpt("R2D"), "R2D");
+/// assert_eq!(excerpt(&"0".repeat(100)), format!("{}... (100 characters)", "0".repeat(40)));
+/// assert_eq!(excerpt("a\u{1b}[2J"), "a\\u{1b}[2J");
+/// ```
+pub fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 40;
+    let mut out: String = text
+        .chars()
+        .take(SHOWN)
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_debug().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    let count = text.chars().count();
+    if count > SHOWN {
+        out.push_str(&format!("... ({count} characters)"));
+    }
+    out
+}
+
 impl Error {
     /// [`Error::Spec`] for `spec` with no known position.
     pub fn spec(spec: impl Into<String>, message: impl Into<String>) -> Self {

@@ -23,14 +23,19 @@ fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
     row.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .map(|t| {
-            t.parse::<Tile>().map_err(|_| {
-                let place = row_number
-                    .map(|r| format!(" in row {r}"))
-                    .unwrap_or_default();
-                Error::config(format!(
-                    "'{t}'{place} is not a tile number (0 is the blank)"
-                ))
-            })
+            let digits = t.bytes().all(|b| b.is_ascii_digit());
+            digits
+                .then(|| t.parse::<Tile>().ok())
+                .flatten()
+                .ok_or_else(|| {
+                    let place = row_number
+                        .map(|r| format!(" in row {r}"))
+                        .unwrap_or_default();
+                    Error::config(format!(
+                        "'{}'{place} is not a tile number (0 is the blank)",
+                        crate::error::excerpt(t)
+                    ))
+                })
         })
         .collect()
 }

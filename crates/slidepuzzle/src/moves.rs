@@ -12,7 +12,7 @@
 //! STM (single-tile metric) counts every step; MTM (multi-tile metric)
 //! counts a run of steps in the same direction as one move.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Resource, Result};
 use crate::model::{BLANK, Configuration, Direction, Puzzle, Tile};
 
 /// Which notation a move string is written in.
@@ -141,9 +141,22 @@ pub fn letter_tokens(text: &str) -> Result<Vec<LetterToken>> {
     Ok(out)
 }
 
+/// Most single-tile moves a move string may expand to where the moves are
+/// held as a blank path (2^27, 1 GiB of vertices): `apply`, `review`,
+/// rendering. Streaming commands (`moves length`, `moves invert`) take
+/// [`MAX_LETTER_MOVES`].
+pub const MAX_PATH_MOVES: u64 = 1 << 27;
+
 fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<usize>> {
-    let mut path = Vec::new();
-    for (dir, count, at) in letter_tokens(text)? {
+    let tokens = letter_tokens(text)?;
+    let total = tokens
+        .iter()
+        .fold(0u64, |sum, &(_, count, _)| sum.saturating_add(count as u64));
+    if total > MAX_PATH_MOVES {
+        return Err(Error::limit(Resource::Moves, total, MAX_PATH_MOVES));
+    }
+    let mut path = Vec::with_capacity(total as usize);
+    for (dir, count, at) in tokens {
         let c = dir.letter();
         let letter_pos = at + 1;
         for _ in 0..count {
@@ -160,19 +173,45 @@ fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<us
     Ok(path)
 }
 
+/// The items of a blank path or tile list: separated by `-` or `,` (with
+/// spaces around them allowed) or by spaces alone; an empty text is no
+/// moves. Refuses an empty item (two separators in a row, or one at either
+/// end), naming its position.
+fn list_items(body: &str) -> Result<Vec<&str>> {
+    let body = body.trim();
+    if body.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for piece in body.split(['-', ',']) {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            return Err(Error::moves(
+                Some(out.len()),
+                format!(
+                    "item {} is empty (two separators in a row, or one at an end)",
+                    out.len() + 1
+                ),
+            ));
+        }
+        out.extend(piece.split_whitespace());
+    }
+    Ok(out)
+}
+
 fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<Vec<usize>> {
     let body = text.trim().trim_start_matches("path:");
     let mut path = Vec::new();
     let mut blank = start_blank;
-    for (i, item) in body
-        .split(|c: char| c == '-' || c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .enumerate()
-    {
+    for (i, item) in list_items(body)?.into_iter().enumerate() {
         let v: usize = item.parse().map_err(|_| {
             Error::moves(
                 Some(i),
-                format!("item {} '{item}' is not a vertex number", i + 1),
+                format!(
+                    "item {} '{}' is not a vertex number",
+                    i + 1,
+                    crate::error::excerpt(item)
+                ),
             )
         })?;
         if i == 0 && v == start_blank {
@@ -198,15 +237,15 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
     let mut config = start.clone();
     let mut positions = config.positions();
     let mut path = Vec::new();
-    for (i, item) in body
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .enumerate()
-    {
+    for (i, item) in list_items(body)?.into_iter().enumerate() {
         let t: Tile = item.parse().map_err(|_| {
             Error::moves(
                 Some(i),
-                format!("item {} '{item}' is not a tile number", i + 1),
+                format!(
+                    "item {} '{}' is not a tile number",
+                    i + 1,
+                    crate::error::excerpt(item)
+                ),
             )
         })?;
         if t == BLANK || t as usize >= positions.len() {

@@ -28,6 +28,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
+use crate::search::Limits;
 
 /// Where the builder's moves go.
 enum Moves {
@@ -52,6 +53,8 @@ struct Builder {
     cost: Vec<u32>,
     /// Tile that belongs on each cell.
     goal_tile: Vec<u32>,
+    /// Deadline and cancellation, checked between lines.
+    limits: Limits,
 }
 
 impl Builder {
@@ -550,6 +553,7 @@ fn build(
     start: &Configuration,
     goal: &Configuration,
     moves: Moves,
+    limits: &Limits,
 ) -> Result<Moves> {
     let Some((w, h)) = puzzle.plain_board_size().filter(|&(w, h)| w >= 2 && h >= 2) else {
         return Err(Error::Unsupported(format!(
@@ -578,9 +582,11 @@ fn build(
         seen: vec![0; n],
         parent: vec![0; n],
         cost: vec![0; n],
+        limits: limits.clone(),
     };
     let (mut c0, mut r0) = (0, 0);
     while w - c0 > 3 || h - r0 > 3 {
+        super::check_limits(&b.limits)?;
         if h - r0 >= w - c0 {
             b.fill_line(c0, r0, true)?;
             r0 += 1;
@@ -637,7 +643,23 @@ pub fn solve_board_constructively(
     start: &Configuration,
     goal: &Configuration,
 ) -> Result<Vec<usize>> {
-    let Moves::Collect(path) = build(puzzle, start, goal, Moves::Collect(Vec::new()))? else {
+    solve_board_constructively_within(puzzle, start, goal, &Limits::default())
+}
+
+/// [`solve_board_constructively`], stopped by `limits` (deadline,
+/// cancellation) between lines.
+///
+/// # Errors
+/// As [`solve_board_constructively`]; [`Error::Stopped`] when a limit
+/// stops it.
+pub fn solve_board_constructively_within(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<usize>> {
+    let Moves::Collect(path) = build(puzzle, start, goal, Moves::Collect(Vec::new()), limits)?
+    else {
         unreachable!("collected")
     };
     let (w, h) = puzzle.plain_board_size().expect("checked by build");
@@ -842,6 +864,22 @@ pub fn stream_board_solution(
     goal: &Configuration,
     out: &mut (dyn std::io::Write + Send),
 ) -> Result<StreamReport> {
+    stream_board_solution_within(puzzle, start, goal, out, &Limits::default())
+}
+
+/// [`stream_board_solution`], stopped by `limits` (deadline, cancellation)
+/// between lines; what was written before the stop is an incomplete
+/// solution, and the caller discards it.
+///
+/// # Errors
+/// As [`stream_board_solution`]; [`Error::Stopped`] when a limit stops it.
+pub fn stream_board_solution_within(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    out: &mut (dyn std::io::Write + Send),
+    limits: &Limits,
+) -> Result<StreamReport> {
     if puzzle.vertex_count() > u32::MAX as usize {
         return Err(Error::limit(
             Resource::Vertices,
@@ -867,7 +905,7 @@ pub fn stream_board_solution(
             chunk: Vec::with_capacity(CHUNK_MOVES),
             tx,
         };
-        let built = build(puzzle, start, goal, Moves::Stream(sender));
+        let built = build(puzzle, start, goal, Moves::Stream(sender), limits);
         // On failure the sender is dropped inside `build`, ending the writer.
         let built = built.map(|moves| {
             if let Moves::Stream(mut sender) = moves {

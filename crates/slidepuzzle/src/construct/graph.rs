@@ -61,6 +61,21 @@ pub fn solve_graph_constructively(
     start: &Configuration,
     goal: &Configuration,
 ) -> Result<Vec<usize>> {
+    solve_graph_constructively_within(puzzle, start, goal, &crate::search::Limits::default())
+}
+
+/// [`solve_graph_constructively`], stopped by `limits` (deadline,
+/// cancellation) between blocks and between tiles.
+///
+/// # Errors
+/// As [`solve_graph_constructively`]; [`Error::Stopped`] when a limit
+/// stops it.
+pub fn solve_graph_constructively_within(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &crate::search::Limits,
+) -> Result<Vec<usize>> {
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
         return Err(Error::Unsupported(
             "the constructive solver handles one blank".into(),
@@ -69,12 +84,14 @@ pub fn solve_graph_constructively(
     let graph = puzzle.graph();
     let b = goal.blank();
     let mut w = Walker::new(graph, start.cells());
+    w.limits = limits.clone();
     let to_b = graph.shortest_path(w.blank(), b).ok_or_else(|| {
         Error::Unsupported("the blank cannot reach its goal vertex (another component)".into())
     })?;
     w.walk(&to_b);
     let blocks = decompose(graph);
     for rooted in root_blocks(graph, &blocks, b) {
+        super::check_limits(&w.limits)?;
         let block = &blocks.blocks[rooted.block];
         if rooted.owned.iter().all(|&v| w.cells[v] == goal.tile_at(v)) {
             continue;
@@ -145,7 +162,7 @@ fn solve_block(
         BlockKind::Cycle => rotate_cycle(w, root, owned, target),
         _ if block.vertices.len() <= SMALL_BLOCK_VERTICES => solve_part_optimally(w, target),
         _ => {
-            greedy_stage(w, root, owned, target);
+            greedy_stage(w, root, owned, target)?;
             if owned.iter().all(|&v| w.cells[v] == target[v]) && w.route_blank(root, usize::MAX) {
                 return Ok(());
             }
@@ -237,12 +254,16 @@ fn solve_part_optimally(w: &mut Walker, target: &[u32]) -> Result<()> {
 /// Freezes owned vertices farthest from `root` first, walking each goal
 /// tile there through the unfrozen part; vertices it cannot reach are left
 /// for the 3-cycle stage. On return `w.allowed` marks the unfrozen part.
-fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
+fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) -> Result<()> {
     let saved_limit = std::mem::replace(&mut w.exact_limit, GREEDY_EXACT_MAX);
     let dist = w.graph.distances_from(root);
     let mut order = owned.to_vec();
     order.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
     for v in order {
+        if let Err(e) = super::check_limits(&w.limits) {
+            w.exact_limit = saved_limit;
+            return Err(e);
+        }
         let tile = target[v];
         let placed = w.cells[v] == tile || {
             let at = w.pos[tile as usize];
@@ -260,6 +281,7 @@ fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) {
         }
     }
     w.exact_limit = saved_limit;
+    Ok(())
 }
 
 /// Finishes a 2-connected block (not a cycle, more than

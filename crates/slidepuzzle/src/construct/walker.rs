@@ -33,6 +33,9 @@ pub struct Walker<'a> {
     /// this many vertices are allowed (default [`EXACT_ROUTE_MAX_VERTICES`];
     /// 0 turns it off).
     pub exact_limit: usize,
+    /// Deadline and cancellation, checked by the constructions between
+    /// blocks and tiles (unbounded by default).
+    pub limits: crate::search::Limits,
 }
 
 impl<'a> Walker<'a> {
@@ -49,6 +52,7 @@ impl<'a> Walker<'a> {
             path: Vec::new(),
             allowed: vec![true; cells.len()],
             exact_limit: EXACT_ROUTE_MAX_VERTICES,
+            limits: crate::search::Limits::default(),
         }
     }
 

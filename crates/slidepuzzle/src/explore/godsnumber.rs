@@ -272,7 +272,14 @@ fn read_checkpoint(path: &Path, expect: &Header) -> Result<(Vec<u64>, Vec<Atomic
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut r = std::io::BufReader::new(file);
     let mut line = String::new();
-    r.read_line(&mut line).map_err(|e| Error::io(path, e))?;
+    // The header is one short JSON line: read at most 64 KiB of it.
+    (&mut r)
+        .take(1 << 16)
+        .read_line(&mut line)
+        .map_err(|e| Error::io(path, e))?;
+    if !line.ends_with('\n') {
+        return Err(bad("no header line (not a checkpoint)".into()));
+    }
     let header: Header =
         serde_json::from_str(line.trim()).map_err(|e| bad(format!("bad header: {e}")))?;
     if header.format != expect.format
@@ -282,6 +289,12 @@ fn read_checkpoint(path: &Path, expect: &Header) -> Result<(Vec<u64>, Vec<Atomic
         || header.size != expect.size
     {
         return Err(bad("it belongs to another puzzle, goal or metric".into()));
+    }
+    if header.words != expect.words {
+        return Err(bad(format!(
+            "its table has {} words where this run needs {}",
+            header.words, expect.words
+        )));
     }
     let mut table = Vec::with_capacity(header.words as usize);
     let mut buf = [0u8; 8];

@@ -71,13 +71,21 @@ pub enum VertexRef {
 }
 
 fn parse_usize(s: &str, what: &str, spec: &str) -> Result<usize> {
-    s.trim().parse::<usize>().map_err(|_| {
-        let message = format!("{what} '{s}' is not a whole number");
-        match char_index(spec, s) {
-            Some(at) => Error::spec_at(spec, at, message),
-            None => Error::spec(spec, message),
-        }
-    })
+    let t = s.trim();
+    let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| t.parse::<usize>().ok())
+        .flatten()
+        .ok_or_else(|| {
+            let message = format!(
+                "{what} '{}' is not a whole number (digits only, below 2^64)",
+                crate::error::excerpt(s)
+            );
+            match char_index(spec, s) {
+                Some(at) => Error::spec_at(spec, at, message),
+                None => Error::spec(spec, message),
+            }
+        })
 }
 
 /// The 0-based character index of `part` in `spec`, when `part` is a
@@ -102,6 +110,30 @@ fn in_spec(e: Error, spec: &str) -> Error {
         },
         e => e,
     }
+}
+
+/// Refuses what a user's edge list must not hold: a self-loop, or an edge
+/// given twice (in either direction), naming the edges (1-based). O(E).
+fn check_simple(edges: &[(usize, usize)], spec: &str) -> Result<()> {
+    let mut first = rustc_hash::FxHashMap::default();
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        if a == b {
+            return Err(Error::spec(
+                spec,
+                format!(
+                    "edge {} ({a}-{b}) is a self-loop; a tile cannot slide along it",
+                    i + 1
+                ),
+            ));
+        }
+        if let Some(j) = first.insert((a.min(b), a.max(b)), i) {
+            return Err(Error::spec(
+                spec,
+                format!("edge {} ({a}-{b}) repeats edge {}", i + 1, j + 1),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<Puzzle> {
@@ -277,6 +309,7 @@ fn inline_edges(body: &str, spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
+    check_simple(&edges, spec)?;
     named(n, &edges, format!("edges:{}", body.trim()))
 }
 
@@ -323,10 +356,22 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
                 }),
         }
     };
+    if let Some(names) = &names {
+        let mut seen = std::collections::HashMap::new();
+        for (i, name) in names.iter().enumerate() {
+            if let Some(j) = seen.insert(name.as_str(), i) {
+                return Err(Error::spec(
+                    spec,
+                    format!("vertex {} is named '{name}' like vertex {}", i + 1, j + 1),
+                ));
+            }
+        }
+    }
     let mut edges = Vec::new();
     for (i, [a, b]) in file.edges.iter().enumerate() {
         edges.push((resolve(a, i + 1)?, resolve(b, i + 1)?));
     }
+    check_simple(&edges, spec)?;
     let graph = Graph::from_edges(n, &edges).map_err(|e| in_spec(e, spec))?;
     let display = file.name.clone().unwrap_or_else(|| spec.to_string());
     let mut puzzle = Puzzle::new(graph, PuzzleKind::Graph, display);
@@ -465,6 +510,10 @@ impl Puzzle {
                     _ => Err(Error::spec(spec, "theta needs three path lengths A,B,C")),
                 }
             }
+            "theta0" | "petersen" if arg.is_some() => Err(Error::spec(
+                spec,
+                format!("{family} takes no argument (write {family})"),
+            )),
             "theta0" => theta(1, 2, 2).map(|p| rename(p, "theta0")),
             "petersen" => petersen(),
             "random" => {

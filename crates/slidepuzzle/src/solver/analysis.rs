@@ -441,7 +441,7 @@ impl Solver {
             let mut from = start.clone();
             let mut i = 0;
             while i + 1 < moves.len() {
-                let j = (i + window).min(moves.len());
+                let j = i.saturating_add(window).min(moves.len());
                 let stretch: Vec<usize> = moves[i..j].concat();
                 let to = replay(puzzle, &from, &stretch)?;
                 let (plan, o) = self.exact_plan(puzzle, &to, &options, false)?;

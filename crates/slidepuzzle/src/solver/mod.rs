@@ -57,7 +57,7 @@ pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuer
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
-use crate::construct::board::{StreamReport, stream_board_solution};
+use crate::construct::board::{StreamReport, stream_board_solution_within};
 use crate::error::{Error, Resource, Result};
 use crate::explore::distance_table::DistanceTable;
 use crate::model::{Configuration, Metric, Puzzle};
@@ -1050,19 +1050,29 @@ impl Solver {
                 best_first(domain, Manhattan::new(&d), strategy, limits)
             }
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
-                let path = if plan.method == Method::ConstructiveBoard {
-                    crate::construct::solve_board_constructively(puzzle, start, goal)?
+                let built = if plan.method == Method::ConstructiveBoard {
+                    crate::construct::solve_board_constructively_within(puzzle, start, goal, limits)
                 } else {
-                    crate::construct::solve_graph_constructively(puzzle, start, goal)?
+                    crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits)
                 };
-                SearchResult {
-                    stats: SearchStats {
-                        bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
-                        ..SearchStats::default()
+                match built {
+                    Ok(path) => SearchResult {
+                        stats: SearchStats {
+                            bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
+                            ..SearchStats::default()
+                        },
+                        path: Some(path),
+                        optimal: false,
+                        stopped: None,
                     },
-                    path: Some(path),
-                    optimal: false,
-                    stopped: None,
+                    // A limit stopped the construction between steps.
+                    Err(Error::Stopped(_)) => SearchResult {
+                        stats: SearchStats::default(),
+                        path: None,
+                        optimal: false,
+                        stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
+                    },
+                    Err(e) => return Err(e),
                 }
             }
         };
@@ -1122,7 +1132,22 @@ impl Solver {
             if !verdict.solvable {
                 return Ok(Written::NotSolved(Outcome::Unsolvable(verdict)));
             }
-            let StreamReport { moves, mtm } = stream_board_solution(puzzle, start, goal, out)?;
+            let clock = Instant::now();
+            let StreamReport { moves, mtm } =
+                match stream_board_solution_within(puzzle, start, goal, out, &options.limits) {
+                    Ok(report) => report,
+                    Err(Error::Stopped(_)) => {
+                        return Ok(Written::NotSolved(Outcome::Stopped {
+                            reason: options.limits.check(0).unwrap_or(StopReason::Cancelled),
+                            algorithm: plan.name(),
+                            stats: SearchStats {
+                                seconds: clock.elapsed().as_secs_f64(),
+                                ..SearchStats::default()
+                            },
+                        }));
+                    }
+                    Err(e) => return Err(e),
+                };
             return Ok(Written::Solved {
                 moves,
                 mtm: Some(mtm),

@@ -183,6 +183,32 @@ pub fn walk_permutation(puzzle: &Puzzle, blank: usize, walk: &[usize]) -> Perm {
     Perm::from_images(images).expect("a permutation")
 }
 
+/// Most bytes [`loop_generators`] may take when a face asks first with
+/// [`check_loop_generators`] (1 GiB).
+pub const MAX_LOOP_GENERATOR_BYTES: u64 = 1 << 30;
+
+/// Refuses puzzles whose loop generators would not fit
+/// [`MAX_LOOP_GENERATOR_BYTES`]: there are E - V + 1 of them, each a
+/// permutation of n points (4 bytes a point) and a walk of up to 2n vertices
+/// (8 bytes each), so about (E - V + 1) x 20n bytes (a 1000 x 1000 board
+/// would need 2 x 10^13).
+///
+/// # Errors
+/// [`crate::Error::Limit`] ([`crate::Resource::Memory`]) with the estimate.
+pub fn check_loop_generators(puzzle: &Puzzle) -> crate::error::Result<()> {
+    let g = puzzle.graph();
+    let loops = (g.edge_count() as u64 + 1).saturating_sub(g.vertex_count() as u64);
+    let need = loops.saturating_mul(20u64.saturating_mul(g.vertex_count() as u64));
+    if need > MAX_LOOP_GENERATOR_BYTES {
+        return Err(crate::error::Error::limit(
+            crate::error::Resource::Memory,
+            need,
+            MAX_LOOP_GENERATOR_BYTES,
+        ));
+    }
+    Ok(())
+}
+
 /// The loop generators of the puzzle group at blank vertex `blank`
 /// (docs/THEORY.md section 3): root a breadth-first spanning tree at the blank;
 /// each non-tree edge (u, v) of the blank's component gives the closed walk

@@ -17,7 +17,7 @@ pub mod scramble;
 pub mod theta0;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
-pub use group::{Analysis, analyze, loop_generators};
+pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;
 pub use reachability::{Verdict, check};

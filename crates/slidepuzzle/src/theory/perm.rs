@@ -166,6 +166,9 @@ impl Perm {
         };
         let mut cycles: Vec<Vec<usize>> = Vec::new();
         let mut current: Option<Vec<usize>> = None;
+        // The last character that was not a space: a ',' needs a number
+        // before and after it.
+        let mut last = ' ';
         let mut number = String::new();
         let mut number_start = 0;
         let chars: Vec<char> = text.chars().collect();
@@ -200,11 +203,19 @@ impl Perm {
                     current = Some(Vec::new());
                 }
                 ')' => {
+                    if number.is_empty() && last == ',' {
+                        return Err(bad(i, "',' with no number after it"));
+                    }
                     flush(&mut number, &mut current, number_start)?;
                     let cycle = current.take().ok_or_else(|| bad(i, "unmatched ')'"))?;
                     cycles.push(cycle);
                 }
-                ',' => flush(&mut number, &mut current, number_start)?,
+                ',' => {
+                    if number.is_empty() && !last.is_ascii_digit() {
+                        return Err(bad(i, "',' with no number before it"));
+                    }
+                    flush(&mut number, &mut current, number_start)?
+                }
                 d if d.is_ascii_digit() => {
                     if number.is_empty() {
                         number_start = i;
@@ -214,6 +225,9 @@ impl Perm {
                 w if w.is_whitespace() => flush(&mut number, &mut current, number_start)?,
                 _ => return Err(bad(i, &format!("unexpected '{c}'"))),
             }
+            if !c.is_whitespace() {
+                last = c;
+            }
         }
         if current.is_some() {
             return Err(bad(chars.len().saturating_sub(1), "missing ')'"));
@@ -221,10 +235,14 @@ impl Perm {
         let max_point = cycles.iter().flatten().map(|&p| p + 1).max().unwrap_or(0);
         let n = degree.max(max_point);
         // Cycles compose left to right: (1,2)(2,3) = apply (1,2), then (2,3).
-        let mut result = Perm::identity(n);
+        // Each cycle updates only its own points, through the inverse: the
+        // point x that the product so far sends to p now goes to c(p). So
+        // the work is O(n + total cycle length), not O(n) per cycle.
+        let mut images: Vec<u32> = (0..n as u32).collect();
+        let mut inverse = images.clone();
         for cycle in &cycles {
-            let mut images: Vec<u32> = (0..n as u32).collect();
             let mut seen = std::collections::HashSet::new();
+            let mut updates = Vec::with_capacity(cycle.len());
             for (k, &p) in cycle.iter().enumerate() {
                 if !seen.insert(p) {
                     return Err(Error::argument(
@@ -232,11 +250,14 @@ impl Perm {
                         format!("'{text}': point {} repeated in a cycle", p + 1),
                     ));
                 }
-                images[p] = cycle[(k + 1) % cycle.len()] as u32;
+                updates.push((inverse[p] as usize, cycle[(k + 1) % cycle.len()] as u32));
             }
-            result = result.then(&Perm { images });
+            for (x, image) in updates {
+                images[x] = image;
+                inverse[image as usize] = x as u32;
+            }
         }
-        Ok(result)
+        Ok(Perm { images })
     }
 
     /// GAP cycle notation, 1-based; `()` for the identity.
@@ -263,6 +284,21 @@ impl fmt::Display for Perm {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cycles_compose_left_to_right_and_empty_items_are_refused() {
+        let a = Perm::parse_gap("(1,2)", 3).unwrap();
+        let b = Perm::parse_gap("(2,3)", 3).unwrap();
+        assert_eq!(Perm::parse_gap("(1,2)(2,3)", 3).unwrap(), a.then(&b));
+        assert_eq!(Perm::parse_gap("(1,2,3)(1,3)", 3).unwrap().images, {
+            let c = Perm::parse_gap("(1,2,3)", 3).unwrap();
+            c.then(&Perm::parse_gap("(1,3)", 3).unwrap()).images
+        });
+        for bad in ["(1,,2)", "(,1,2)", "(1,2,)", "(1, ,2)"] {
+            let e = Perm::parse_gap(bad, 3).unwrap_err().to_string();
+            assert!(e.contains("','"), "{bad}: {e}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -1,0 +1,214 @@
+//! Hostile and careless input (issue 18): every reproducer ends in a clean
+//! refusal (exit 2 and a message naming the problem) or a correct answer,
+//! quickly, under a memory cap; nothing panics, aborts or hangs.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// Runs the binary with its address space capped at 3 GB (so a failed
+/// allocation would show as an abort, not as a slow machine) and a private
+/// cache directory.
+fn run(args: &[&str]) -> (Output, Duration) {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-{}", std::process::id()));
+    let clock = Instant::now();
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 3000000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .args(args)
+        .env("XDG_CACHE_HOME", &dir)
+        .current_dir(std::env::temp_dir());
+    let out = cmd.output().expect("binary runs");
+    (out, clock.elapsed())
+}
+
+/// Asserts exit 2, a message containing `needle`, within 20 s.
+fn refused(args: &[&str], needle: &str) {
+    let (o, took) = run(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(took < Duration::from_secs(20), "{args:?} took {took:?}");
+}
+
+const T3: &str = "4 1 3/7 2 6/5 8 0";
+const S4: &str = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0";
+
+#[test]
+fn float_and_count_options_are_checked() {
+    for t in ["nan", "inf", "1e300", "-1"] {
+        refused(
+            &["bench", "korf100", "--ids", "1", &format!("--timeout={t}")],
+            "--timeout",
+        );
+        refused(&["solve", &format!("--timeout={t}"), T3], "--timeout");
+    }
+    refused(&["bench", "korf100", "--ids", "0"], "--ids");
+    refused(&["bench", "korf100", "--ids", "101"], "--ids");
+    refused(&["bench", "korf100", "--ids", "5-1"], "--ids");
+    refused(&["bench", "korf100", "--ids", "1-4294967295"], "--ids");
+    refused(
+        &["bench", "korf100", "--ids", "1", "--threads", "100000"],
+        "--threads",
+    );
+    refused(&["solve", "--threads", "0", T3], "--threads");
+    refused(
+        &["experiment", "astar-vs-bfs", "--instances", "0"],
+        "--instances",
+    );
+    refused(
+        &["experiment", "astar-vs-bfs", "--instances", "99999999999"],
+        "--instances",
+    );
+    refused(&["solve", "--max-nodes", "0", T3], "--max-nodes");
+    refused(&["solve", "--count", "0", T3], "--count");
+    refused(
+        &["solve", "--min-depth", "10", "--max-depth", "5", T3],
+        "--min-depth",
+    );
+    refused(
+        &["render", "--max-frames", "0", "--solve", T3],
+        "--max-frames",
+    );
+    refused(&["render", "--every", "0", "--solve", T3], "--every");
+    refused(&["scramble", "--puzzle", "3x3", "--count", "0"], "--count");
+    refused(
+        &[
+            "godsnumber",
+            "--puzzle",
+            "3x3",
+            "--checkpoint",
+            "ck",
+            "--checkpoint-every",
+            "nan",
+        ],
+        "--checkpoint-every",
+    );
+    refused(
+        &["godsnumber", "--puzzle", "4x4", "--memory", "99999999999"],
+        "--memory",
+    );
+}
+
+#[test]
+fn big_work_is_refused_before_it_starts() {
+    refused(&["group", "--gap", "--puzzle", "1000x1000"], "MiB");
+    refused(&["group", "--puzzle", "200x200"], "MiB");
+    refused(&["group", "--puzzle", "3x3", "--blanks", "2"], "--blanks");
+    refused(
+        &["apply", "--puzzle", "4x4:torus", S4, "R1000000000"],
+        "moves",
+    );
+    refused(
+        &["analyze", "--puzzle", "4294967296x4294967296"],
+        "vertices",
+    );
+    // A window longer than the solution is the whole solution.
+    let (o, _) = run(&[
+        "optimize",
+        "--length",
+        "18446744073709551615",
+        T3,
+        "R2D2LU2L",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn parsers_refuse_what_they_do_not_understand() {
+    for moves in ["-", "8-", "8--7", "tiles:8,,7", "path:8--7"] {
+        refused(&["apply", "1 2 3/4 5 6/7 8 0", moves], "empty");
+    }
+    refused(&["words", "--gens", "(1,,2)"], "','");
+    refused(&["words", "--gens", "(,1,2,)"], "','");
+    refused(&["analyze", "--puzzle", "theta0:3"], "no argument");
+    refused(&["analyze", "--puzzle", "petersen:99"], "no argument");
+    refused(
+        &["analyze", "--puzzle", "edges:0-1,1-1,1-2,2-0"],
+        "self-loop",
+    );
+    refused(
+        &["analyze", "--puzzle", "edges:0-1,1-2,2-0,1-0"],
+        "repeats edge 1",
+    );
+    refused(&["analyze", "--puzzle", "cycle:+5"], "whole number");
+    refused(&["check", "+1 2 3/4 5 6/7 8 0"], "tile number");
+    // A long bad token is quoted in part, not whole.
+    let long = format!("{}/1 2 3", "9".repeat(5000));
+    let (o, _) = run(&["check", &long]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stderr.len() < 1000, "{} bytes of error", o.stderr.len());
+}
+
+#[test]
+fn graph_files_with_repeated_names_are_refused() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-g-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.json");
+    std::fs::write(
+        &file,
+        r#"{"vertices": ["a", "a", "b"], "edges": [["a", "b"], [1, 2], [0, 1]]}"#,
+    )
+    .unwrap();
+    refused(
+        &["analyze", "--puzzle", &format!("graph:{}", file.display())],
+        "named 'a' like vertex 1",
+    );
+}
+
+#[test]
+fn bad_paths_are_noticed_before_the_work() {
+    refused(
+        &[
+            "solve",
+            "--cache-dir",
+            "/proc/no-such-dir",
+            "--heuristic",
+            "pdb",
+            S4,
+        ],
+        "/proc/no-such-dir",
+    );
+    refused(
+        &[
+            "godsnumber",
+            "--puzzle",
+            "4x3",
+            "--checkpoint",
+            "/proc/ck.bin",
+        ],
+        "/proc/ck.bin",
+    );
+}
+
+#[test]
+fn the_constructive_solver_keeps_its_time_limit() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (o, _) = run(&["scramble", "--puzzle", "300x300", "--seed", "1"]);
+    let state = dir.join("s.txt");
+    std::fs::write(&state, &o.stdout).unwrap();
+    let out = dir.join("o.txt");
+    let (o, took) = run(&[
+        "solve",
+        "--puzzle",
+        "300x300",
+        "--algo",
+        "constructive",
+        "--timeout",
+        "0.05",
+        "--output",
+        out.to_str().unwrap(),
+        &format!("@{}", state.display()),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("time limit"));
+    assert!(!out.exists(), "no partial solution is left behind");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
