@@ -3,8 +3,19 @@
 //! browser, served by `slidepuzzle serve`.
 //!
 //! The page (`static/index.html`, embedded in the binary) talks to a small
-//! JSON API. Every endpoint takes a JSON body and answers JSON; bad input
-//! gets `400 {"error": "..."}` and bodies over [`BODY_LIMIT`] bytes get 413.
+//! JSON API. Every endpoint takes a JSON body (`Content-Type:
+//! application/json`) and answers JSON. Every error, whatever its status,
+//! is a JSON object `{"error": "..."}`:
+//!
+//! | status | when |
+//! |---|---|
+//! | 400 | bad input: malformed JSON, a missing content type, a field of the wrong type, an unknown field, an invalid puzzle, state or option, a puzzle over the size budget |
+//! | 403 | the `Host` header names another site ([`host_allowed`]) |
+//! | 404 / 405 | an unknown path / a wrong method (405 keeps the `Allow` header) |
+//! | 413 | a body over [`BODY_LIMIT`] bytes |
+//! | 500 | a bug (an internal error or a panic in the work) |
+//! | 503 | busy (all permits taken; with `Retry-After: 1`, the error is `"busy, retry"`), or the work took longer than its time limit (`"... took longer than N s"`), or a limit stopped a search the answer depends on |
+//!
 //! This crate opens no file: `graph:FILE` specs are refused (puzzles are
 //! parsed without a loader), and pattern databases go through the table
 //! store of the [`Solver`] it is given ([`router`] uses a
@@ -13,14 +24,33 @@
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
+//! | `GET /` | | the page |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
-//! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state"}` |
+//! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
 //!
-//! Solving runs on a blocking thread with a time limit ([`SOLVE_SECONDS`]);
-//! if the client goes away the search is cancelled.
+//! Limits, so that no request can take the server down:
+//!
+//! * **Size.** Puzzles are read with
+//!   [`Puzzle::parse_within`] and the page's [`BUDGET`] (at most
+//!   [`MAX_VERTICES`] vertices and [`MAX_EDGES`] edges), which refuses a
+//!   spec such as `100000x100000` or `complete:100000` from its numbers,
+//!   before any graph is built: a fast 400.
+//! * **Time.** The work of every API endpoint runs on a blocking thread
+//!   (`tokio::task::spawn_blocking`), never on the async runtime, so `GET /`
+//!   and other requests keep being answered. A solve carries its own
+//!   deadline ([`SOLVE_SECONDS`]) and a cancel flag, set when the client
+//!   goes away or when the answer is not back [`SOLVE_GRACE_SECONDS`] after
+//!   the deadline; the other endpoints get [`WORK_SECONDS`]. A request over
+//!   its time is answered 503 `"... took longer than N s"`.
+//! * **Concurrency.** Solves and the other endpoints draw from two pools of
+//!   permits ([`ServerLimits`]; by default twice the available parallelism
+//!   each). A permit is held until the blocking work really ends (even
+//!   after a timeout answered the client); when a pool is empty the request
+//!   is answered at once with 503 `{"error": "busy, retry"}` and
+//!   `Retry-After: 1`. `GET /` needs no permit.
 
 pub mod records;
 
@@ -29,42 +59,243 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use slidepuzzle::format::{format_configuration, parse_configuration};
+use slidepuzzle::model::budget::SizeBudget;
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
 use slidepuzzle::{Algorithm, Heuristic, Limits, SolveOptions, Solver};
+use tokio::sync::Semaphore;
 
 /// Largest accepted request body, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
-/// Time limit of one solve request, in seconds.
+/// Time limit of one solve request, in seconds (the search's deadline).
 pub const SOLVE_SECONDS: u64 = 20;
+/// How long past [`SOLVE_SECONDS`] the server waits for a solve that has
+/// not stopped (planning, table building) before answering 503.
+pub const SOLVE_GRACE_SECONDS: u64 = 2;
+/// Time limit of one request to the other endpoints (puzzle, check,
+/// analyze, scramble), in seconds.
+pub const WORK_SECONDS: u64 = 10;
 /// Largest puzzle the page accepts (vertices).
 pub const MAX_VERTICES: usize = 10_000;
+/// Largest puzzle the page accepts (edges): `complete:448` (100,128
+/// edges) is already refused.
+pub const MAX_EDGES: usize = 100_000;
+/// The page's size budget: [`MAX_VERTICES`] and [`MAX_EDGES`].
+pub const BUDGET: SizeBudget = SizeBudget {
+    vertices: MAX_VERTICES as u64,
+    edges: MAX_EDGES as u64,
+};
 
 const PAGE: &str = include_str!("../static/index.html");
 
-/// An API error: 400 with `{"error": message}`.
-pub struct ApiError(String);
+/// An API error: a status (400 unless said otherwise) with
+/// `{"error": message}`, and `Retry-After: 1` when the server is busy.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    retry_after: bool,
+}
+
+impl ApiError {
+    /// An error with this status and message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+            retry_after: false,
+        }
+    }
+
+    /// 400: bad input.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 503 `"busy, retry"` with `Retry-After: 1`: no permit left.
+    pub fn busy() -> Self {
+        ApiError {
+            retry_after: true,
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy, retry")
+        }
+    }
+
+    /// 503: the work of `what` was not done within `limit`.
+    pub fn timed_out(what: &str, limit: Duration) -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{what} took longer than {} s", seconds(limit)),
+        )
+    }
+
+    /// The status this error is answered with.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The message of the `"error"` field.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// A duration in seconds for messages: `20`, `0.05`.
+fn seconds(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        d.as_secs().to_string()
+    } else {
+        format!("{}", d.as_secs_f64())
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (StatusCode::BAD_REQUEST, Json(json!({ "error": self.0 }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
+        if self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        response
     }
 }
 
 impl From<slidepuzzle::Error> for ApiError {
     fn from(e: slidepuzzle::Error) -> Self {
-        ApiError(e.to_string())
+        let status = match e {
+            slidepuzzle::Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            slidepuzzle::Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, e.to_string())
     }
 }
 
 type ApiResult = Result<Json<Value>, ApiError>;
+
+/// The JSON body of a request, whose rejections are API errors: 413 for a
+/// body over [`BODY_LIMIT`], 400 for anything else (malformed JSON, no
+/// `Content-Type: application/json`, wrong types, unknown fields), each
+/// with `{"error": the rejection's text}` (axum answers 415 and 422 with
+/// plain text).
+struct ApiJson<T>(T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(&rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: &JsonRejection) -> ApiError {
+    let status = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        StatusCode::PAYLOAD_TOO_LARGE
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    ApiError::new(status, rejection.body_text())
+}
+
+/// Bounds on the server's work; [`ServerLimits::default`] is what
+/// [`router`], [`router_with`] and [`serve`] use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// The deadline a solve's search gets ([`SOLVE_SECONDS`]).
+    pub solve_time: Duration,
+    /// How long past `solve_time` the answer is awaited before a 503 and
+    /// the cancel flag ([`SOLVE_GRACE_SECONDS`]).
+    pub solve_grace: Duration,
+    /// The time limit of the other endpoints ([`WORK_SECONDS`]).
+    pub work_time: Duration,
+    /// Most solves at once (default: twice the available parallelism).
+    pub solve_permits: usize,
+    /// Most requests to the other endpoints at once (default: twice the
+    /// available parallelism).
+    pub work_permits: usize,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        ServerLimits {
+            solve_time: Duration::from_secs(SOLVE_SECONDS),
+            solve_grace: Duration::from_secs(SOLVE_GRACE_SECONDS),
+            work_time: Duration::from_secs(WORK_SECONDS),
+            solve_permits: 2 * cores,
+            work_permits: 2 * cores,
+        }
+    }
+}
+
+/// What the API handlers share.
+struct App {
+    solver: Arc<Solver>,
+    limits: ServerLimits,
+    solve_permits: Arc<Semaphore>,
+    work_permits: Arc<Semaphore>,
+}
+
+impl App {
+    /// Runs `work` on a blocking thread holding a permit of `pool` (503
+    /// busy at once if there is none; the permit is released when `work`
+    /// ends, not when the client is answered), and waits at most `limit`
+    /// for it (then 503, after `on_timeout`).
+    async fn run<F>(
+        pool: &Arc<Semaphore>,
+        what: &str,
+        limit: Duration,
+        on_timeout: impl FnOnce(),
+        work: F,
+    ) -> ApiResult
+    where
+        F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
+    {
+        let permit = pool
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ApiError::busy())?;
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        });
+        match tokio::time::timeout(limit, task).await {
+            Ok(Ok(answer)) => answer.map(Json),
+            Ok(Err(e)) => Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error (a bug; please report it): {e}"),
+            )),
+            Err(_) => {
+                on_timeout();
+                Err(ApiError::timed_out(what, limit))
+            }
+        }
+    }
+
+    /// [`App::run`] for the endpoints other than solve.
+    async fn work<F>(&self, what: &str, work: F) -> ApiResult
+    where
+        F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
+    {
+        Self::run(&self.work_permits, what, self.limits.work_time, || {}, work).await
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -82,20 +313,18 @@ struct PuzzleRequest {
     seed: Option<u64>,
 }
 
+/// Reads a spec within the page's [`BUDGET`], refusing too large a puzzle
+/// from the spec's numbers before its graph is built. No loader: a
+/// `graph:` spec, however spelled, cannot reach a file.
 fn parse_puzzle(spec: &str) -> Result<Puzzle, ApiError> {
-    // No loader: a `graph:` spec, however spelled, cannot reach a file.
-    let p = Puzzle::parse(spec.trim())?;
-    if p.vertex_count() > MAX_VERTICES {
-        return Err(ApiError(format!(
-            "the page handles at most {MAX_VERTICES} vertices"
-        )));
-    }
-    Ok(p)
+    Ok(Puzzle::parse_within(spec.trim(), None, &BUDGET)?)
 }
 
 fn goal_of(p: &Puzzle, goal: &Option<String>) -> Result<Configuration, ApiError> {
     match goal {
-        Some(g) => parse_configuration(p, g, 1).map_err(|e| ApiError(format!("goal: {e}"))),
+        Some(g) => {
+            parse_configuration(p, g, 1).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
+        }
         None => Ok(p.default_goal()),
     }
 }
@@ -103,7 +332,7 @@ fn goal_of(p: &Puzzle, goal: &Option<String>) -> Result<Configuration, ApiError>
 fn state_of(p: &Puzzle, state: &Option<String>) -> Result<Configuration, ApiError> {
     let s = state
         .as_deref()
-        .ok_or_else(|| ApiError("missing \"state\"".into()))?;
+        .ok_or_else(|| ApiError::bad_request("missing \"state\""))?;
     Ok(parse_configuration(p, s, 1)?)
 }
 
@@ -114,7 +343,18 @@ async fn page() -> impl IntoResponse {
     )
 }
 
-async fn puzzle_info(Json(req): Json<PuzzleRequest>) -> ApiResult {
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed (the API takes POST, the page GET)",
+    )
+}
+
+fn puzzle_info(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let (kind, width, height, depth) = match p.kind() {
@@ -127,7 +367,7 @@ async fn puzzle_info(Json(req): Json<PuzzleRequest>) -> ApiResult {
         PuzzleKind::Graph => ("graph", 0, 0, 0),
     };
     let edges: Vec<[usize; 2]> = p.graph().edges().map(|(a, b)| [a, b]).collect();
-    Ok(Json(json!({
+    Ok(json!({
         "spec": p.spec(),
         "kind": kind,
         "plain_board": p.plain_board_size().is_some(),
@@ -139,25 +379,25 @@ async fn puzzle_info(Json(req): Json<PuzzleRequest>) -> ApiResult {
         "positions": p.positions(),
         "goal": format_configuration(&p, &goal),
         "goal_cells": goal.cells(),
-    })))
+    }))
 }
 
-async fn check(Json(req): Json<PuzzleRequest>) -> ApiResult {
+fn check(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let start = state_of(&p, &req.state)?;
     let v = slidepuzzle::theory::check(&p, &start, &goal)?;
-    Ok(Json(serde_json::to_value(v).expect("serialisable")))
+    Ok(serde_json::to_value(v).expect("serialisable"))
 }
 
-async fn analyze(Json(req): Json<PuzzleRequest>) -> ApiResult {
+fn analyze(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let a = slidepuzzle::theory::analyze(&p, &goal);
-    Ok(Json(serde_json::to_value(a).expect("serialisable")))
+    Ok(serde_json::to_value(a).expect("serialisable"))
 }
 
-async fn scramble(Json(req): Json<PuzzleRequest>) -> ApiResult {
+fn scramble(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let seed = req.seed.unwrap_or_else(|| {
@@ -169,9 +409,35 @@ async fn scramble(Json(req): Json<PuzzleRequest>) -> ApiResult {
     let c = slidepuzzle::theory::seeded_scrambles(&p, &goal, seed)
         .next()
         .ok_or_else(|| slidepuzzle::Error::Internal("no scramble".into()))??;
-    Ok(Json(
-        json!({ "state": format_configuration(&p, &c), "seed": seed }),
-    ))
+    Ok(json!({ "state": format_configuration(&p, &c), "seed": seed }))
+}
+
+async fn puzzle_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    app.work("puzzle", move || puzzle_info(&req)).await
+}
+
+async fn check_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    app.work("check", move || check(&req)).await
+}
+
+async fn analyze_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    app.work("analyze", move || analyze(&req)).await
+}
+
+async fn scramble_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    app.work("scramble", move || scramble(&req)).await
 }
 
 /// Sets the flag when dropped: the handler's future is dropped when the
@@ -184,44 +450,53 @@ impl Drop for CancelOnDrop {
     }
 }
 
-async fn solve_handler(
-    State(solver): State<Arc<Solver>>,
-    Json(req): Json<PuzzleRequest>,
-) -> ApiResult {
+fn solve(solver: &Arc<Solver>, req: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     let goal = goal_of(&p, &req.goal)?;
     let start = state_of(&p, &req.state)?;
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
     let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let guard = CancelOnDrop(cancel.clone());
     let options = SolveOptions {
         algorithm,
         heuristic,
-        limits: Limits {
-            cancel: Some(cancel),
-            max_memory: 1 << 30,
-            ..Limits::default()
-        }
-        .with_timeout(Some(Duration::from_secs(SOLVE_SECONDS))),
+        limits,
         ..SolveOptions::default()
     };
-    let result = tokio::task::spawn_blocking(move || {
-        let plan = solver.plan(&p, &goal, &options)?;
-        let outcome = solver.solve_with_plan(&p, &start, &goal, &options, &plan)?;
-        let record = records::SolveRecord::new("1", &p, &start, &outcome, Some(&plan));
-        // Better tables for the next requests, built in the background
-        // once this answer is out.
-        if plan.later.is_some() {
-            let solver = solver.clone();
-            std::thread::spawn(move || solver.build_later(&p, &goal, &plan, 1 << 30));
-        }
-        Ok::<Value, slidepuzzle::Error>(serde_json::to_value(record).expect("records serialise"))
-    })
-    .await
-    .map_err(|e| ApiError(format!("internal error: {e}")))??;
+    let plan = solver.plan(&p, &goal, &options)?;
+    let outcome = solver.solve_with_plan(&p, &start, &goal, &options, &plan)?;
+    let record = records::SolveRecord::new("1", &p, &start, &outcome, Some(&plan));
+    // Better tables for the next requests, built in the background once
+    // this answer is out.
+    if plan.later.is_some() {
+        let solver = solver.clone();
+        std::thread::spawn(move || solver.build_later(&p, &goal, &plan, 1 << 30));
+    }
+    Ok(serde_json::to_value(record).expect("records serialise"))
+}
+
+async fn solve_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let guard = CancelOnDrop(cancel.clone());
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        max_memory: 1 << 30,
+        ..Limits::default()
+    }
+    .with_timeout(Some(app.limits.solve_time));
+    let solver = app.solver.clone();
+    let answer = App::run(
+        &app.solve_permits,
+        "solve",
+        app.limits.solve_time + app.limits.solve_grace,
+        || cancel.store(true, Ordering::Relaxed),
+        move || solve(&solver, &req, limits),
+    )
+    .await;
     drop(guard);
-    Ok(Json(result))
+    answer
 }
 
 /// Whether a request's `Host` header names this server: `localhost`,
@@ -284,18 +559,36 @@ pub fn router() -> Router {
 /// The router: the page and the JSON API, with the body limit and the
 /// `Host` check ([`host_allowed`], `bound` being the address the server
 /// listens on); solves go through `solver` (whose store keeps the pattern
-/// databases).
+/// databases). The work is bounded by [`ServerLimits::default`].
 pub fn router_with(solver: Arc<Solver>, bound: Option<IpAddr>) -> Router {
+    router_with_limits(solver, bound, ServerLimits::default())
+}
+
+/// [`router_with`] with these time limits and pools of permits.
+pub fn router_with_limits(
+    solver: Arc<Solver>,
+    bound: Option<IpAddr>,
+    limits: ServerLimits,
+) -> Router {
+    let app = Arc::new(App {
+        solver,
+        limits,
+        solve_permits: Arc::new(Semaphore::new(limits.solve_permits)),
+        work_permits: Arc::new(Semaphore::new(limits.work_permits)),
+    });
     Router::new()
         .route("/", get(page))
-        .route("/api/puzzle", post(puzzle_info))
-        .route("/api/check", post(check))
-        .route("/api/analyze", post(analyze))
-        .route("/api/scramble", post(scramble))
+        .route("/api/puzzle", post(puzzle_handler))
+        .route("/api/check", post(check_handler))
+        .route("/api/analyze", post(analyze_handler))
+        .route("/api/scramble", post(scramble_handler))
         .route("/api/solve", post(solve_handler))
+        .fallback(not_found)
+        // After the routes: it is installed in each of them.
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(bound, host_guard))
-        .with_state(solver)
+        .with_state(app)
 }
 
 /// Serves the page on `addr` until the process ends.
@@ -304,5 +597,18 @@ pub fn router_with(solver: Arc<Solver>, bound: Option<IpAddr>) -> Router {
 /// The I/O error if the address cannot be bound.
 pub async fn serve(addr: SocketAddr, solver: Arc<Solver>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    axum::serve(listener, router_with(solver, Some(addr.ip()))).await
+    serve_on(listener, solver).await
+}
+
+/// Serves the page on a bound `listener` until the process ends (tests
+/// bind `127.0.0.1:0` and read the port from the listener).
+///
+/// # Errors
+/// The I/O error if the listener's address cannot be read.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    solver: Arc<Solver>,
+) -> std::io::Result<()> {
+    let bound = listener.local_addr()?.ip();
+    axum::serve(listener, router_with(solver, Some(bound))).await
 }

@@ -1,9 +1,14 @@
 //! The JSON API, and an end-to-end test of the page in headless Chromium.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
+use slidepuzzle::store::MemoryStore;
+use slidepuzzle::Solver;
 use tower::ServiceExt;
 
 async fn post(path: &str, body: String) -> (StatusCode, Value) {
@@ -251,6 +256,284 @@ async fn bad_input_is_a_clear_400_and_the_server_keeps_answering() {
     )
     .await;
     assert_eq!((s, v["solvable"].as_bool()), (StatusCode::OK, Some(true)));
+}
+
+/// Sends `request` to `router`: status, headers, JSON body (`Null` if the
+/// body is not JSON).
+async fn send(
+    router: axum::Router,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let response = router.oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no \"error\" string in {v}"))
+}
+
+/// Puzzles over the page's budget are refused from the spec's numbers,
+/// before any graph is built: a fast JSON 400 on every endpoint, and the
+/// page is still served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn huge_puzzles_are_a_fast_400_before_construction() {
+    for spec in [
+        "100000x100000",
+        "complete:100000",
+        "complete:10001",
+        "complete:10000",
+        "complete:448",
+        "edges:0-4294967295",
+        "random:1000000000,0",
+        "101x100",
+        "10000x10000x10000",
+    ] {
+        for path in [
+            "/api/puzzle",
+            "/api/check",
+            "/api/analyze",
+            "/api/scramble",
+            "/api/solve",
+        ] {
+            let t = std::time::Instant::now();
+            let (s, v) = post_json(path, json!({"puzzle": spec, "state": "1 0"})).await;
+            let took = t.elapsed();
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{path} {spec}: {v}");
+            assert!(error_of(&v).contains("budget"), "{path} {spec}: {v}");
+            assert!(
+                took < std::time::Duration::from_millis(500),
+                "{path} {spec}: {took:?}"
+            );
+        }
+    }
+    // The largest accepted puzzles: 10,000 vertices; 99,681 edges.
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "100x100"})).await;
+    assert_eq!((s, v["vertices"].as_u64()), (StatusCode::OK, Some(10_000)));
+    let (s, v) = post_json("/api/analyze", json!({"puzzle": "complete:447"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, _, _) = send(
+        slidepuzzle_web::router(),
+        Request::get("/").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+/// Every body the API cannot read is a JSON 400 (axum alone answers 415
+/// and 422 with plain text); an oversized body a JSON 413.
+#[tokio::test]
+async fn unreadable_bodies_are_json_400s() {
+    let cases: [(&str, Option<&str>, String, &str); 9] = [
+        (
+            "/api/solve",
+            Some("application/json"),
+            json!({"puzzle": 3, "state": "1 0"}).to_string(),
+            "invalid type",
+        ),
+        (
+            "/api/scramble",
+            Some("application/json"),
+            json!({"puzzle": "3x3", "seed": "seven"}).to_string(),
+            "invalid type",
+        ),
+        (
+            "/api/scramble",
+            Some("application/json"),
+            json!({"puzzle": "3x3", "seed": -1}).to_string(),
+            "invalid value",
+        ),
+        (
+            "/api/check",
+            Some("application/json"),
+            json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 8 0", "evil": 1}).to_string(),
+            "unknown field",
+        ),
+        (
+            "/api/analyze",
+            Some("application/json"),
+            json!({"goal": "1 0"}).to_string(),
+            "missing field",
+        ),
+        (
+            "/api/analyze",
+            None,
+            json!({"puzzle": "3x3"}).to_string(),
+            "Content-Type",
+        ),
+        (
+            "/api/analyze",
+            Some("text/plain"),
+            json!({"puzzle": "3x3"}).to_string(),
+            "Content-Type",
+        ),
+        (
+            "/api/puzzle",
+            Some("application/json"),
+            "{not json".into(),
+            "",
+        ),
+        ("/api/puzzle", Some("application/json"), "".into(), ""),
+    ];
+    for (path, content_type, body, needle) in cases {
+        let mut request = Request::post(path).header("host", "localhost");
+        if let Some(t) = content_type {
+            request = request.header("content-type", t);
+        }
+        let (s, _, v) = send(
+            slidepuzzle_web::router(),
+            request.body(Body::from(body.clone())).unwrap(),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+        assert!(error_of(&v).contains(needle), "{path} {body}: {v}");
+    }
+    let big = format!(
+        "{{\"puzzle\": \"3x3\", \"state\": \"{}\"}}",
+        "1 ".repeat(40_000)
+    );
+    let (s, v) = post("/api/solve", big).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(error_of(&v).contains("length limit"), "{v}");
+}
+
+/// Unknown paths and wrong methods answer JSON too (405 keeps `Allow`).
+#[tokio::test]
+async fn unknown_routes_and_methods_are_json() {
+    for (method, path, status) in [
+        ("GET", "/nothing", StatusCode::NOT_FOUND),
+        ("POST", "/api/nothing", StatusCode::NOT_FOUND),
+        ("GET", "/api/", StatusCode::NOT_FOUND),
+        ("GET", "/api/solve", StatusCode::METHOD_NOT_ALLOWED),
+        ("DELETE", "/api/check", StatusCode::METHOD_NOT_ALLOWED),
+        ("POST", "/", StatusCode::METHOD_NOT_ALLOWED),
+    ] {
+        let (s, headers, v) = send(
+            slidepuzzle_web::router(),
+            Request::builder()
+                .method(method)
+                .uri(path)
+                .header("host", "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s, status, "{method} {path}: {v}");
+        assert!(!error_of(&v).is_empty());
+        if status == StatusCode::METHOD_NOT_ALLOWED {
+            assert!(headers.contains_key("allow"), "{method} {path}");
+        }
+    }
+}
+
+/// With no permit left, API requests are answered at once with 503 busy
+/// and `Retry-After: 1`; bodies that cannot be read are still 400s, and
+/// the page needs no permit.
+#[tokio::test]
+async fn a_full_pool_answers_503_busy_and_the_page_still_loads() {
+    let limits = slidepuzzle_web::ServerLimits {
+        solve_permits: 0,
+        work_permits: 0,
+        ..Default::default()
+    };
+    let router = slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    );
+    for (path, body) in [
+        (
+            "/api/solve",
+            json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1"}),
+        ),
+        (
+            "/api/check",
+            json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1"}),
+        ),
+        ("/api/analyze", json!({"puzzle": "3x3"})),
+        ("/api/scramble", json!({"puzzle": "3x3"})),
+        ("/api/puzzle", json!({"puzzle": "3x3"})),
+    ] {
+        let (s, headers, v) = send(
+            router.clone(),
+            Request::post(path)
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}");
+        assert_eq!(error_of(&v), "busy, retry");
+        assert_eq!(headers["retry-after"], "1");
+    }
+    let (s, _, v) = send(
+        router.clone(),
+        Request::post("/api/solve")
+            .header("content-type", "application/json")
+            .body(Body::from("{not json"))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let (s, _, _) = send(router, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+/// Work that outlives its time limit is answered 503 "took longer than":
+/// the other endpoints after `work_time`, a solve after its deadline plus
+/// the grace (and its search is cancelled). With limits of zero the answer
+/// is given up at the first tick of the timer (about a millisecond); the
+/// work here takes tens of milliseconds (analysing `complete:447`, 99,681
+/// edges) and about a second (Korf's #88, pattern databases built first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_over_its_time_limit_is_a_503() {
+    let limits = slidepuzzle_web::ServerLimits {
+        solve_time: Duration::ZERO,
+        solve_grace: Duration::ZERO,
+        work_time: Duration::ZERO,
+        ..Default::default()
+    };
+    let router = slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    );
+    for (path, body, needle) in [
+        (
+            "/api/analyze",
+            json!({"puzzle": "complete:447"}),
+            "analyze took longer than 0 s",
+        ),
+        (
+            "/api/solve",
+            json!({
+                "puzzle": "4x4",
+                "state": "15 2 12 11/14 13 9 5/1 3 8 7/0 10 6 4",
+                "goal": "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+            }),
+            "solve took longer than 0 s",
+        ),
+    ] {
+        let (s, headers, v) = send(
+            router.clone(),
+            Request::post(path)
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}: {v}");
+        assert_eq!(error_of(&v), needle);
+        assert!(!headers.contains_key("retry-after"));
+    }
 }
 
 #[tokio::test]
