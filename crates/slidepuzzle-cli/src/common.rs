@@ -104,11 +104,22 @@ pub fn parse_puzzle(spec: &str) -> Result<Puzzle> {
 /// Prints an error and returns exit code 2.
 pub fn fail(e: &Error) -> ExitCode {
     eprintln!("error: {e}");
+    if let Error::Limit { resource, .. } = e {
+        // How to allow it, where the command line can.
+        match resource {
+            slidepuzzle::Resource::Memory => eprintln!(
+                "hint: raise the budget with --memory MiB where the command has it; \
+                 `solve --output FILE` streams a large board's moves instead of holding them"
+            ),
+            slidepuzzle::Resource::Moves => {
+                eprintln!("hint: the budget is fixed; split the moves into shorter pieces")
+            }
+            _ => eprintln!("hint: this is the largest size the command accepts"),
+        }
+    }
     ExitCode::from(2)
 }
 
-/// The solver every command uses: tables kept in `cache_dir` (default: the
-/// platform cache directory), build messages and progress on stderr.
 /// A `--timeout`-like option in seconds, checked ([`Limits::timeout_seconds`]).
 ///
 /// [`Limits::timeout_seconds`]: slidepuzzle::Limits::timeout_seconds

@@ -212,3 +212,109 @@ fn the_constructive_solver_keeps_its_time_limit() {
     assert!(!out.exists(), "no partial solution is left behind");
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
+
+/// Starts the binary, lets it work for `ms` milliseconds and kills it with
+/// SIGKILL (no cleanup can run).
+fn kill_after(args: &[&str], cache: &std::path::Path, ms: u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("binary starts");
+    std::thread::sleep(Duration::from_millis(ms));
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+}
+
+/// Killed mid-write, long work leaves no file that is later trusted: the
+/// solution stream and the tables are written to a temporary file and
+/// renamed only when complete (and tables carry checksums), a godsnumber
+/// checkpoint likewise.
+#[test]
+fn killing_long_work_leaves_nothing_corrupt_behind() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-k-{}", std::process::id()));
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let sp = env!("CARGO_BIN_EXE_slidepuzzle");
+    // A streamed solution of a 600 x 600 board takes seconds.
+    let state = Command::new(sp)
+        .args(["scramble", "--puzzle", "600x600", "--seed", "2"])
+        .output()
+        .unwrap()
+        .stdout;
+    let state_file = dir.join("s.txt");
+    std::fs::write(&state_file, state).unwrap();
+    let out = dir.join("moves.txt");
+    kill_after(
+        &[
+            "solve",
+            "--puzzle",
+            "600x600",
+            "--output",
+            out.to_str().unwrap(),
+            &format!("@{}", state_file.display()),
+        ],
+        &cache,
+        400,
+    );
+    assert!(!out.exists(), "a killed stream left {}", out.display());
+    // Tables: killed while building, then verified.
+    let tables = dir.join("tables");
+    for ms in [150, 600] {
+        kill_after(
+            &[
+                "pdb",
+                "build",
+                "--cache-dir",
+                tables.to_str().unwrap(),
+                "--puzzle",
+                "4x4",
+            ],
+            &cache,
+            ms,
+        );
+        let verify = Command::new(sp)
+            .args(["pdb", "verify", "--cache-dir", tables.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            verify.status.success(),
+            "after a kill at {ms} ms: {}",
+            String::from_utf8_lossy(&verify.stdout)
+        );
+    }
+    // A checkpoint killed mid-run resumes (or starts over) and gives the
+    // right answer.
+    let ck = dir.join("ck.bin");
+    let args = [
+        "godsnumber",
+        "--puzzle",
+        "5x2",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+        "--resume",
+        "--json",
+    ];
+    kill_after(&args, &cache, 150);
+    let done = Command::new(sp).args(args).output().unwrap();
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let resumed: serde_json::Value = serde_json::from_slice(&done.stdout).unwrap();
+    let fresh = Command::new(sp)
+        .args(["godsnumber", "--puzzle", "5x2", "--json"])
+        .output()
+        .unwrap();
+    let fresh: serde_json::Value = serde_json::from_slice(&fresh.stdout).unwrap();
+    assert_eq!(resumed["states"], 1_814_400);
+    assert_eq!(
+        (&resumed["diameter"], &resumed["distribution"]),
+        (&fresh["diameter"], &fresh["distribution"])
+    );
+}

@@ -138,6 +138,11 @@ impl Resource {
     /// `n` of this resource with its unit, such as `"12 vertices"` or
     /// `"100 MiB"`.
     pub fn amount(self, n: u64) -> String {
+        // Sizes computed with saturating arithmetic end at u64::MAX: the
+        // true need is larger than any number shown.
+        if n == u64::MAX {
+            return format!("more than 2^64 {self}");
+        }
         match self {
             Resource::Memory => mib(n),
             Resource::Vertices => format!("{n} vertices"),
@@ -155,7 +160,9 @@ impl Resource {
 
 fn mib(bytes: u64) -> String {
     const M: u64 = 1 << 20;
-    if bytes >= 10 * M || bytes.is_multiple_of(M) {
+    if bytes < M / 10 {
+        format!("{bytes} bytes")
+    } else if bytes >= 10 * M || bytes.is_multiple_of(M) {
         format!("{} MiB", bytes.div_ceil(M))
     } else {
         format!("{:.1} MiB", bytes as f64 / M as f64)

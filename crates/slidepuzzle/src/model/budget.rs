@@ -5,12 +5,14 @@
 
 use crate::error::{Error, Resource, Result};
 
-/// Most vertices a puzzle may have: 2^25 (a 5792 x 5792 board; a graph of
-/// this size takes about 2 GB).
-pub const MAX_VERTICES: u64 = 1 << 25;
+/// Most vertices a puzzle may have: 2^22 (a 2048 x 2048 board; its graph
+/// takes about 300 MB, and a solution is billions of moves).
+pub const MAX_VERTICES: u64 = 1 << 22;
 
-/// Most edges a puzzle may have: 2^26.
-pub const MAX_EDGES: u64 = 1 << 26;
+/// Most edges a puzzle may have: 2^24 (`complete:5793`, or a 2048 x 2048
+/// board counted at four edges a cell; a graph this size takes about
+/// 2.5 GB while it is built).
+pub const MAX_EDGES: u64 = 1 << 24;
 
 /// The largest graph a caller accepts, checked while a spec is read and
 /// before its graph is built ([`crate::model::Puzzle::parse_within`]): the

@@ -99,6 +99,36 @@ pub const AUTO_ASTAR_VERTICES: usize = 10;
 /// the quick board tables): each builds in well under a second.
 pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
 
+/// Bytes a collected constructive board solution takes per move while it
+/// is built, shortened, replayed and written as letters (the path, its
+/// shortened copy, the letters).
+pub const COLLECTED_BYTES_PER_MOVE: u64 = 24;
+
+/// Refuses, before any work, a constructive board solution that would not
+/// fit `max_memory` when collected: a W x H board takes about
+/// 1.35 W H (W + H) moves (1000 x 1000: 2.66e9; measured), each
+/// [`COLLECTED_BYTES_PER_MOVE`]. [`Solver::solve_to_writer`] streams such
+/// solutions instead, in O(W H) memory.
+fn check_collected_board(puzzle: &Puzzle, max_memory: u64) -> Result<()> {
+    let Some((w, h)) = puzzle.plain_board_size() else {
+        return Ok(());
+    };
+    let moves = 1.35 * (w as f64) * (h as f64) * ((w + h) as f64);
+    let need = moves * COLLECTED_BYTES_PER_MOVE as f64;
+    if need > max_memory as f64 {
+        return Err(Error::Limit {
+            resource: Resource::Memory,
+            needed: if need >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                need as u64
+            },
+            budget: max_memory,
+        });
+    }
+    Ok(())
+}
+
 /// Largest puzzle the general optimal searches handle (vertices).
 pub const MAX_SEARCH_VERTICES: usize = 256;
 
@@ -1050,6 +1080,9 @@ impl Solver {
                 best_first(domain, Manhattan::new(&d), strategy, limits)
             }
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
+                if plan.method == Method::ConstructiveBoard {
+                    check_collected_board(puzzle, limits.max_memory)?;
+                }
                 let built = if plan.method == Method::ConstructiveBoard {
                     crate::construct::solve_board_constructively_within(puzzle, start, goal, limits)
                 } else {
