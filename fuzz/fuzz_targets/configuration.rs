@@ -6,7 +6,9 @@ use slidepuzzle::format::{format_configuration, infer_board, parse_configuration
 use slidepuzzle::model::Puzzle;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     for spec in ["3x3", "4x4", "theta0", "2x2x2"] {
         let p = Puzzle::parse(spec).unwrap();
         for blanks in [1, 2] {

@@ -7,7 +7,9 @@ use slidepuzzle::moves::{parse_moves, replay};
 use slidepuzzle::notation::MoveSequence;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // Keep each input cheap: counts in letters can ask for 2^27 moves.
     if text.len() > 200 || text.bytes().filter(|b| b.is_ascii_digit()).count() > 6 {
         return;

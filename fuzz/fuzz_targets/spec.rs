@@ -6,7 +6,10 @@ use slidepuzzle::model::{Puzzle, budget::SizeBudget};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let budget = SizeBudget { vertices: 5_000, edges: 20_000 };
+        let budget = SizeBudget {
+            vertices: 5_000,
+            edges: 20_000,
+        };
         if let Ok(p) = Puzzle::parse_within(text, None, &budget) {
             assert!(p.vertex_count() as u64 <= budget.vertices);
             // The default goal is a configuration of the puzzle.
