@@ -42,12 +42,19 @@ fn generator_name(i: usize, inverse: bool) -> String {
     }
 }
 
+/// Most bytes the stored elements of [`word_lengths`] may take (2 GiB):
+/// each element of degree n costs about 8n + 96 bytes (its key in the
+/// table and its copy in the frontier), so high degrees reach this long
+/// before `max_elements`.
+pub const WORD_MEMORY_BYTES: u64 = 2 << 30;
+
 /// Breadth-first search from the identity over right multiplication by the
 /// generators and their inverses.
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::GroupElements`]) when the group has more
-/// than `max_elements` elements (the search stops there);
+/// than `max_elements` elements (the search stops there), ([`Resource::Memory`])
+/// when the stored elements would pass [`WORD_MEMORY_BYTES`];
 /// [`Error::Argument`] when no generators are given.
 ///
 /// ```
@@ -66,6 +73,7 @@ pub fn word_lengths(
         return Err(Error::argument("generators", "give at least one generator"));
     }
     let n = generators.iter().map(|g| g.degree()).max().unwrap_or(0);
+    let per_element = 8 * n as u64 + 96;
     let mut moves: Vec<(Perm, usize, bool)> = Vec::new();
     for (i, g) in generators.iter().enumerate() {
         let g = g.extended(n);
@@ -96,6 +104,10 @@ pub fn word_lengths(
                             seen.len() as u64,
                             max_elements as u64,
                         ));
+                    }
+                    let bytes = (seen.len() as u64).saturating_mul(per_element);
+                    if bytes > WORD_MEMORY_BYTES {
+                        return Err(Error::limit(Resource::Memory, bytes, WORD_MEMORY_BYTES));
                     }
                 }
             }
