@@ -253,19 +253,14 @@ fn check(
     state: &str,
 ) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, goal) = args.resolve(state)?;
-    let verdict = match method {
-        _ if args.blanks > 1 => {
-            slidepuzzle::theory::blanks::check_several_blanks(&puzzle, &start, &goal, 20_000_000)?
-        }
-        "linear" => slidepuzzle::theory::check(&puzzle, &start, &goal)?,
-        "schreier-sims" => slidepuzzle::theory::check_by_schreier_sims(&puzzle, &start, &goal)?,
-        m => {
-            return Err(slidepuzzle::Error::argument(
-                "--method",
-                format!("unknown method '{m}': expected linear or schreier-sims"),
-            ));
-        }
-    };
+    let method: slidepuzzle::theory::reachability::CheckMethod = method.parse()?;
+    let verdict = slidepuzzle::theory::reachability::check_with(
+        &puzzle,
+        &start,
+        &goal,
+        method,
+        slidepuzzle::solver::SEVERAL_BLANKS_CHECK_STATES,
+    )?;
     if json {
         println!("{}", serde_json::to_string(&verdict).expect("serialisable"));
     } else {

@@ -127,6 +127,29 @@ fn install_ctrlc() -> Arc<AtomicBool> {
 fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
     let prefix = id.map(|i| format!("[{i}] ")).unwrap_or_default();
     match outcome {
+        Outcome::Solved(s) if start.blanks().len() > 1 => {
+            println!(
+                "{prefix}{} moves (STM){}, verified by replay",
+                s.steps.len(),
+                if s.optimal {
+                    ", optimal in STM"
+                } else {
+                    ", not proven optimal"
+                }
+            );
+            if let Some(tiles) = slidepuzzle::moves::unambiguous_tiles(puzzle, start, &s.steps) {
+                let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+                println!("{prefix}tiles: {}", tiles.join(" "));
+            }
+            println!(
+                "{prefix}steps (from>to): {}",
+                slidepuzzle::moves::format_steps(&s.steps)
+            );
+            println!(
+                "{prefix}{}: {} expanded, {} generated, {:.3} s",
+                s.algorithm, s.stats.expanded, s.stats.generated, s.stats.seconds
+            );
+        }
         Outcome::Solved(s) => {
             let blank = start.blank();
             let mtm = mtm_length(puzzle, blank, &s.blank_path)

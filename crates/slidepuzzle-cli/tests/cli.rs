@@ -836,3 +836,54 @@ fn several_blanks_beyond_the_blank_set_group_use_the_certified_group() {
     assert_eq!(v["group_order"], "30240");
     assert_eq!(v["blank_sets"], "18009460");
 }
+
+#[test]
+fn several_blanks_solve_scramble_and_check() {
+    // Petersen with 3 blanks: the JSON names the steps; the text names
+    // them as from>to pairs; the length matches.
+    let o = run(&[
+        "solve",
+        "--json",
+        "--puzzle",
+        "petersen",
+        "--blanks",
+        "3",
+        "0 5 4 0 7 1 2 3 0 6",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["length"], 10);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 10);
+    assert_eq!(v["optimal"], true);
+    let o = run(&["solve", "--puzzle", "2x3", "--blanks", "2", "0 2/1 4/3 0"]);
+    let text = stdout(&o);
+    assert!(
+        o.status.success() && text.contains("steps (from>to): "),
+        "{text}"
+    );
+    // A scramble with 2 blanks has two 0s and solves.
+    let o = run(&[
+        "scramble", "--puzzle", "3x3", "--blanks", "2", "--seed", "4",
+    ]);
+    let state = stdout(&o).trim().to_string();
+    assert_eq!(
+        state.split_whitespace().filter(|t| *t == "0").count(),
+        2,
+        "{state}"
+    );
+    let o = run(&["solve", "--puzzle", "3x3", "--blanks", "2", &state]);
+    assert!(stdout(&o).contains("optimal in STM"), "{}", stdout(&o));
+    // Schreier-Sims is a one-blank method: refused, not ignored.
+    let o = run(&[
+        "check",
+        "--puzzle",
+        "3x3",
+        "--blanks",
+        "2",
+        "--method",
+        "schreier-sims",
+        "1 2 3/4 5 6/7 0 0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("one blank"));
+}

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use slidepuzzle::moves::{letters, mtm_length, tiles_moved};
+use slidepuzzle::moves::{letters, mtm_length};
 use slidepuzzle::solver::many::{Distance, ManyOptions};
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::store::DirectoryStore;
@@ -84,6 +84,10 @@ pub struct Solution {
     /// The tile number moved by each move.
     #[pyo3(get)]
     tiles: Vec<u32>,
+    /// Each single-tile move as the tile's `(from, to)` vertices (any
+    /// number of blanks; with several blanks `blank_path` is empty).
+    #[pyo3(get)]
+    steps: Vec<(usize, usize)>,
     /// Length in `metric`.
     #[pyo3(get)]
     length: usize,
@@ -136,6 +140,7 @@ impl Solution {
             moves: None,
             blank_path: Vec::new(),
             tiles: Vec::new(),
+            steps: Vec::new(),
             length: 0,
             stm: 0,
             mtm: None,
@@ -156,9 +161,10 @@ impl Solution {
                 let blank = s.start.blank();
                 s.status = "solved".into();
                 s.moves = letters(puzzle, blank, &sol.blank_path);
-                s.tiles = tiles_moved(&s.start, &sol.blank_path);
-                s.mtm = mtm_length(puzzle, blank, &sol.blank_path);
-                s.stm = sol.blank_path.len();
+                s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
+                s.mtm = mtm_length(puzzle, blank, &sol.blank_path)
+                    .filter(|_| s.start.blanks().len() == 1);
+                s.stm = sol.steps.len();
                 s.length = sol.length;
                 s.metric = sol.metric.to_string();
                 s.optimal = sol.optimal;
@@ -168,6 +174,7 @@ impl Solution {
                 s.bound = sol.stats.bound;
                 s.seconds = sol.stats.seconds;
                 s.blank_path = sol.blank_path;
+                s.steps = sol.steps;
             }
             Outcome::Unsolvable(v) => {
                 s.status = "unsolvable".into();

@@ -74,6 +74,10 @@ use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
 use slidepuzzle::{Algorithm, Heuristic, Limits, SolveOptions, Solver};
 use tokio::sync::Semaphore;
 
+/// The most configurations a several-blank reachability test may visit
+/// when it has to search (the page's budget, below the CLI's).
+const CHECK_STATES: usize = 1_000_000;
+
 /// Largest accepted request body, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// Time limit of one solve request, in seconds (the search's deadline).
@@ -311,6 +315,23 @@ struct PuzzleRequest {
     heuristic: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    /// Number of blanks (default 1): states and goals have this many 0s.
+    #[serde(default)]
+    blanks: Option<usize>,
+}
+
+impl PuzzleRequest {
+    /// The number of blanks, checked against the puzzle.
+    fn blanks(&self, p: &Puzzle) -> Result<usize, ApiError> {
+        let k = self.blanks.unwrap_or(1);
+        if k == 0 || k >= p.vertex_count() {
+            return Err(ApiError::bad_request(format!(
+                "blanks: {k} blanks on {} vertices: need at least one blank and one tile",
+                p.vertex_count()
+            )));
+        }
+        Ok(k)
+    }
 }
 
 /// Reads a spec within the page's [`BUDGET`], refusing too large a puzzle
@@ -320,20 +341,23 @@ fn parse_puzzle(spec: &str) -> Result<Puzzle, ApiError> {
     Ok(Puzzle::parse_within(spec.trim(), None, &BUDGET)?)
 }
 
-fn goal_of(p: &Puzzle, goal: &Option<String>) -> Result<Configuration, ApiError> {
-    match goal {
+fn goal_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
+    let k = req.blanks(p)?;
+    match &req.goal {
         Some(g) => {
-            parse_configuration(p, g, 1).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
+            parse_configuration(p, g, k).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
         }
-        None => Ok(p.default_goal()),
+        None if k == 1 => Ok(p.default_goal()),
+        None => Ok(Configuration::natural_with_blanks(p.vertex_count(), k)),
     }
 }
 
-fn state_of(p: &Puzzle, state: &Option<String>) -> Result<Configuration, ApiError> {
-    let s = state
+fn state_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
+    let s = req
+        .state
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing \"state\""))?;
-    Ok(parse_configuration(p, s, 1)?)
+    Ok(parse_configuration(p, s, req.blanks(p)?)?)
 }
 
 async fn page() -> impl IntoResponse {
@@ -356,7 +380,7 @@ async fn method_not_allowed() -> ApiError {
 
 fn puzzle_info(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
-    let goal = goal_of(&p, &req.goal)?;
+    let goal = goal_of(&p, req)?;
     let (kind, width, height, depth) = match p.kind() {
         PuzzleKind::Board { width, height, .. } => ("board", *width, *height, 1),
         PuzzleKind::Box {
@@ -384,22 +408,28 @@ fn puzzle_info(req: &PuzzleRequest) -> Result<Value, ApiError> {
 
 fn check(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
-    let goal = goal_of(&p, &req.goal)?;
-    let start = state_of(&p, &req.state)?;
-    let v = slidepuzzle::theory::check(&p, &start, &goal)?;
+    let goal = goal_of(&p, req)?;
+    let start = state_of(&p, req)?;
+    let v = slidepuzzle::theory::reachability::check_with(
+        &p,
+        &start,
+        &goal,
+        slidepuzzle::theory::reachability::CheckMethod::Linear,
+        CHECK_STATES,
+    )?;
     Ok(serde_json::to_value(v).expect("serialisable"))
 }
 
 fn analyze(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
-    let goal = goal_of(&p, &req.goal)?;
+    let goal = goal_of(&p, req)?;
     let a = slidepuzzle::theory::analyze(&p, &goal);
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 
 fn scramble(req: &PuzzleRequest) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
-    let goal = goal_of(&p, &req.goal)?;
+    let goal = goal_of(&p, req)?;
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -452,8 +482,8 @@ impl Drop for CancelOnDrop {
 
 fn solve(solver: &Arc<Solver>, req: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
-    let goal = goal_of(&p, &req.goal)?;
-    let start = state_of(&p, &req.state)?;
+    let goal = goal_of(&p, req)?;
+    let start = state_of(&p, req)?;
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
     let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
     let options = SolveOptions {

@@ -12,7 +12,9 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 ///
 /// - solved: `{"id", "solvable": true, "solved": true, "length" (STM),
 ///   "metric", "optimal" (in that metric), "moves" (slidysim letters, or null where some move has no
-///   letter), "blank_path", "tiles", "stm", "mtm" (null off boards),
+///   letter), "blank_path" (empty with several blanks), "tiles",
+///   "steps" (`[[from, to], ...]`, the tile's vertices), "stm", "mtm"
+///   (null off boards and with several blanks),
 ///   "algorithm", "expanded", "generated", "seconds", "plan"}`;
 /// - unsolvable: `{"id", "solvable": false, "reason", "plan"}`;
 /// - stopped by a limit: `{"id", "solvable": true, "solved": false,
@@ -42,6 +44,9 @@ pub enum SolveRecord {
         blank_path: Vec<usize>,
         /// The tile moved at each step.
         tiles: Vec<u32>,
+        /// Each step as the tile's `[from, to]` vertices (any number of
+        /// blanks; with several blanks the blank path is empty).
+        steps: Vec<(usize, usize)>,
         /// Single-tile moves (= length).
         stm: usize,
         /// Multi-tile moves (straight runs), on puzzles with directions.
@@ -110,6 +115,25 @@ impl SolveRecord {
         let id = id.to_string();
         let plan = plan.map(|p| p.to_string());
         match outcome {
+            Outcome::Solved(s) if start.blanks().len() > 1 => SolveRecord::Solved {
+                id,
+                solvable: true,
+                solved: true,
+                length: s.steps.len(),
+                metric: s.metric,
+                optimal: s.optimal,
+                moves: None,
+                blank_path: Vec::new(),
+                tiles: slidepuzzle::moves::tiles_of_steps(start, &s.steps),
+                steps: s.steps.clone(),
+                stm: s.steps.len(),
+                mtm: None,
+                algorithm: s.algorithm.clone(),
+                expanded: s.stats.expanded,
+                generated: s.stats.generated,
+                seconds: s.stats.seconds,
+                plan,
+            },
             Outcome::Solved(s) => {
                 let blank = start.blank();
                 SolveRecord::Solved {
@@ -122,6 +146,7 @@ impl SolveRecord {
                     moves: letters(puzzle, blank, &s.blank_path),
                     blank_path: s.blank_path.clone(),
                     tiles: tiles_moved(start, &s.blank_path),
+                    steps: s.steps.clone(),
                     stm: s.blank_path.len(),
                     mtm: mtm_length(puzzle, blank, &s.blank_path),
                     algorithm: s.algorithm.clone(),

@@ -462,6 +462,118 @@ pub fn tiles_moved(start: &Configuration, path: &[usize]) -> Vec<Tile> {
         .collect()
 }
 
+/// The steps of a blank path: the tile's `(from, to)` vertices at each
+/// single-tile move (`from` is where the blank goes, `to` where it was).
+/// O(len).
+///
+/// ```
+/// use slidepuzzle::moves::steps_of_blank_path;
+/// // 3x3, blank on 8: the blank goes to 7, then 4.
+/// assert_eq!(steps_of_blank_path(8, &[7, 4]), vec![(7, 8), (4, 7)]);
+/// ```
+pub fn steps_of_blank_path(start_blank: usize, path: &[usize]) -> Vec<(usize, usize)> {
+    let mut blank = start_blank;
+    path.iter()
+        .map(|&v| {
+            let step = (v, blank);
+            blank = v;
+            step
+        })
+        .collect()
+}
+
+/// Applies `steps` to `start` with any number of blanks: each step
+/// `(from, to)` slides the tile on `from` along an edge into the blank on
+/// `to`. Returns the final configuration. O(len). This is how solutions
+/// with several blanks are checked.
+///
+/// # Errors
+/// [`Error::Moves`] naming the first illegal step (0-based index): a
+/// vertex out of range, no edge, no tile on `from` or no blank on `to`.
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::moves::replay_steps;
+/// let p = Puzzle::parse("2x2").unwrap();
+/// let start = Configuration::from_cells(vec![1, 0, 2, 0], 2).unwrap();
+/// let end = replay_steps(&p, &start, &[(2, 3), (0, 1)]).unwrap();
+/// assert_eq!(end.cells(), &[0, 1, 0, 2]);
+/// assert!(replay_steps(&p, &start, &[(0, 3)]).is_err()); // no edge
+/// ```
+pub fn replay_steps(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    steps: &[(usize, usize)],
+) -> Result<Configuration> {
+    let mut config = start.clone();
+    let n = puzzle.vertex_count();
+    for (i, &(from, to)) in steps.iter().enumerate() {
+        let fault = if from >= n || to >= n || !puzzle.graph().has_edge(from, to) {
+            Some(format!("no edge from vertex {from} to vertex {to}"))
+        } else if config.tile_at(from) == 0 {
+            Some(format!("vertex {from} holds no tile"))
+        } else if config.tile_at(to) != 0 {
+            Some(format!("vertex {to} is not blank"))
+        } else {
+            None
+        };
+        if let Some(fault) = fault {
+            return Err(Error::moves(Some(i), format!("step {}: {fault}", i + 1)));
+        }
+        config.swap(from, to);
+    }
+    Ok(config)
+}
+
+/// The tile moved at each step (any number of blanks). Assumes `steps`
+/// replay (see [`replay_steps`]). O(len).
+pub fn tiles_of_steps(start: &Configuration, steps: &[(usize, usize)]) -> Vec<Tile> {
+    let mut config = start.clone();
+    steps
+        .iter()
+        .map(|&(from, to)| {
+            let t = config.tile_at(from);
+            config.swap(from, to);
+            t
+        })
+        .collect()
+}
+
+/// Steps written as text: `from>to` pairs separated by spaces
+/// (`"3>7 4>3"`: the tile on vertex 3 slides to vertex 7, then the tile
+/// on 4 to 3). The notation of solutions with several blanks, where a
+/// blank path cannot say which blank moved.
+pub fn format_steps(steps: &[(usize, usize)]) -> String {
+    let words: Vec<String> = steps.iter().map(|(f, t)| format!("{f}>{t}")).collect();
+    words.join(" ")
+}
+
+/// The tile moved at each step, where the tile numbers alone say the
+/// moves: `None` when some moving tile had two or more blank neighbours at
+/// its turn (then only the steps are unambiguous). Assumes `steps` replay
+/// (see [`replay_steps`]). O(len * degree).
+pub fn unambiguous_tiles(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    steps: &[(usize, usize)],
+) -> Option<Vec<Tile>> {
+    let mut config = start.clone();
+    steps
+        .iter()
+        .map(|&(from, to)| {
+            let blanks = puzzle
+                .graph()
+                .neighbors(from)
+                .iter()
+                .filter(|&&w| config.tile_at(w) == 0)
+                .count();
+            let t = config.tile_at(from);
+            config.swap(from, to);
+            (blanks == 1).then_some(t)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

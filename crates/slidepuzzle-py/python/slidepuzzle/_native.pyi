@@ -63,6 +63,7 @@ class Solution:
     reason: str
     moves: Optional[str]
     blank_path: List[int]
+    steps: List[Tuple[int, int]]
     tiles: List[int]
     length: int
     """Length in `metric`."""

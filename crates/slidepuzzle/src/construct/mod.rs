@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod graph;
+pub mod several;
 pub mod shorten;
 mod small;
 pub mod three_cycle;

@@ -20,11 +20,18 @@ const GRAPH_FORMAT_VERSION: u32 = 1;
 
 /// The header of a stored graph table: the graph (vertex count and a hash
 /// of its edge list), the goal, the group and a checksum of the entries.
-fn graph_header(graph: &Graph, goal: &Configuration, tiles: &[u32], sum: u64) -> String {
+fn graph_header(
+    kind: GraphTables,
+    graph: &Graph,
+    goal: &Configuration,
+    tiles: &[u32],
+    sum: u64,
+) -> String {
     let g: Vec<String> = goal.cells().iter().map(|t| t.to_string()).collect();
     let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     format!(
-        "slidepuzzle-graph-pdb v{GRAPH_FORMAT_VERSION} vertices {} edges {:016x} goal {} tiles {} encoding absolute bits 8 checksum {sum:016x}\n",
+        "slidepuzzle-{}-pdb v{GRAPH_FORMAT_VERSION} vertices {} edges {:016x} goal {} tiles {} encoding absolute bits 8 checksum {sum:016x}\n",
+        kind.prefix(),
         graph.vertex_count(),
         edges_hash(graph),
         g.join(","),
@@ -41,13 +48,45 @@ fn edges_hash(graph: &Graph) -> u64 {
     checksum(&bytes)
 }
 
+/// Which abstraction a graph table stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphTables {
+    /// One blank: the group's placement and the blank's region
+    /// ([`super::pdb_build`]).
+    OneBlank,
+    /// Several blanks: the free-blank relaxation ([`super::several_pdb`]).
+    FreeBlank,
+}
+
+impl GraphTables {
+    /// The word in the file name and header (`graph`, `free-blank`).
+    fn prefix(self) -> &'static str {
+        match self {
+            GraphTables::OneBlank => "graph",
+            GraphTables::FreeBlank => "free-blank",
+        }
+    }
+}
+
 /// The name a graph table is stored under: vertex count, hashes of the
 /// edges and of the goal, the group's tiles.
 pub fn table_name(graph: &Graph, goal: &Configuration, tiles: &[u32]) -> String {
+    table_name_of(GraphTables::OneBlank, graph, goal, tiles)
+}
+
+/// [`table_name`] for either kind of table (`graph...` or
+/// `free-blank...`).
+pub fn table_name_of(
+    kind: GraphTables,
+    graph: &Graph,
+    goal: &Configuration,
+    tiles: &[u32],
+) -> String {
     let goal_bytes: Vec<u8> = goal.cells().iter().flat_map(|t| t.to_le_bytes()).collect();
     let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     format!(
-        "graph{}-e{:08x}-g{:08x}-t{}.pdb",
+        "{}{}-e{:08x}-g{:08x}-t{}.pdb",
+        kind.prefix(),
         graph.vertex_count(),
         edges_hash(graph) as u32,
         checksum(&goal_bytes) as u32,
@@ -126,41 +165,20 @@ impl GraphPdb {
         if need > max_memory {
             return Err(Error::limit(Resource::Memory, need, max_memory));
         }
-        let mut tables = Vec::with_capacity(groups.len());
-        for g in &groups {
-            let name = table_name(graph, goal, g);
-            let stored = match store {
-                Some(s) => s.load(&name)?,
-                None => None,
-            };
-            let entries = placements(n, g.len()) as usize;
-            let found = stored.and_then(|bytes| {
-                let (head, data) = crate::store::split_header(&bytes)?;
-                (data.len() == entries && head == graph_header(graph, goal, g, checksum(data)))
-                    .then(|| data.to_vec())
-            });
-            let table = match found {
-                Some(t) => t,
-                None => {
-                    report(&BuildEvent::Message(format!(
-                        "building the graph pattern database for tiles {g:?} ({entries} entries)"
-                    )));
-                    let t = build_on_graph(graph, goal, g)?;
-                    if let Some(s) = store {
-                        let head = graph_header(graph, goal, g, checksum(&t));
-                        if let Err(e) = s.save(&name, &[head.as_bytes(), &t]) {
-                            // Built anyway: it serves this run from memory.
-                            report(&BuildEvent::Message(format!(
-                                "note: the table was not cached ({e}); it is used from memory"
-                            )));
-                        }
-                    }
-                    t
-                }
-            };
-            tables.push(table);
-        }
+        let tables = load_or_build_tables(
+            GraphTables::OneBlank,
+            (graph, goal, &groups),
+            store,
+            report,
+            |g| build_on_graph(graph, goal, g),
+        )?;
         Ok(GraphPdb { n, groups, tables })
+    }
+
+    /// Tables built elsewhere (the free-blank tables of
+    /// [`super::several_pdb`]), one per group, indexed as [`GraphPdb::tables`].
+    pub(crate) fn from_tables(n: usize, groups: Vec<Vec<u32>>, tables: Vec<Vec<u8>>) -> Self {
+        GraphPdb { n, groups, tables }
     }
 
     /// The groups.
@@ -178,6 +196,57 @@ impl GraphPdb {
     pub fn vertex_count(&self) -> usize {
         self.n
     }
+}
+
+/// Loads the `kind` tables of `groups` from `store`, building the missing,
+/// stale or corrupt ones with `build` (and saving them there).
+///
+/// # Errors
+/// As `build`; a failed save is only reported (the table serves this run
+/// from memory).
+pub(crate) fn load_or_build_tables(
+    kind: GraphTables,
+    (graph, goal, groups): (&Graph, &Configuration, &[Vec<u32>]),
+    store: Option<&dyn TableStore>,
+    report: &dyn Fn(&BuildEvent),
+    build: impl Fn(&[u32]) -> Result<Vec<u8>>,
+) -> Result<Vec<Vec<u8>>> {
+    let n = graph.vertex_count();
+    let mut tables = Vec::with_capacity(groups.len());
+    for g in groups {
+        let name = table_name_of(kind, graph, goal, g);
+        let stored = match store {
+            Some(s) => s.load(&name)?,
+            None => None,
+        };
+        let entries = placements(n, g.len()) as usize;
+        let found = stored.and_then(|bytes| {
+            let (head, data) = crate::store::split_header(&bytes)?;
+            (data.len() == entries && head == graph_header(kind, graph, goal, g, checksum(data)))
+                .then(|| data.to_vec())
+        });
+        let table = match found {
+            Some(t) => t,
+            None => {
+                report(&BuildEvent::Message(format!(
+                    "building the {} pattern database for tiles {g:?} ({entries} entries)",
+                    kind.prefix()
+                )));
+                let t = build(g)?;
+                if let Some(s) = store {
+                    let head = graph_header(kind, graph, goal, g, checksum(&t));
+                    if let Err(e) = s.save(&name, &[head.as_bytes(), &t]) {
+                        report(&BuildEvent::Message(format!(
+                            "note: the table was not cached ({e}); it is used from memory"
+                        )));
+                    }
+                }
+                t
+            }
+        };
+        tables.push(table);
+    }
+    Ok(tables)
 }
 
 #[cfg(test)]

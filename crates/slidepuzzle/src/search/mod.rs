@@ -3,7 +3,8 @@
 //! - [`domain::Domain`] (a puzzle as a search sees it: moves, costs,
 //!   apply/undo in place, move pruning) with the fast paths
 //!   [`board::BoardDomain`] (packed W x H boards) and
-//!   [`graph::GraphDomain`] (any graph, boxes and tori included);
+//!   [`graph::GraphDomain`] (any graph, boxes and tori included), and
+//!   [`several::SeveralBlanksDomain`] (any graph, several blanks);
 //! - [`heuristic::Heuristic`] (incremental, admissible) with
 //!   [`manhattan::Manhattan`], [`linear_conflict::LinearConflict`],
 //!   [`walking::WalkingDistance`], the pattern-database lookups of
@@ -39,6 +40,8 @@ pub mod pdb_build;
 pub mod pdb_lookup;
 pub mod placement;
 pub mod sequences;
+pub mod several;
+pub mod several_pdb;
 pub mod split;
 pub mod stats;
 pub mod walking;

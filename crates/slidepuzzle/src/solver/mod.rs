@@ -47,6 +47,7 @@ pub mod answers;
 mod kernel;
 pub mod many;
 pub mod plan;
+mod several;
 pub mod spec;
 
 use std::collections::HashMap;
@@ -55,6 +56,7 @@ use std::time::Instant;
 
 pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
 pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
+pub use several::SEVERAL_BLANKS_CHECK_STATES;
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution_within};
@@ -160,8 +162,14 @@ pub struct SolveOptions {
 /// A verified solution.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// Vertices the blank visits, after its start (0-based).
+    /// Vertices the blank visits, after its start (0-based). Empty with
+    /// several blanks (a blank path cannot say which blank moved): see
+    /// [`Solution::steps`].
     pub blank_path: Vec<usize>,
+    /// The moves as the tile's `(from, to)` vertices, one per single-tile
+    /// step (the tile on `from` slides into the blank on `to`), for any
+    /// number of blanks ([`crate::moves::replay_steps`] replays them).
+    pub steps: Vec<(usize, usize)>,
     /// Whether [`Solution::length`] is proven optimal in
     /// [`Solution::metric`].
     pub optimal: bool,
@@ -455,6 +463,9 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
     ) -> Result<Plan> {
+        if goal.blanks().len() > 1 {
+            return self.plan_several_blanks(puzzle, goal, options);
+        }
         let n = puzzle.vertex_count();
         let board = puzzle.plain_board_size();
         let kernel_board = board.filter(|&(w, h)| w * h <= board::MAX_CELLS);
@@ -947,6 +958,9 @@ impl Solver {
             TableKind::Board => self.board_tables(puzzle, goal, t, max_memory).map(drop),
             TableKind::Graph => self.graph_tables(puzzle, goal, t, max_memory).map(drop),
             TableKind::MultiTile => self.mtm_tables(puzzle, goal, max_memory).map(drop),
+            TableKind::FreeBlank => self
+                .free_blank_tables(puzzle, goal, t, max_memory, &Limits::default())
+                .map(drop),
         }
     }
 
@@ -1014,8 +1028,7 @@ impl Solver {
     fn precheck(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
         if start.blanks().len() != 1 || goal.blanks().len() != 1 {
             return Err(Error::Unsupported(
-                "solve handles one blank for now; check --blanks K decides several-blank instances"
-                    .into(),
+                "start and goal must have the same number of blanks".into(),
             ));
         }
         check(puzzle, start, goal)
@@ -1034,6 +1047,9 @@ impl Solver {
         options: &SolveOptions,
         plan: &Plan,
     ) -> Result<Outcome> {
+        if start.blanks().len() > 1 || goal.blanks().len() > 1 {
+            return self.solve_several_blanks(puzzle, start, goal, options, plan);
+        }
         let verdict = Self::precheck(puzzle, start, goal)?;
         if !verdict.solvable {
             return Ok(Outcome::Unsolvable(verdict));
@@ -1126,6 +1142,7 @@ impl Solver {
                         Error::Internal("a multi-tile length without directions".into())
                     })?;
                 Ok(Outcome::Solved(Solution {
+                    steps: crate::moves::steps_of_blank_path(start.blank(), &path),
                     blank_path: path,
                     metric: options.metric,
                     length,
@@ -1192,6 +1209,16 @@ impl Solver {
         let Outcome::Solved(s) = &outcome else {
             return Ok(Written::NotSolved(outcome));
         };
+        if start.blanks().len() > 1 {
+            let text = crate::moves::format_steps(&s.steps);
+            writeln!(out, "{text}").map_err(|e| Error::io(crate::construct::board::STREAM, e))?;
+            return Ok(Written::Solved {
+                moves: s.steps.len() as u64,
+                mtm: None,
+                optimal: s.optimal,
+                streamed: false,
+            });
+        }
         let text =
             crate::moves::letters(puzzle, start.blank(), &s.blank_path).unwrap_or_else(|| {
                 let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();

@@ -99,6 +99,9 @@ pub enum TableKind {
     /// One multi-tile-metric table over classes of tiles
     /// ([`crate::search::mtm_pdb`]); `groups` are the classes.
     MultiTile,
+    /// Additive free-blank tables for several blanks
+    /// ([`crate::search::several_pdb`]), built in memory.
+    FreeBlank,
 }
 
 impl TablePlan {
@@ -174,6 +177,7 @@ impl fmt::Display for Plan {
                     TableKind::Board => "board",
                     TableKind::Graph => "graph",
                     TableKind::MultiTile => "multi-tile",
+                    TableKind::FreeBlank => "free-blank",
                 },
                 t.sizes(),
                 if t.cached {

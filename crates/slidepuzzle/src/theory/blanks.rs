@@ -696,8 +696,12 @@ fn check_by_component(
     })
 }
 
+/// The memory [`bfs_several_blanks`] may use for its states, in bytes.
+pub const BFS_MEMORY_BYTES: u64 = 2 << 30;
+
 /// Breadth-first search over configurations (the fallback of
-/// [`check_several_blanks`]), visiting at most `max_states` states.
+/// [`check_several_blanks`]), visiting at most `max_states` states and no
+/// more than [`BFS_MEMORY_BYTES`] hold.
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::States`]) beyond `max_states`.
@@ -709,6 +713,11 @@ pub fn bfs_several_blanks(
     why: &str,
 ) -> Result<Verdict> {
     let graph = puzzle.graph();
+    // Each state is held twice (the seen set and the queue), 4 bytes a
+    // cell plus the vectors' and the table's overhead: the state limit is
+    // cut to what BFS_MEMORY_BYTES holds, so it bounds memory too.
+    let per_state = (8 * start.len() as u64).saturating_add(96);
+    let max_states = max_states.min((BFS_MEMORY_BYTES / per_state) as usize);
     let key = |c: &[u32]| -> Vec<u32> { c.to_vec() };
     let target = key(goal.cells());
     let mut seen = HashSet::from([key(start.cells())]);

@@ -136,7 +136,11 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
     factors.sort_by_key(|f| std::cmp::Reverse(factor_sort_key(f)));
     let component_size = (0..n).filter(|&v| component[v] == component[b]).count();
     let reachable = &order * BigUint::from(component_size);
-    let classes = factorial(n) / &reachable;
+    let classes = if components == 1 {
+        factorial(n) / &reachable
+    } else {
+        classes_of_components(&blocks, &component, components, n)
+    };
     Analysis {
         puzzle: puzzle.spec().to_string(),
         vertices: n,
@@ -156,6 +160,38 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
         reachable_configurations: reachable,
         classes,
     }
+}
+
+/// The number of classes of the n! one-blank configurations on a
+/// disconnected graph. A class keeps the blank in one component C_i (tiles
+/// never cross components); the blank has |C_i| places there and the
+/// tiles an orbit of the component's group G_i (the product of its blocks'
+/// factors, whatever the blank's vertex), so the (n-1)! |C_i|
+/// configurations with the blank in C_i fall into (n-1)! / |G_i| classes,
+/// summed over components. Components with equal group orders are counted
+/// together (one big division per distinct order).
+fn classes_of_components(
+    blocks: &super::blocks::Blocks,
+    component: &[usize],
+    components: usize,
+    n: usize,
+) -> BigUint {
+    let mut orders = vec![BigUint::one(); components];
+    for block in &blocks.blocks {
+        let (_, o) = block_factor(block.kind, block.vertices.len());
+        if o != BigUint::one() {
+            orders[component[block.vertices[0]]] *= o;
+        }
+    }
+    let mut by_order: std::collections::HashMap<BigUint, u64> = std::collections::HashMap::new();
+    for o in orders {
+        *by_order.entry(o).or_insert(0) += 1;
+    }
+    let rest = factorial(n - 1);
+    by_order
+        .into_iter()
+        .map(|(o, count)| &rest / o * BigUint::from(count))
+        .sum()
 }
 
 fn factor_sort_key(name: &str) -> (usize, String) {

@@ -50,15 +50,24 @@ pub fn seeded_scrambles<'a>(
 
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
+/// With several blanks ([`several_blanks`]): uniform where every
+/// configuration is reachable (docs/THEORY.md section 4), or where one of
+/// [`REJECTION_DRAWS`] uniform placements passes the exact reachability
+/// test; otherwise the end of a random walk of 64 n moves (near the
+/// goal's class, not exactly uniform).
+///
 /// # Errors
-/// [`Error::Unsupported`] if `goal` has more than one blank.
+/// [`Error::Unsupported`] if `goal` has no blank; as
+/// [`super::blanks::check_several_blanks`].
 pub fn uniform_reachable<R: Rng + ?Sized>(
     puzzle: &Puzzle,
     goal: &Configuration,
     rng: &mut R,
 ) -> Result<Configuration> {
-    if goal.blanks().len() != 1 {
-        return Err(Error::Unsupported("scramble handles one blank".into()));
+    match goal.blanks().len() {
+        0 => return Err(Error::Unsupported("a scramble needs a blank".into())),
+        1 => {}
+        _ => return several_blanks(puzzle, goal, rng),
     }
     let graph = puzzle.graph();
     let (component, _) = graph.components();
@@ -102,4 +111,58 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         }
     }
     Configuration::from_cells(cells, 1)
+}
+
+/// Uniform placements tried by [`several_blanks`] before its random walk.
+pub const REJECTION_DRAWS: usize = 32;
+
+/// [`uniform_reachable`] with several blanks.
+///
+/// # Errors
+/// As [`super::blanks::check_several_blanks`].
+pub fn several_blanks<R: Rng + ?Sized>(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    rng: &mut R,
+) -> Result<Configuration> {
+    let k = goal.blanks().len();
+    let graph = puzzle.graph();
+    let connected = graph.components().1 == 1;
+    let shuffled = |rng: &mut R| {
+        let mut cells = goal.cells().to_vec();
+        cells.shuffle(rng);
+        Configuration::from_cells(cells, k)
+    };
+    if connected && super::blanks::everything_reachable(puzzle, k).0 {
+        return shuffled(rng);
+    }
+    if connected {
+        for _ in 0..REJECTION_DRAWS {
+            let c = shuffled(rng)?;
+            // Only the cheap exact tests: a bounded search is not worth it.
+            match super::blanks::check_several_blanks(puzzle, &c, goal, 10_000) {
+                Ok(v) if v.solvable => return Ok(c),
+                Ok(_) => {}
+                Err(e) if e.is_fallback() => break,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    // A random walk: each step slides a random tile next to a random blank.
+    let mut cells = goal.cells().to_vec();
+    let mut blanks = goal.blanks();
+    for _ in 0..64 * graph.vertex_count() {
+        let j = rng.random_range(0..blanks.len());
+        let b = blanks[j];
+        let ns = graph.neighbors(b);
+        if ns.is_empty() {
+            continue;
+        }
+        let u = ns[rng.random_range(0..ns.len())];
+        if cells[u] != 0 {
+            cells.swap(u, b);
+            blanks[j] = u;
+        }
+    }
+    Configuration::from_cells(cells, k)
 }

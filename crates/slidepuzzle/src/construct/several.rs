@@ -1,0 +1,207 @@
+//! The constructive solver with several blanks: one blank does the work,
+//! the others are free room.
+//!
+//! With k blanks, call one of them *the* blank and give the other k - 1
+//! the numbers of extra tiles (*virtual tiles*). A one-blank solution of
+//! that puzzle ([`super::graph`]: block by block, Wilson's 3-cycles) is a
+//! solution of the k-blank puzzle once the steps that swap the blank with
+//! a virtual tile are dropped (they exchange two blanks: nothing moves).
+//! Which goal blank receives the blank and which virtual tile goes where
+//! is free, and it decides whether the one-blank puzzle is solvable
+//! (Wilson's parity on bipartite graphs, the blocks' groups on separable
+//! ones): every goal vertex for the blank is tried, each with the virtual
+//! tiles in order and with the first two exchanged, and the first
+//! assignment that [`crate::theory::check`] accepts is solved. That is
+//! 2k linear-time tests.
+//!
+//! This covers every instance the blanks' one-blank groups can reach: all
+//! of them on 2-connected graphs other than cycles (where one blank already
+//! gives A_n or S_n, and the exchange of two virtual tiles fixes the
+//! parity). Instances that need several blanks at once (tiles passing
+//! each other through a hallway, rotations on a cycle with two blanks) are
+//! refused with [`Error::Unsupported`] naming the optimal methods, which
+//! solve them on graphs of up to 256 vertices.
+//!
+//! O(k (V + E)) for the assignment plus the one-blank construction's cost
+//! (polynomial; see [`super::graph`]).
+
+use crate::error::{Error, Result};
+use crate::model::{Configuration, Puzzle};
+use crate::search::Limits;
+use crate::theory::check;
+
+/// Solves `start` -> `goal` (the same number k >= 1 of blanks) on
+/// `puzzle` constructively; the steps are the tile's `(from, to)`
+/// vertices. Not optimal. Stopped by `limits` (deadline, cancellation)
+/// between blocks and tiles.
+///
+/// # Errors
+/// [`Error::Configuration`] if the two sides hold different tiles;
+/// [`Error::Unsupported`] when no assignment of the blanks makes a
+/// solvable one-blank puzzle (see the module docs); [`Error::Stopped`] when
+/// a limit stops it; as [`super::solve_graph_constructively_within`].
+///
+/// ```
+/// use slidepuzzle::construct::several::solve_several_blanks_within;
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::moves::replay_steps;
+/// use slidepuzzle::search::Limits;
+/// let p = Puzzle::parse("4x4").unwrap();
+/// let goal = Configuration::natural_with_blanks(16, 2);
+/// let start = Configuration::from_cells(
+///     vec![0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 1, 0], 2).unwrap();
+/// let steps = solve_several_blanks_within(&p, &start, &goal, &Limits::default()).unwrap();
+/// assert_eq!(replay_steps(&p, &start, &steps).unwrap(), goal);
+/// ```
+pub fn solve_several_blanks_within(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<(usize, usize)>> {
+    let n = puzzle.vertex_count();
+    let (start_blanks, goal_blanks) = (start.blanks(), goal.blanks());
+    let k = start_blanks.len();
+    if k == 0 || goal_blanks.len() != k || start.len() != n || goal.len() != n {
+        return Err(Error::config(
+            "start and goal need one cell per vertex and the same number of blanks (at least one)",
+        ));
+    }
+    let tiles = (n - k) as u32;
+    let mut tried = 0;
+    if let Some(steps) = with_one_blank(puzzle, start, goal, tiles, limits, &mut tried)? {
+        return Ok(steps);
+    }
+    // One real step into a blank other than the working one exchanges a
+    // tile with a virtual tile while the blank stays: it flips the
+    // permutation's parity alone, which no assignment does when the
+    // blanks are neighbours on a bipartite graph.
+    if k >= 2 {
+        let spare = start_blanks[1];
+        let first: Vec<usize> = puzzle
+            .graph()
+            .neighbors(spare)
+            .iter()
+            .copied()
+            .filter(|&u| start.tile_at(u) != 0)
+            .take(MAX_FIRST_STEPS)
+            .collect();
+        for u in first {
+            let mut moved = start.clone();
+            moved.swap(u, spare);
+            if let Some(rest) = with_one_blank(puzzle, &moved, goal, tiles, limits, &mut tried)? {
+                let mut steps = vec![(u, spare)];
+                steps.extend(rest);
+                return Ok(steps);
+            }
+        }
+    }
+    Err(Error::Unsupported(format!(
+        "the constructive solver with {k} blanks moves one blank and uses the others as free room, and none of its {tried} ways to assign the blanks is solvable with one blank: this instance needs several blanks at once (tiles passing each other through a hallway or around a cycle); the optimal methods (--algo ida or astar) solve it on graphs of up to 256 vertices"
+    )))
+}
+
+/// How many first steps into the spare blank are tried.
+const MAX_FIRST_STEPS: usize = 4;
+
+/// The one-blank reduction from `start`: tries the assignments (see the
+/// module docs) and solves the first solvable one; `None` when none is.
+fn with_one_blank(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    tiles: u32,
+    limits: &Limits,
+    tried: &mut usize,
+) -> Result<Option<Vec<(usize, usize)>>> {
+    let (start_blanks, goal_blanks) = (start.blanks(), goal.blanks());
+    let k = start_blanks.len();
+    // Start: the first blank is the blank, the others virtual tiles
+    // tiles+1, tiles+2, ... in vertex order.
+    let mut one_start = start.cells().to_vec();
+    for (i, &v) in start_blanks.iter().enumerate().skip(1) {
+        one_start[v] = tiles + i as u32;
+    }
+    let one_start = Configuration::from_cells(one_start, 1)?;
+    for real in 0..k {
+        // The virtual tiles go to the other goal blanks in order; the
+        // second try exchanges the first two.
+        let others: Vec<usize> = (0..k).filter(|&j| j != real).collect();
+        let orders: &[bool] = if others.len() >= 2 {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &exchange in orders {
+            let mut cells = goal.cells().to_vec();
+            for (i, &j) in others.iter().enumerate() {
+                let label = match (exchange, i) {
+                    (true, 0) => 2,
+                    (true, 1) => 1,
+                    _ => i + 1,
+                };
+                cells[goal_blanks[j]] = tiles + label as u32;
+            }
+            let one_goal = Configuration::from_cells(cells, 1)?;
+            *tried += 1;
+            if !check(puzzle, &one_start, &one_goal)?.solvable {
+                continue;
+            }
+            let path =
+                super::solve_graph_constructively_within(puzzle, &one_start, &one_goal, limits)?;
+            // Keep the steps that move a real tile.
+            let mut config = one_start;
+            let mut blank = config.blank();
+            let mut steps = Vec::with_capacity(path.len());
+            for v in path {
+                if config.tile_at(v) <= tiles {
+                    steps.push((v, blank));
+                }
+                config.swap(blank, v);
+                blank = v;
+            }
+            return Ok(Some(steps));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::replay_steps;
+    use crate::theory::blanks::check_several_blanks;
+
+    #[test]
+    fn random_feasible_instances_are_solved_and_replay() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+        for spec in ["4x4", "5x5:torus", "petersen", "3x3x2", "random:40,30,1"] {
+            let p = Puzzle::parse(spec).unwrap();
+            let n = p.vertex_count();
+            for k in [2, 3, 5] {
+                let goal = Configuration::natural_with_blanks(n, k);
+                for _ in 0..5 {
+                    let mut cells = goal.cells().to_vec();
+                    for i in (1..n).rev() {
+                        cells.swap(i, rng.random_range(0..=i));
+                    }
+                    let start = Configuration::from_cells(cells, k).unwrap();
+                    let feasible = check_several_blanks(&p, &start, &goal, 1_000_000)
+                        .unwrap()
+                        .solvable;
+                    match solve_several_blanks_within(&p, &start, &goal, &Limits::default()) {
+                        Ok(steps) => {
+                            assert!(feasible, "{spec} k={k}: solved an infeasible instance");
+                            assert_eq!(replay_steps(&p, &start, &steps).unwrap(), goal);
+                        }
+                        // 2-connected graphs other than cycles: every
+                        // feasible instance is solved.
+                        Err(Error::Unsupported(_)) => assert!(!feasible, "{spec} k={k}"),
+                        Err(e) => panic!("{spec} k={k}: {e}"),
+                    }
+                }
+            }
+        }
+    }
+}

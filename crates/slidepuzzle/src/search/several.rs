@@ -1,0 +1,315 @@
+//! Any graph puzzle with several blanks (k >= 1) as a search domain: a
+//! move slides one tile along an edge into one of the blanks (the
+//! pebble-motion problem of Kornhauser, Miller and Spirakis, FOCS 1984,
+//! in its sequential form). Graphs of up to
+//! [`super::manhattan::MAX_VERTICES`] vertices.
+//!
+//! A blank path does not say which blank moved, so a solution found here
+//! is a list of **steps**, each the tile's `(from, to)` vertices; the
+//! kernels pass them on through [`Domain::blank_path`] as one number per
+//! step, [`encode_step`] (decode with [`decode_step`]).
+//!
+//! Move pruning, both safe for a search for one optimal solution:
+//! - the move straight back (tile from `to` to `from` right after it went
+//!   from `from` to `to`) is never tried;
+//! - two moves on four different vertices commute, so of the two orders
+//!   only the one with the smaller move first (by [`encode_step`]) is
+//!   searched. An optimal path has no move followed later by its reversal
+//!   with only commuting moves between, so sorting its commuting neighbours
+//!   keeps it optimal and never makes a move follow its reversal.
+//!
+//! An enumeration of every solution must not use it (it would miss the
+//! other orders).
+
+use super::domain::{Domain, Step};
+use super::manhattan::MAX_VERTICES;
+use crate::model::{Configuration, Graph};
+
+/// A step `(from, to)` of the tile leaving `from` for the blank on `to` as
+/// one number: `from * 2^16 + to`.
+///
+/// ```
+/// use slidepuzzle::search::several::{decode_step, encode_step};
+/// assert_eq!(decode_step(encode_step(3, 7)), (3, 7));
+/// ```
+#[inline(always)]
+pub fn encode_step(from: usize, to: usize) -> usize {
+    from << 16 | to
+}
+
+/// The `(from, to)` of [`encode_step`].
+#[inline(always)]
+pub fn decode_step(code: usize) -> (usize, usize) {
+    (code >> 16, code & 0xFFFF)
+}
+
+/// The pruning context: the last move as `from << 8 | to`, or [`NO_MOVE`].
+const NO_MOVE: u32 = u32::MAX;
+
+/// A puzzle with any number of blanks, packed: one byte per vertex (0 for
+/// a blank), the blanks' vertices in a list, neighbours in one array.
+#[derive(Clone, Debug)]
+pub struct SeveralBlanksDomain {
+    cells: Vec<u8>,
+    goal: Vec<u8>,
+    /// The blanks' vertices (in no fixed order).
+    blanks: Vec<u8>,
+    /// `slot[v]`: the index in `blanks` of the blank on `v` (meaningful
+    /// only where there is a blank).
+    slot: Vec<u8>,
+    /// Neighbours of v: `targets[offsets[v]..offsets[v + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u8>,
+    /// The largest degree: moves are numbered blank by blank, this many
+    /// per blank.
+    max_degree: usize,
+}
+
+impl SeveralBlanksDomain {
+    /// The puzzle on `graph` at `start`, searching for `goal`. `None`
+    /// above [`MAX_VERTICES`] vertices, unless both configurations have one
+    /// cell per vertex, or when they have no blank or different numbers of
+    /// blanks.
+    ///
+    /// ```
+    /// use slidepuzzle::model::{Configuration, Puzzle};
+    /// use slidepuzzle::search::several::SeveralBlanksDomain;
+    /// let p = Puzzle::parse("2x2").unwrap();
+    /// let goal = Configuration::from_cells(vec![1, 2, 0, 0], 2).unwrap();
+    /// let start = Configuration::from_cells(vec![0, 2, 1, 0], 2).unwrap();
+    /// assert!(SeveralBlanksDomain::new(p.graph(), &start, &goal).is_some());
+    /// ```
+    pub fn new(graph: &Graph, start: &Configuration, goal: &Configuration) -> Option<Self> {
+        let n = graph.vertex_count();
+        let k = start.blanks().len();
+        let fits = |c: &Configuration| c.len() == n && c.blanks().len() == k;
+        if n > MAX_VERTICES || k == 0 || !fits(start) || !fits(goal) {
+            return None;
+        }
+        let mut offsets = vec![0u32];
+        let mut targets = Vec::new();
+        let mut max_degree = 0;
+        for v in 0..n {
+            let neighbors = graph.neighbors(v);
+            max_degree = max_degree.max(neighbors.len());
+            targets.extend(neighbors.iter().map(|&w| w as u8));
+            offsets.push(targets.len() as u32);
+        }
+        let bytes = |c: &Configuration| c.cells().iter().map(|&t| t as u8).collect::<Vec<u8>>();
+        let mut domain = SeveralBlanksDomain {
+            cells: bytes(start),
+            goal: bytes(goal),
+            blanks: Vec::with_capacity(k),
+            slot: vec![0; n],
+            offsets,
+            targets,
+            max_degree,
+        };
+        domain.find_blanks();
+        Some(domain)
+    }
+
+    /// Rebuilds `blanks` and `slot` from the cells. O(n).
+    fn find_blanks(&mut self) {
+        self.blanks.clear();
+        for (v, &t) in self.cells.iter().enumerate() {
+            if t == 0 {
+                self.slot[v] = self.blanks.len() as u8;
+                self.blanks.push(v as u8);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn neighbors(&self, v: u8) -> &[u8] {
+        let v = v as usize;
+        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+}
+
+impl Domain for SeveralBlanksDomain {
+    type Move = Step;
+    /// The last move as `from << 8 | to`, or none.
+    type Context = u32;
+
+    fn root_context(&self) -> u32 {
+        NO_MOVE
+    }
+
+    #[inline(always)]
+    fn branching(&self, _: u32) -> usize {
+        self.blanks.len() * self.max_degree
+    }
+
+    #[inline(always)]
+    fn nth_move(&self, last: u32, i: usize) -> Option<Step> {
+        let blank = *self.blanks.get(i / self.max_degree)?;
+        let from = *self.neighbors(blank).get(i % self.max_degree)?;
+        let tile = self.cells[from as usize];
+        if tile == 0 {
+            return None;
+        }
+        if last != NO_MOVE {
+            let (last_from, last_to) = ((last >> 8) as u8, last as u8);
+            if last_from == blank && last_to == from {
+                return None; // straight back
+            }
+            let commutes =
+                last_from != from && last_from != blank && last_to != from && last_to != blank;
+            let earlier = encode_step(last_from as usize, last_to as usize);
+            if commutes && encode_step(from as usize, blank as usize) < earlier {
+                return None; // the other order is searched
+            }
+        }
+        Some(Step {
+            tile,
+            from,
+            to: blank,
+        })
+    }
+
+    #[inline(always)]
+    fn child_context(&self, _: u32, s: Step, _: usize) -> u32 {
+        (s.from as u32) << 8 | s.to as u32
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, s: Step) {
+        self.cells[s.to as usize] = s.tile;
+        self.cells[s.from as usize] = 0;
+        let j = self.slot[s.to as usize];
+        self.blanks[j as usize] = s.from;
+        self.slot[s.from as usize] = j;
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, s: Step) {
+        self.cells[s.from as usize] = s.tile;
+        self.cells[s.to as usize] = 0;
+        let j = self.slot[s.from as usize];
+        self.blanks[j as usize] = s.to;
+        self.slot[s.to as usize] = j;
+    }
+
+    fn is_goal(&self) -> bool {
+        self.cells == self.goal
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    fn set_cells(&mut self, cells: &[u8]) {
+        self.cells.copy_from_slice(cells);
+        self.find_blanks();
+    }
+
+    /// One [`encode_step`] per move (a blank path cannot say which blank
+    /// moved).
+    fn blank_path(&self, s: Step, path: &mut Vec<usize>) {
+        path.push(encode_step(s.from as usize, s.to as usize));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+    use crate::search::Limits;
+    use crate::search::best_first::{Strategy, best_first};
+    use crate::search::heuristic::Zero;
+    use crate::search::ida::ida_star;
+    use crate::search::manhattan::{Manhattan, TileDistances};
+
+    fn config(cells: &[u32], k: usize) -> Configuration {
+        Configuration::from_cells(cells.to_vec(), k).unwrap()
+    }
+
+    /// Breadth-first distance over configurations (the oracle).
+    fn bfs_distance(p: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<usize> {
+        use std::collections::{HashMap, VecDeque};
+        let mut seen = HashMap::from([(start.cells().to_vec(), 0usize)]);
+        let mut queue = VecDeque::from([start.cells().to_vec()]);
+        while let Some(c) = queue.pop_front() {
+            let d = seen[&c];
+            if c == goal.cells() {
+                return Some(d);
+            }
+            for (u, v) in p.graph().edges() {
+                for (a, b) in [(u, v), (v, u)] {
+                    if c[a] != 0 && c[b] == 0 {
+                        let mut next = c.clone();
+                        next.swap(a, b);
+                        if !seen.contains_key(&next) {
+                            seen.insert(next.clone(), d + 1);
+                            queue.push_back(next);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn ida_and_astar_lengths_equal_breadth_first_search() {
+        let cases = [
+            ("2x3", vec![0, 3, 1, 0, 4, 2], vec![1, 2, 3, 4, 0, 0]),
+            (
+                "3x3",
+                vec![7, 0, 5, 3, 0, 1, 4, 6, 2],
+                vec![1, 2, 3, 4, 5, 6, 7, 0, 0],
+            ),
+            (
+                "petersen",
+                vec![0, 5, 4, 0, 7, 1, 2, 3, 0, 6],
+                vec![1, 2, 3, 4, 5, 6, 7, 0, 0, 0],
+            ),
+            (
+                "theta:1,2,2",
+                vec![2, 0, 4, 1, 3, 0, 0],
+                vec![1, 2, 3, 4, 0, 0, 0],
+            ),
+        ];
+        for (spec, start, goal) in cases {
+            let p = Puzzle::parse(spec).unwrap();
+            let k = goal.iter().filter(|&&t| t == 0).count();
+            let (start, goal) = (config(&start, k), config(&goal, k));
+            let want = bfs_distance(&p, &start, &goal).expect("reachable");
+            let d = TileDistances::new(p.graph(), &goal).unwrap();
+            let domain = SeveralBlanksDomain::new(p.graph(), &start, &goal).unwrap();
+            for split in [false, true] {
+                let r = ida_star(
+                    domain.clone(),
+                    Manhattan::new(&d),
+                    &Limits::default(),
+                    split,
+                );
+                assert_eq!(
+                    r.path.map(|p| p.len()),
+                    Some(want),
+                    "{spec} ida split={split}"
+                );
+            }
+            let strategy = Strategy::AStar { weight: 1.0 };
+            let r = best_first(
+                domain.clone(),
+                Manhattan::new(&d),
+                strategy,
+                &Limits::default(),
+            );
+            assert_eq!(r.path.as_ref().map(Vec::len), Some(want), "{spec} A*");
+            let r = best_first(domain, Zero, strategy, &Limits::default());
+            let path = r.path.unwrap();
+            assert_eq!(path.len(), want, "{spec} BFS");
+            // The steps replay to the goal.
+            let mut cells = start.cells().to_vec();
+            for code in path {
+                let (from, to) = decode_step(code);
+                assert!(p.graph().has_edge(from, to) && cells[from] != 0 && cells[to] == 0);
+                cells.swap(from, to);
+            }
+            assert_eq!(cells, goal.cells());
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Additive pattern databases for several blanks: the *free-blank*
+//! abstraction.
+//!
+//! With one blank a pattern database's abstract state is the group's
+//! placement and the blank's region ([`super::pdb_build`]). With k blanks
+//! the blanks' regions multiply; this relaxes them instead: a group tile
+//! may slide to any neighbouring vertex that no group tile occupies (as if
+//! a blank were always there), and only group-tile moves count. Every real
+//! move is a move of the relaxed problem or moves a tile of another group,
+//! so each table is a lower bound on its group's moves, and the sum over
+//! disjoint groups is admissible (Korf and Felner, "Disjoint pattern
+//! database heuristics", AI 134, 2002, whose additivity argument this
+//! keeps). A one-tile group's entries are its graph distances, so the sum
+//! is never below the generalised Manhattan distance; larger groups add
+//! the moves group tiles spend passing each other (a linear conflict in a
+//! board row, the order of tiles around a cycle).
+//!
+//! A table is a byte per placement (`n!/(n-k)!` of them, ranked by
+//! [`super::placement::rank_placement`]), filled by a layered breadth-first
+//! search from the goal placement over atomic bytes, each layer in
+//! parallel (rayon). The moves are reversible, so distances from the goal
+//! are distances to it. The tables plug into
+//! [`super::pdb_lookup::PdbLookup::graph`] as a [`GraphPdb`].
+
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::graph_pdb::{GraphPdb, GraphTables, load_or_build_tables};
+use super::pdb::BuildEvent;
+use super::placement::{placements, rank_placement, unrank_placement};
+use crate::error::{Error, Resource, Result};
+use crate::model::{Configuration, Graph};
+use crate::search::Limits;
+use crate::store::TableStore;
+
+/// Marks a placement not reached yet.
+const UNSEEN: u8 = u8::MAX;
+
+/// Builds the free-blank tables of `groups` (disjoint tile sets covering
+/// every tile) on `graph` (at most 64 vertices) for `goal`.
+///
+/// # Errors
+/// [`Error::Limit`] above 64 vertices or when the tables need more than
+/// `max_memory` bytes (one byte per placement, all groups together),
+/// checked before allocating; [`Error::Stopped`] when `limits` stop the
+/// build (deadline, cancellation; checked between layers).
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::search::several_pdb::free_blank_tables;
+/// use slidepuzzle::search::Limits;
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let goal = Configuration::natural_with_blanks(9, 2);
+/// let pdb = free_blank_tables(p.graph(), &goal, vec![vec![1, 2, 3], vec![4, 5, 6, 7]],
+///     1 << 30, &Limits::default()).unwrap();
+/// assert_eq!(pdb.tables()[0].len(), 9 * 8 * 7);
+/// ```
+pub fn free_blank_tables(
+    graph: &Graph,
+    goal: &Configuration,
+    groups: Vec<Vec<u32>>,
+    max_memory: u64,
+    limits: &Limits,
+) -> Result<GraphPdb> {
+    load_or_build_free_blank(graph, goal, groups, max_memory, limits, None, &|_| {})
+}
+
+/// [`free_blank_tables`], loading them from `store` (names
+/// `free-blank...`, see [`super::graph_pdb::table_name_of`]) and building
+/// and saving the missing ones; `report` hears about builds.
+///
+/// # Errors
+/// As [`free_blank_tables`]; [`Error::Io`] when the store cannot be read.
+pub fn load_or_build_free_blank(
+    graph: &Graph,
+    goal: &Configuration,
+    groups: Vec<Vec<u32>>,
+    max_memory: u64,
+    limits: &Limits,
+    store: Option<&dyn TableStore>,
+    report: &dyn Fn(&BuildEvent),
+) -> Result<GraphPdb> {
+    let n = graph.vertex_count();
+    if n > 64 {
+        return Err(Error::limit(Resource::Vertices, n as u64, 64));
+    }
+    let need: u64 = groups
+        .iter()
+        .map(|g| placements(n, g.len()))
+        .fold(0u64, u64::saturating_add);
+    if need > max_memory {
+        return Err(Error::limit(Resource::Memory, need, max_memory));
+    }
+    let positions = goal.positions();
+    let tables = load_or_build_tables(
+        GraphTables::FreeBlank,
+        (graph, goal, &groups),
+        store,
+        report,
+        |g| {
+            let home: Vec<u8> = g
+                .iter()
+                .map(|&t| {
+                    positions
+                        .get(t as usize)
+                        .copied()
+                        .filter(|&v| v < n)
+                        .map(|v| v as u8)
+                        .ok_or_else(|| Error::config(format!("tile {t} is not in the goal")))
+                })
+                .collect::<Result<_>>()?;
+            build_one(graph, &home, limits)
+        },
+    )?;
+    Ok(GraphPdb::from_tables(n, groups, tables))
+}
+
+/// One table: breadth-first search over placements from `home` (the
+/// group's goal vertices, in group order).
+fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
+    let n = graph.vertex_count();
+    let k = home.len();
+    let size = placements(n, k) as usize;
+    let table: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
+    table[rank_placement(home, n) as usize].store(0, Relaxed);
+    let neighbors: Vec<Vec<u8>> = (0..n)
+        .map(|v| graph.neighbors(v).iter().map(|&w| w as u8).collect())
+        .collect();
+    let mut depth = 0u8;
+    loop {
+        crate::construct::check_limits(limits)?;
+        let next = depth + 1;
+        let grew = (0..size)
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .filter(|&r| table[r].load(Relaxed) == depth)
+            .map_init(
+                || vec![0u8; k],
+                |cells, r| {
+                    unrank_placement(r as u64, n, k, cells);
+                    let used = cells.iter().fold(0u64, |m, &c| m | 1u64 << c);
+                    let mut grew = false;
+                    for i in 0..k {
+                        let from = cells[i];
+                        for &to in &neighbors[from as usize] {
+                            if used >> to & 1 == 1 {
+                                continue;
+                            }
+                            cells[i] = to;
+                            let child = rank_placement(cells, n) as usize;
+                            cells[i] = from;
+                            if table[child].load(Relaxed) == UNSEEN
+                                && table[child]
+                                    .compare_exchange(UNSEEN, next, Relaxed, Relaxed)
+                                    .is_ok()
+                            {
+                                grew = true;
+                            }
+                        }
+                    }
+                    grew
+                },
+            )
+            .reduce(|| false, |a, b| a | b);
+        if !grew || next == UNSEEN - 1 {
+            break;
+        }
+        depth = next;
+    }
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+    use crate::search::domain::Domain;
+    use crate::search::heuristic::Heuristic;
+    use crate::search::manhattan::TileDistances;
+    use crate::search::pdb_lookup::PdbLookup;
+    use crate::search::several::SeveralBlanksDomain;
+
+    #[test]
+    fn one_tile_tables_are_the_graph_distances_and_sums_dominate_manhattan() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let goal = Configuration::natural_with_blanks(9, 2);
+        let singles: Vec<Vec<u32>> = (1..=7).map(|t| vec![t]).collect();
+        let pdb =
+            free_blank_tables(p.graph(), &goal, singles, 1 << 30, &Limits::default()).unwrap();
+        let d = TileDistances::new(p.graph(), &goal).unwrap();
+        for (g, table) in pdb.groups().iter().zip(pdb.tables()) {
+            for v in 0..9u8 {
+                assert_eq!(
+                    table[rank_placement(&[v], 9) as usize] as u32,
+                    d.get(g[0] as u8, v)
+                );
+            }
+        }
+        // Tiles 1 and 2 swapped in the top row: the pair costs more than
+        // their Manhattan distance (they must pass each other).
+        let pairs = free_blank_tables(
+            p.graph(),
+            &goal,
+            vec![vec![1, 2], vec![3, 4], vec![5, 6], vec![7]],
+            1 << 30,
+            &Limits::default(),
+        )
+        .unwrap();
+        let start = Configuration::from_cells(vec![2, 1, 3, 4, 5, 6, 7, 0, 0], 2).unwrap();
+        let domain = SeveralBlanksDomain::new(p.graph(), &start, &goal).unwrap();
+        let mut lookup = PdbLookup::graph(&pairs);
+        let h = Heuristic::<SeveralBlanksDomain>::reset(&mut lookup, &domain);
+        assert_eq!(d.sum(domain.cells()), 2);
+        assert_eq!(h, 4);
+    }
+}

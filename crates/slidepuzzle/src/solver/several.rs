@@ -1,0 +1,298 @@
+//! The front door with several blanks: the plan and the solve.
+//!
+//! With k >= 2 blanks a move slides one tile into any of the blanks. The
+//! optimal methods are the graph methods of one blank (IDA*, A*, BFS, beam)
+//! on [`SeveralBlanksDomain`] with the generalised Manhattan distance
+//! (admissible: a move changes one tile's distance by at most one); the
+//! constructive method is [`crate::construct::several`]. Reachability is
+//! decided first by [`check_several_blanks`], every solution is replayed
+//! with [`replay_steps`], and solutions are steps `(from, to)`
+//! ([`Solution::steps`]), the blank path staying empty.
+
+use std::time::Instant;
+
+use std::sync::Arc;
+
+use super::{
+    AUTO_ASTAR_VERTICES, AUTO_OPTIMAL_GRAPH_VERTICES, Algorithm, Heuristic, MAX_SEARCH_VERTICES,
+    Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver, TableKind, TablePlan,
+    memoised, tables_key, tile_distances,
+};
+use crate::error::{Error, Resource, Result};
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::moves::replay_steps;
+use crate::search::best_first::{Strategy, best_first};
+use crate::search::graph_pdb::{GraphPdb, GraphTables, auto_partition, table_name_of};
+use crate::search::heuristic::Zero;
+use crate::search::ida::ida_star;
+use crate::search::manhattan::Manhattan;
+use crate::search::pdb_lookup::PdbLookup;
+use crate::search::placement::placements;
+use crate::search::several::{SeveralBlanksDomain, decode_step};
+use crate::search::several_pdb::load_or_build_free_blank;
+use crate::search::{Limits, SearchResult, SearchStats, StopReason};
+use crate::theory::blanks::check_several_blanks;
+
+/// The most configurations the reachability test may visit by
+/// breadth-first search when none of its exact methods applies.
+pub const SEVERAL_BLANKS_CHECK_STATES: usize = 20_000_000;
+
+/// The largest free-blank table the automatic plan builds (placements,
+/// one byte each): groups of 6 tiles on 4 x 4, of 5 on 5 x 5.
+pub const FREE_BLANK_TABLE_ENTRIES: u64 = 1 << 23;
+
+/// Free-blank tables pay from this many vertices on; below, the
+/// Manhattan distance solves at once.
+const FREE_BLANK_MIN_VERTICES: usize = 12;
+
+impl Solver {
+    /// [`Solver::plan`] for a goal with several blanks.
+    pub(super) fn plan_several_blanks(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        options: &SolveOptions,
+    ) -> Result<Plan> {
+        let n = puzzle.vertex_count();
+        let k = goal.blanks().len();
+        if options.metric == Metric::Mtm {
+            return Err(Error::Unsupported(format!(
+                "with {k} blanks slidepuzzle solves in the single-tile metric only (--metric stm)"
+            )));
+        }
+        let mut plan = Plan {
+            method: Method::GraphIda,
+            tables: None,
+            later: None,
+            optimal: true,
+            streamed: false,
+            reason: String::new(),
+        };
+        let constructive = match options.algorithm {
+            Algorithm::Constructive => Some("The constructive solver was asked for".to_string()),
+            Algorithm::Auto if n > AUTO_OPTIMAL_GRAPH_VERTICES => Some(format!(
+                "Puzzles above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (one blank at a time, the others as free room; not optimal); ask for IDA* or A* for the optimum"
+            )),
+            _ => None,
+        };
+        if let Some(reason) = constructive {
+            plan.method = Method::ConstructiveGraph;
+            plan.optimal = false;
+            plan.reason = reason;
+            return Ok(plan);
+        }
+        if n > MAX_SEARCH_VERTICES {
+            return Err(Error::limit(
+                Resource::Vertices,
+                n as u64,
+                MAX_SEARCH_VERTICES as u64,
+            ));
+        }
+        let tables = match &options.heuristic {
+            Heuristic::Auto => (FREE_BLANK_MIN_VERTICES..=64).contains(&n),
+            Heuristic::PatternDatabases(Partition::Default) if n <= 64 => true,
+            Heuristic::Manhattan => false,
+            other => {
+                return Err(Error::Argument {
+                    name: "heuristic".into(),
+                    message: format!(
+                        "with {k} blanks the heuristics are the generalised Manhattan distance (manhattan) and free-blank pattern databases (pdb, without sizes, up to 64 vertices), not {other}"
+                    ),
+                });
+            }
+        };
+        let small = n <= AUTO_ASTAR_VERTICES;
+        (plan.method, plan.optimal) = match options.algorithm {
+            Algorithm::Auto if small => (Method::AStar { weight: 1.0 }, true),
+            Algorithm::Auto | Algorithm::Ida => (Method::GraphIda, true),
+            Algorithm::AStar => (Method::AStar { weight: 1.0 }, true),
+            Algorithm::WeightedAStar { weight } => (Method::AStar { weight }, weight == 1.0),
+            Algorithm::Bfs => (Method::Bfs, true),
+            Algorithm::Beam { width } => (Method::Beam { width }, false),
+            Algorithm::Constructive => unreachable!("handled above"),
+        };
+        if tables && matches!(plan.method, Method::GraphIda | Method::AStar { .. }) {
+            let groups = auto_partition(puzzle.graph(), goal, FREE_BLANK_TABLE_ENTRIES);
+            let build_memory = groups.iter().map(|g| placements(n, g.len())).sum();
+            let graph = puzzle.graph();
+            let mut table_plan = self.table_plan(
+                groups,
+                TableKind::FreeBlank,
+                |g| table_name_of(GraphTables::FreeBlank, graph, goal, g),
+                |k| placements(n, k),
+            );
+            if !table_plan.cached {
+                // Every table stays in memory while the others are built.
+                table_plan.build_memory = build_memory;
+            }
+            plan.tables = Some(table_plan);
+        }
+        plan.reason = format!(
+            "{k} blanks: {} over configurations with {} (a move slides one tile into any blank; commuting moves searched in one order)",
+            match plan.method {
+                Method::GraphIda => "IDA*",
+                Method::Bfs => "breadth-first search",
+                Method::Beam { .. } => "beam search",
+                _ if small && options.algorithm == Algorithm::Auto =>
+                    "A* (small graphs: every configuration fits in memory)",
+                _ => "A*",
+            },
+            if plan.tables.is_some() {
+                "additive free-blank pattern databases (a group tile may slide to any vertex no group tile holds)"
+            } else {
+                "the generalised Manhattan distance"
+            }
+        );
+        Ok(plan)
+    }
+
+    /// [`Solver::solve_with_plan`] for several blanks.
+    pub(super) fn solve_several_blanks(
+        &self,
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+        options: &SolveOptions,
+        plan: &Plan,
+    ) -> Result<Outcome> {
+        let verdict = check_several_blanks(puzzle, start, goal, SEVERAL_BLANKS_CHECK_STATES)?;
+        if !verdict.solvable {
+            return Ok(Outcome::Unsolvable(verdict));
+        }
+        let clock = Instant::now();
+        let limits = &options.limits;
+        let name = plan.name();
+        let result = if plan.method == Method::ConstructiveGraph {
+            match crate::construct::several::solve_several_blanks_within(
+                puzzle, start, goal, limits,
+            ) {
+                Ok(steps) => {
+                    let codes = steps
+                        .iter()
+                        .map(|&(f, t)| crate::search::several::encode_step(f, t))
+                        .collect::<Vec<_>>();
+                    SearchResult {
+                        stats: SearchStats {
+                            bound: u32::try_from(codes.len()).unwrap_or(u32::MAX),
+                            ..SearchStats::default()
+                        },
+                        path: Some(codes),
+                        optimal: false,
+                        stopped: None,
+                    }
+                }
+                Err(Error::Stopped(_)) => SearchResult {
+                    stats: SearchStats::default(),
+                    path: None,
+                    optimal: false,
+                    stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
+                },
+                Err(e) => return Err(e),
+            }
+        } else {
+            let domain = SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
+                ))
+            })?;
+            let d = tile_distances(puzzle, goal)?;
+            let split = !options.single_thread;
+            let pdb = match &plan.tables {
+                Some(t) => {
+                    Some(self.free_blank_tables(puzzle, goal, t, limits.max_memory, limits)?)
+                }
+                None => None,
+            };
+            match (&plan.method, &pdb) {
+                (Method::GraphIda, Some(pdb)) => {
+                    ida_star(domain, PdbLookup::graph(pdb), limits, split)
+                }
+                (Method::GraphIda, None) => ida_star(domain, Manhattan::new(&d), limits, split),
+                (&Method::AStar { weight }, Some(pdb)) => best_first(
+                    domain,
+                    PdbLookup::graph(pdb),
+                    Strategy::AStar { weight },
+                    limits,
+                ),
+                (&Method::AStar { weight }, None) => best_first(
+                    domain,
+                    Manhattan::new(&d),
+                    Strategy::AStar { weight },
+                    limits,
+                ),
+                (Method::Bfs, _) => {
+                    best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, limits)
+                }
+                (&Method::Beam { width }, _) => best_first(
+                    domain,
+                    Manhattan::new(&d),
+                    Strategy::Beam {
+                        width: width.max(1),
+                        max_depth: 100_000,
+                    },
+                    limits,
+                ),
+                (_, _) => {
+                    return Err(Error::Internal(format!(
+                        "{name} is not a plan for several blanks"
+                    )));
+                }
+            }
+        };
+        let mut stats = result.stats;
+        stats.seconds = clock.elapsed().as_secs_f64();
+        let Some(codes) = result.path else {
+            return Ok(Outcome::Stopped {
+                reason: result.stopped.unwrap_or(StopReason::Cancelled),
+                algorithm: name,
+                stats,
+            });
+        };
+        let steps: Vec<(usize, usize)> = codes.into_iter().map(decode_step).collect();
+        let end = replay_steps(puzzle, start, &steps)?;
+        if &end != goal {
+            return Err(Error::Internal(format!(
+                "the {name} solution of {} steps does not reach the goal on replay",
+                steps.len()
+            )));
+        }
+        Ok(Outcome::Solved(Solution {
+            blank_path: Vec::new(),
+            metric: Metric::Stm,
+            length: steps.len(),
+            steps,
+            optimal: result.optimal && plan.optimal,
+            algorithm: name,
+            stats,
+        }))
+    }
+}
+
+impl Solver {
+    /// The free-blank tables of `tables`, loaded from the solver's store or
+    /// built (and saved there), kept for the solver's life.
+    pub(super) fn free_blank_tables(
+        &self,
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        tables: &TablePlan,
+        max_memory: u64,
+        limits: &Limits,
+    ) -> Result<Arc<GraphPdb>> {
+        memoised(
+            &self.graph_tables,
+            format!("free-blank {}", tables_key(puzzle, goal, &tables.groups)),
+            || {
+                load_or_build_free_blank(
+                    puzzle.graph(),
+                    goal,
+                    tables.groups.clone(),
+                    max_memory,
+                    limits,
+                    self.store.as_deref(),
+                    &|e| self.report(e),
+                )
+            },
+        )
+    }
+}

@@ -1,0 +1,132 @@
+//! Solving with several blanks through the front door: optimal lengths
+//! equal breadth-first search over configurations, unsolvable instances
+//! are exactly those BFS cannot reach, constructive solutions replay.
+
+use std::collections::{HashMap, VecDeque};
+
+use rand::{RngExt, SeedableRng};
+use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::moves::replay_steps;
+use slidepuzzle::{Algorithm, Heuristic, Outcome, SolveOptions, Solver};
+
+/// Distances from `goal` to every configuration reachable from it.
+fn bfs_from(p: &Puzzle, goal: &Configuration) -> HashMap<Vec<u32>, usize> {
+    let mut seen = HashMap::from([(goal.cells().to_vec(), 0usize)]);
+    let mut queue = VecDeque::from([goal.cells().to_vec()]);
+    while let Some(c) = queue.pop_front() {
+        let d = seen[&c];
+        for (u, v) in p.graph().edges() {
+            for (a, b) in [(u, v), (v, u)] {
+                if c[a] != 0 && c[b] == 0 {
+                    let mut next = c.clone();
+                    next.swap(a, b);
+                    if !seen.contains_key(&next) {
+                        seen.insert(next.clone(), d + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
+fn options(algorithm: Algorithm, heuristic: Heuristic) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        heuristic,
+        ..SolveOptions::default()
+    }
+}
+
+#[test]
+fn optimal_lengths_equal_breadth_first_search_and_unsolvable_means_unreachable() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    let solver = Solver::new();
+    let specs = [
+        "path:5",
+        "cycle:6",
+        "edges:0-1,0-2,0-3,0-4",             // a star
+        "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3", // two triangles and a hallway
+        "theta:1,2,2",
+        "2x3",
+        "petersen",
+        "3x3",
+    ];
+    for spec in specs {
+        let p = Puzzle::parse(spec).unwrap();
+        let n = p.vertex_count();
+        for k in 2..=3.min(n - 1) {
+            let goal = Configuration::natural_with_blanks(n, k);
+            let distances = bfs_from(&p, &goal);
+            let choices = [
+                options(Algorithm::Auto, Heuristic::Auto),
+                options(Algorithm::Ida, Heuristic::Manhattan),
+                options(Algorithm::Ida, "pdb".parse().unwrap()),
+                options(Algorithm::AStar, Heuristic::Auto),
+            ];
+            for round in 0..6 {
+                let mut cells = goal.cells().to_vec();
+                for i in (1..n).rev() {
+                    cells.swap(i, rng.random_range(0..=i));
+                }
+                let start = Configuration::from_cells(cells, k).unwrap();
+                let want = distances.get(start.cells()).copied();
+                let o = &choices[round % choices.len()];
+                let outcome = solver.solve(&p, &start, &goal, o).unwrap();
+                match (outcome, want) {
+                    (Outcome::Solved(s), Some(d)) => {
+                        assert_eq!(s.steps.len(), d, "{spec} k={k} {:?}", start.cells());
+                        assert!(s.optimal && s.blank_path.is_empty());
+                        assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
+                    }
+                    (Outcome::Unsolvable(_), None) => {}
+                    (other, want) => panic!("{spec} k={k}: {other:?} but BFS says {want:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn constructive_solutions_with_many_blanks_replay_on_large_graphs() {
+    let solver = Solver::new();
+    for (spec, k) in [
+        ("random:300,200,7", 10),
+        ("20x20", 30),
+        ("random:1000,600,3", 100),
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let n = p.vertex_count();
+        let goal = Configuration::natural_with_blanks(n, k);
+        let start = slidepuzzle::theory::seeded_scrambles(&p, &goal, 5)
+            .next()
+            .unwrap()
+            .unwrap();
+        let o = options(Algorithm::Auto, Heuristic::Auto);
+        let plan = solver.plan(&p, &goal, &o).unwrap();
+        assert_eq!(plan.name(), "constructive", "{spec}");
+        match solver
+            .solve_with_plan(&p, &start, &goal, &o, &plan)
+            .unwrap()
+        {
+            Outcome::Solved(s) => {
+                assert!(!s.optimal);
+                assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
+            }
+            other => panic!("{spec} k={k}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn multi_tile_metric_with_several_blanks_is_refused_with_a_reason() {
+    let p = Puzzle::parse("3x3").unwrap();
+    let goal = Configuration::natural_with_blanks(9, 2);
+    let o = SolveOptions {
+        metric: slidepuzzle::model::Metric::Mtm,
+        ..SolveOptions::default()
+    };
+    let e = Solver::new().plan(&p, &goal, &o).unwrap_err();
+    assert!(e.to_string().contains("single-tile metric"), "{e}");
+}
