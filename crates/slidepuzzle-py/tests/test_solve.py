@@ -107,3 +107,32 @@ def test_graph_solutions_are_blank_paths():
     s = sp.solve([9, 2, 3, 4, 5, 6, 7, 8, 1, 0], "petersen")
     assert s.moves is None and s.mtm is None and s.start.follow(s.blank_path) == s.goal
     assert "blank path" in str(s)
+
+
+def test_several_blanks_solve_with_steps_equal_to_breadth_first_search():
+    # 2x3 with two blanks (the 0s count the blanks): the optimal length
+    # equals a pure-Python BFS, and the steps replay to the goal.
+    p = sp.Puzzle("2x3")
+    start = sp.configuration("0 2/1 4/3 0", p)
+    assert len(start.blanks) == 2
+    goal = p.solved(2)
+    s = sp.solve(start)
+    assert s.solved and s.optimal and s.blank_path == []
+    edges = p.edges
+    seen = {tuple(goal.cells): 0}
+    queue = [tuple(goal.cells)]
+    for c in queue:
+        for a, b in edges:
+            for u, v in ((a, b), (b, a)):
+                if c[u] != 0 and c[v] == 0:
+                    n = list(c)
+                    n[u], n[v] = 0, c[u]
+                    if tuple(n) not in seen:
+                        seen[tuple(n)] = seen[c] + 1
+                        queue.append(tuple(n))
+    assert s.length == len(s.steps) == seen[tuple(start.cells)]
+    cells = list(start.cells)
+    for u, v in s.steps:
+        assert cells[u] != 0 and cells[v] == 0
+        cells[u], cells[v] = 0, cells[u]
+    assert cells == list(goal.cells)

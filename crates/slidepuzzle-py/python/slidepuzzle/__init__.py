@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from array import array
 from dataclasses import dataclass, field
@@ -86,7 +87,9 @@ def _is_rows(seq: Sequence[Any]) -> bool:
     return len(seq) > 0 and all(isinstance(r, (list, tuple)) for r in seq)
 
 
-def configuration(state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks: int = 1) -> Configuration:
+def configuration(
+    state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks: Optional[int] = None
+) -> Configuration:
     """A :class:`Configuration` from any accepted form.
 
     ``state`` is a Configuration, a string in any state format, a flat
@@ -94,6 +97,8 @@ def configuration(state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks:
     equal-length sequences, read as a W x H board) or a numpy array (1-D,
     or 2-D rows). Without ``puzzle`` the board is inferred from rows, or a
     flat list of a square number of tiles is read as a square board.
+    ``blanks`` defaults to the number of 0s in the state (several blanks:
+    ``"1 2 0/3 4 0"``).
 
     Raises ``ValueError`` naming what is wrong (which row, which tile).
     """
@@ -105,6 +110,9 @@ def configuration(state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks:
     if isinstance(state, str):
         if p is None:
             p = Puzzle.infer(state)
+        if blanks is None:
+            zeros = sum(1 for word in re.split(r"[\s/,;]+", state) if word == "0")
+            blanks = max(zeros, 1)
         return p.parse(state, blanks)
     if hasattr(state, "tolist"):  # numpy arrays and scalars
         state = state.tolist()
@@ -131,6 +139,8 @@ def configuration(state: StateLike, puzzle: Optional[PuzzleLike] = None, blanks:
                 raise ValueError(f"cell {i}: {t!r} is not a tile number")
             if t < 0:
                 raise ValueError(f"cell {i}: tile {t} is negative")
+        if blanks is None:
+            blanks = max(cells.count(0), 1)
         return p.configuration(cells, blanks)
     raise TypeError(f"cannot read a configuration from {type(state).__name__}")
 

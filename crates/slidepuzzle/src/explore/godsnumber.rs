@@ -12,7 +12,8 @@
 //!   Checkpoints after each layer (temporary file, then rename) make long
 //!   runs resumable.
 //! - **hash set** for puzzles whose reachable set is much smaller than any
-//!   ranking space (cycles, theta0, separable graphs) or too large to rank:
+//!   ranking space (cycles, theta0, separable graphs), too large to rank,
+//!   or with several blanks (every blank moves):
 //!   layered BFS over byte vectors, with the memory computed from the
 //!   closed-form reachable count first.
 //!
@@ -110,7 +111,8 @@ fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
 /// # Errors
 /// [`Error::Limit`] when the run would exceed `max_memory`
 /// ([`Resource::Memory`], with the need) or the hash search's 255 vertices;
-/// [`Error::Unsupported`] for several blanks, or MTM on a graph without
+/// [`Error::Unsupported`] for MTM with several blanks (several blanks
+/// take the hash-set engine, single-tile moves) or on a graph without
 /// lines; [`Error::Io`] with the path for an unreadable, unwritable or
 /// mismatched checkpoint.
 pub fn explore(
@@ -119,10 +121,37 @@ pub fn explore(
     options: &GodsOptions,
     progress: &(dyn Fn(usize, u64) + Sync),
 ) -> Result<GodsReport> {
-    if goal.blanks().len() != 1 {
-        return Err(Error::Unsupported(
-            "complete search handles one blank".into(),
-        ));
+    match goal.blanks().len() {
+        0 => return Err(Error::Unsupported("complete search needs a blank".into())),
+        1 => {}
+        k => {
+            if options.metric == Metric::Mtm {
+                return Err(Error::Unsupported(format!(
+                    "with {k} blanks complete search counts single-tile moves only (--metric stm)"
+                )));
+            }
+            // The exact count where the theory gives it, else every
+            // arrangement of the goal's tiles (an upper bound).
+            let reachable = crate::theory::blanks::several_blank_counts(puzzle, goal)
+                .map(|c| c.reachable_configurations)
+                .unwrap_or_else(|| {
+                    let fact = crate::primitives::counting::factorial;
+                    fact(goal.len()) / fact(k)
+                })
+                .try_into()
+                .unwrap_or(u64::MAX);
+            let moves: Vec<Vec<Vec<usize>>> = (0..puzzle.vertex_count())
+                .map(|b| {
+                    puzzle
+                        .graph()
+                        .neighbors(b)
+                        .iter()
+                        .map(|&v| vec![v])
+                        .collect()
+                })
+                .collect();
+            return hash_bfs(puzzle, goal, &moves, reachable, options, progress);
+        }
     }
     let moves = move_table(puzzle, options.metric)?;
     let reachable: u64 = analyze(puzzle, goal)
@@ -180,12 +209,18 @@ fn hash_bfs(
     loop {
         let mut next = Vec::new();
         for cells in &frontier {
-            let blank = cells.iter().position(|&t| t == 0).expect("one blank");
-            for m in &moves[blank] {
-                let mut c = cells.clone();
-                apply(&mut c, blank, m);
-                if seen.insert(c.clone()) {
-                    next.push(c);
+            // Every blank moves (one with one blank); a move into another
+            // blank changes nothing and is skipped.
+            for blank in (0..n).filter(|&v| cells[v] == 0) {
+                for m in &moves[blank] {
+                    if m.iter().any(|&v| cells[v] == 0) {
+                        continue;
+                    }
+                    let mut c = cells.clone();
+                    apply(&mut c, blank, m);
+                    if seen.insert(c.clone()) {
+                        next.push(c);
+                    }
                 }
             }
         }
@@ -216,7 +251,9 @@ fn hash_bfs(
 }
 
 fn to_string(puzzle: &Puzzle, cells: &[u8]) -> String {
-    let c = Configuration::from_cells(cells.iter().map(|&t| t as u32).collect(), 1).expect("valid");
+    let blanks = cells.iter().filter(|&&t| t == 0).count();
+    let c = Configuration::from_cells(cells.iter().map(|&t| t as u32).collect(), blanks)
+        .expect("valid");
     format_configuration(puzzle, &c)
 }
 
@@ -500,5 +537,35 @@ mod tests {
         .unwrap();
         assert_eq!(a.distribution, b.distribution);
         assert_eq!(a.antipodes.len(), b.antipodes.len());
+    }
+
+    #[test]
+    fn several_blanks_count_what_the_theory_counts() {
+        for (spec, k) in [
+            ("2x3", 2),
+            ("path:6", 2),
+            ("cycle:6", 3),
+            ("theta:1,2,2", 2),
+            ("3x3", 3),
+        ] {
+            let p = Puzzle::parse(spec).unwrap();
+            let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+            let r = explore(&p, &goal, &GodsOptions::default(), &|_, _| {}).unwrap();
+            let want = crate::theory::blanks::several_blank_counts(&p, &goal)
+                .unwrap()
+                .reachable_configurations;
+            assert_eq!(num_bigint::BigUint::from(r.states), want, "{spec} k={k}");
+            assert_eq!(r.distribution.iter().sum::<u64>(), r.states);
+            assert_eq!(r.engine, "hash set");
+        }
+        // The several-blank distances are the optimal solver's.
+        let p = Puzzle::parse("2x3").unwrap();
+        let goal = Configuration::natural_with_blanks(6, 2);
+        let r = explore(&p, &goal, &GodsOptions::default(), &|_, _| {}).unwrap();
+        let far = crate::format::parse_configuration(&p, &r.antipodes[0], 2).unwrap();
+        match crate::solve(&p, &far, &goal, &crate::SolveOptions::default()).unwrap() {
+            crate::Outcome::Solved(s) => assert_eq!(s.steps.len(), r.diameter),
+            other => panic!("{other:?}"),
+        }
     }
 }
