@@ -378,8 +378,7 @@ async fn method_not_allowed() -> ApiError {
     )
 }
 
-fn puzzle_info(req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let p = parse_puzzle(&req.puzzle)?;
+fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let (kind, width, height, depth) = match p.kind() {
         PuzzleKind::Board { width, height, .. } => ("board", *width, *height, 1),
@@ -406,8 +405,7 @@ fn puzzle_info(req: &PuzzleRequest) -> Result<Value, ApiError> {
     }))
 }
 
-fn check(req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let p = parse_puzzle(&req.puzzle)?;
+fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let start = state_of(&p, req)?;
     let v = slidepuzzle::theory::reachability::check_with(
@@ -420,15 +418,13 @@ fn check(req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(serde_json::to_value(v).expect("serialisable"))
 }
 
-fn analyze(req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let p = parse_puzzle(&req.puzzle)?;
+fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let a = slidepuzzle::theory::analyze(&p, &goal);
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 
-fn scramble(req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let p = parse_puzzle(&req.puzzle)?;
+fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -446,28 +442,40 @@ async fn puzzle_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    app.work("puzzle", move || puzzle_info(&req)).await
+    // The spec is checked before a permit is taken: a refused size
+    // answers 400 at once, never 503 behind heavy work.
+    let p = parse_puzzle(&req.puzzle)?;
+    app.work("puzzle", move || puzzle_info(p, &req)).await
 }
 
 async fn check_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    app.work("check", move || check(&req)).await
+    // The spec is checked before a permit is taken: a refused size
+    // answers 400 at once, never 503 behind heavy work.
+    let p = parse_puzzle(&req.puzzle)?;
+    app.work("check", move || check(p, &req)).await
 }
 
 async fn analyze_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    app.work("analyze", move || analyze(&req)).await
+    // The spec is checked before a permit is taken: a refused size
+    // answers 400 at once, never 503 behind heavy work.
+    let p = parse_puzzle(&req.puzzle)?;
+    app.work("analyze", move || analyze(p, &req)).await
 }
 
 async fn scramble_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    app.work("scramble", move || scramble(&req)).await
+    // The spec is checked before a permit is taken: a refused size
+    // answers 400 at once, never 503 behind heavy work.
+    let p = parse_puzzle(&req.puzzle)?;
+    app.work("scramble", move || scramble(p, &req)).await
 }
 
 /// Sets the flag when dropped: the handler's future is dropped when the
@@ -480,8 +488,12 @@ impl Drop for CancelOnDrop {
     }
 }
 
-fn solve(solver: &Arc<Solver>, req: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> {
-    let p = parse_puzzle(&req.puzzle)?;
+fn solve(
+    solver: &Arc<Solver>,
+    p: Puzzle,
+    req: &PuzzleRequest,
+    limits: Limits,
+) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let start = state_of(&p, req)?;
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
@@ -508,6 +520,7 @@ async fn solve_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
+    let p = parse_puzzle(&req.puzzle)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let guard = CancelOnDrop(cancel.clone());
     let limits = Limits {
@@ -522,7 +535,7 @@ async fn solve_handler(
         "solve",
         app.limits.solve_time + app.limits.solve_grace,
         || cancel.store(true, Ordering::Relaxed),
-        move || solve(&solver, &req, limits),
+        move || solve(&solver, p, &req, limits),
     )
     .await;
     drop(guard);

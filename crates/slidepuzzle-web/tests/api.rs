@@ -483,6 +483,28 @@ async fn a_full_pool_answers_503_busy_and_the_page_still_loads() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    // A spec over the page's budget is refused before a permit is asked
+    // for: 400 naming the size, even with the pool full.
+    for path in [
+        "/api/solve",
+        "/api/check",
+        "/api/analyze",
+        "/api/scramble",
+        "/api/puzzle",
+    ] {
+        let (s, _, v) = send(
+            router.clone(),
+            Request::post(path)
+                .header("content-type", "application/json")
+                .body(Body::from(
+                    json!({"puzzle": "100000x100000", "state": "1 0"}).to_string(),
+                ))
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+        assert!(error_of(&v).contains("vertices"), "{path}: {v}");
+    }
     let (s, _, _) = send(router, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(s, StatusCode::OK);
 }
@@ -600,4 +622,29 @@ fn end_to_end_in_headless_chromium() {
         "the page did not report a solved board; DOM tail: {}",
         &dom[dom.len().saturating_sub(600)..]
     );
+}
+
+/// Several blanks through the API: `"blanks"` sets how many 0s the state
+/// and goal have; the record carries the steps; a bad count is a 400.
+#[tokio::test]
+async fn several_blanks_are_solved_and_checked() {
+    let (s, v) = post_json(
+        "/api/solve",
+        json!({"puzzle": "petersen", "blanks": 3, "state": "0 5 4 0 7 1 2 3 0 6"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["length"], 10);
+    assert_eq!(v["steps"].as_array().map(Vec::len), Some(10));
+    assert_eq!(v["optimal"], true);
+    let (s, v) = post_json(
+        "/api/check",
+        json!({"puzzle": "path:4", "blanks": 2, "state": "2 0 1 0"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["solvable"], false, "{v}");
+    let (s, v) = post_json("/api/scramble", json!({"puzzle": "3x3", "blanks": 9})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(error_of(&v).contains("blanks"), "{v}");
 }
