@@ -20,6 +20,13 @@ fn runtime() -> &'static tokio::runtime::Runtime {
     })
 }
 
+/// One router for the whole run (a fresh one per input spent most of the
+/// time building its solver and permit pools).
+fn router() -> axum::Router {
+    static ROUTER: OnceLock<axum::Router> = OnceLock::new();
+    ROUTER.get_or_init(slidepuzzle_web::router).clone()
+}
+
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the endpoint (one request per run, four times
     // the executions of asking all four); the rest is the body.
@@ -30,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let body = body.to_vec();
     runtime().block_on(async move {
         {
-            let response = slidepuzzle_web::router()
+            let response = router()
                 .oneshot(
                     Request::post(path)
                         .header("content-type", "application/json")
