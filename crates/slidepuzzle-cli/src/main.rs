@@ -253,8 +253,8 @@ fn check(
     state: &str,
 ) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, goal) = args.resolve(state)?;
-    let method: slidepuzzle::theory::reachability::CheckMethod = method.parse()?;
-    let verdict = slidepuzzle::theory::reachability::check_with(
+    let method: slidepuzzle::theory::CheckMethod = method.parse()?;
+    let verdict = slidepuzzle::theory::check_with(
         &puzzle,
         &start,
         &goal,

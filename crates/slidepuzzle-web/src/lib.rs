@@ -408,11 +408,11 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let start = state_of(&p, req)?;
-    let v = slidepuzzle::theory::reachability::check_with(
+    let v = slidepuzzle::theory::check_with(
         &p,
         &start,
         &goal,
-        slidepuzzle::theory::reachability::CheckMethod::Linear,
+        slidepuzzle::theory::CheckMethod::Linear,
         CHECK_STATES,
     )?;
     Ok(serde_json::to_value(v).expect("serialisable"))

@@ -129,7 +129,12 @@ fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
         .collect();
     let mut depth = 0u8;
     loop {
-        crate::construct::check_limits(limits)?;
+        if let Some(reason) = limits.check(0) {
+            return Err(Error::Stopped(format!(
+                "the free-blank table build stopped: {}",
+                reason.describe()
+            )));
+        }
         let next = depth + 1;
         let grew = (0..size)
             .into_par_iter()

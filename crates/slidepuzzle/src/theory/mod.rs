@@ -5,6 +5,7 @@
 pub mod blank_orbits;
 pub mod blanks;
 pub mod blocks;
+pub mod decide;
 pub mod gap;
 pub mod group;
 pub mod movegroup;
@@ -17,6 +18,7 @@ pub mod scramble;
 pub mod theta0;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
+pub use decide::{CheckMethod, check_with};
 pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;
