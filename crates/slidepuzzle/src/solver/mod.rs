@@ -286,6 +286,30 @@ where
     })
 }
 
+/// A constructive solver's answer as a kernel's: the path (not optimal,
+/// its length as the bound), or stopped when a limit stopped the
+/// construction between steps ([`Error::Stopped`]); other errors pass.
+fn constructed(built: Result<Vec<usize>>, limits: &Limits) -> Result<SearchResult> {
+    match built {
+        Ok(path) => Ok(SearchResult {
+            stats: SearchStats {
+                bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
+                ..SearchStats::default()
+            },
+            path: Some(path),
+            optimal: false,
+            stopped: None,
+        }),
+        Err(Error::Stopped(_)) => Ok(SearchResult {
+            stats: SearchStats::default(),
+            path: None,
+            optimal: false,
+            stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
+        }),
+        Err(e) => Err(e),
+    }
+}
+
 /// The graph domain for a plan's puzzle (one blank, at most
 /// [`MAX_SEARCH_VERTICES`] vertices: checked by the plan).
 fn graph_domain(
@@ -1104,25 +1128,7 @@ impl Solver {
                 } else {
                     crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits)
                 };
-                match built {
-                    Ok(path) => SearchResult {
-                        stats: SearchStats {
-                            bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
-                            ..SearchStats::default()
-                        },
-                        path: Some(path),
-                        optimal: false,
-                        stopped: None,
-                    },
-                    // A limit stopped the construction between steps.
-                    Err(Error::Stopped(_)) => SearchResult {
-                        stats: SearchStats::default(),
-                        path: None,
-                        optimal: false,
-                        stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
-                    },
-                    Err(e) => return Err(e),
-                }
+                constructed(built, limits)?
             }
         };
         let name = plan.name();

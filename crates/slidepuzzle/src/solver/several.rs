@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::{
     AUTO_ASTAR_VERTICES, AUTO_OPTIMAL_GRAPH_VERTICES, Algorithm, Heuristic, MAX_SEARCH_VERTICES,
     Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver, TableKind, TablePlan,
-    memoised, tables_key, tile_distances,
+    constructed, memoised, tables_key, tile_distances,
 };
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
@@ -30,7 +30,7 @@ use crate::search::pdb_lookup::PdbLookup;
 use crate::search::placement::placements;
 use crate::search::several::{SeveralBlanksDomain, decode_step};
 use crate::search::several_pdb::load_or_build_free_blank;
-use crate::search::{Limits, SearchResult, SearchStats, StopReason};
+use crate::search::{Limits, StopReason};
 use crate::theory::blanks::check_several_blanks;
 
 /// The most configurations the reachability test may visit by
@@ -163,32 +163,15 @@ impl Solver {
         let limits = &options.limits;
         let name = plan.name();
         let result = if plan.method == Method::ConstructiveGraph {
-            match crate::construct::several::solve_several_blanks_within(
-                puzzle, start, goal, limits,
-            ) {
-                Ok(steps) => {
-                    let codes = steps
-                        .iter()
-                        .map(|&(f, t)| crate::search::several::encode_step(f, t))
-                        .collect::<Vec<_>>();
-                    SearchResult {
-                        stats: SearchStats {
-                            bound: u32::try_from(codes.len()).unwrap_or(u32::MAX),
-                            ..SearchStats::default()
-                        },
-                        path: Some(codes),
-                        optimal: false,
-                        stopped: None,
-                    }
-                }
-                Err(Error::Stopped(_)) => SearchResult {
-                    stats: SearchStats::default(),
-                    path: None,
-                    optimal: false,
-                    stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
-                },
-                Err(e) => return Err(e),
-            }
+            let built =
+                crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
+                    .map(|steps| {
+                        steps
+                            .iter()
+                            .map(|&(f, t)| crate::search::several::encode_step(f, t))
+                            .collect()
+                    });
+            constructed(built, limits)?
         } else {
             let domain = SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(|| {
                 Error::Unsupported(format!(
