@@ -53,8 +53,10 @@ enum Command {
         /// Print {"solvable", "reason"} as JSON.
         #[arg(long)]
         json: bool,
-        /// linear (the O(V+E) block test) or schreier-sims (membership in
-        /// the group of the loop generators; graphs up to 40 vertices).
+        /// linear (the O(V+E) block test; with several blanks the
+        /// marked-tile classes) or schreier-sims (membership in the group of
+        /// the loop generators, graphs up to 40 vertices; with several
+        /// blanks the blank-set group): an independent second opinion.
         #[arg(long, default_value = "linear")]
         method: String,
         /// The configuration (slidysim rows `1 2 3/4 5 6/7 8 0` or a flat

@@ -764,18 +764,25 @@ fn several_blanks_are_decided_exactly_and_counted() {
     // trade places inside a triangle but never across the hallway.
     let spec = "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-6,6-4";
     let check = |state: &str| {
-        let o = run(&[
-            "check",
-            "--puzzle",
-            spec,
-            "--blanks",
-            "2",
-            "--goal",
-            "1 2 3 4 5 0 0",
-            state,
-        ]);
-        assert!(stdout(&o).contains("blank-set group"), "{}", stdout(&o));
-        stdout(&o).starts_with("solvable")
+        let by = |method: &str, says: &str| {
+            let o = run(&[
+                "check",
+                "--puzzle",
+                spec,
+                "--blanks",
+                "2",
+                "--goal",
+                "1 2 3 4 5 0 0",
+                "--method",
+                method,
+                state,
+            ]);
+            assert!(stdout(&o).contains(says), "{}", stdout(&o));
+            stdout(&o).starts_with("solvable")
+        };
+        let yes = by("linear", "marked-tile classes");
+        assert_eq!(by("schreier-sims", "blank-set group"), yes, "{state}");
+        yes
     };
     assert!(check("2 1 3 4 5 0 0"));
     assert!(!check("5 2 3 4 1 0 0"));
@@ -787,10 +794,11 @@ fn several_blanks_are_decided_exactly_and_counted() {
 }
 
 #[test]
-fn several_blanks_beyond_the_blank_set_group_use_the_certified_group() {
+fn several_blanks_beyond_the_blank_set_group_agree_with_the_certified_group() {
     // A 3-leaf star, a 40-vertex hallway, a star with a 4-cycle: 51
     // vertices and 6 blanks are C(51, 6) = 18 M blank sets, too many to
-    // enumerate; the marked-tile orbits and the certified group decide.
+    // enumerate. The marked-tile classes decide; the oracle
+    // (--method schreier-sims) falls back to the certified group.
     let mut edges = vec!["0-1".to_string(), "0-2".into(), "0-3".into()];
     let mut prev = 0;
     for v in 4..44 {
@@ -813,18 +821,30 @@ fn several_blanks_beyond_the_blank_set_group_use_the_certified_group() {
         s.join(" ")
     };
     let check = |state: String| {
-        let o = run(&[
-            "check",
-            "--puzzle",
-            &spec,
-            "--blanks",
-            "6",
-            "--goal",
-            &goal.join(" "),
-            &state,
-        ]);
-        assert!(stdout(&o).contains("certified"), "{}", stdout(&o));
-        stdout(&o)
+        let by = |method: &str, says: &str| {
+            let o = run(&[
+                "check",
+                "--puzzle",
+                &spec,
+                "--blanks",
+                "6",
+                "--goal",
+                &goal.join(" "),
+                "--method",
+                method,
+                &state,
+            ]);
+            assert!(stdout(&o).contains(says), "{}", stdout(&o));
+            stdout(&o)
+        };
+        let out = by("linear", "marked-tile classes");
+        let oracle = by("schreier-sims", "certified");
+        assert_eq!(
+            out.starts_with("solvable"),
+            oracle.starts_with("solvable"),
+            "{out} / {oracle}"
+        );
+        out
     };
     // Leaves of the first star trade places; the centre's tile is stuck.
     assert!(check(with_swap(1, 2)).starts_with("solvable"));
@@ -873,17 +893,34 @@ fn several_blanks_solve_scramble_and_check() {
     );
     let o = run(&["solve", "--puzzle", "3x3", "--blanks", "2", &state]);
     assert!(stdout(&o).contains("optimal in STM"), "{}", stdout(&o));
-    // Schreier-Sims is a one-blank method: refused, not ignored.
-    let o = run(&[
-        "check",
-        "--puzzle",
-        "3x3",
-        "--blanks",
-        "2",
-        "--method",
-        "schreier-sims",
-        "1 2 3/4 5 6/7 0 0",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("one blank"));
+    // With several blanks Schreier-Sims runs on the blank-set group: the
+    // same answers as the default (marked-tile classes), by other means.
+    for (puzzle, state) in [
+        ("3x3", "1 2 3/4 5 6/7 0 0"),
+        // A tree with a hallway 0-1-2-3: the two bushes' tiles never meet.
+        ("edges:0-1,1-2,2-3,0-4,0-5,3-6,3-7", "1 2 3 4 6 5 0 0"),
+        ("edges:0-1,1-2,2-3,0-4,0-5,3-6,3-7", "1 2 3 4 5 6 0 0"),
+        ("edges:0-1,1-2,2-3,0-4,0-5,3-6,3-7", "6 2 3 4 5 1 0 0"),
+    ] {
+        let args = |method: &'static str| {
+            vec![
+                "check", "--json", "--puzzle", puzzle, "--blanks", "2", "--method", method, state,
+            ]
+        };
+        let (a, b) = (run(&args("linear")), run(&args("schreier-sims")));
+        assert_eq!(
+            a.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&a.stderr)
+        );
+        assert_eq!(
+            b.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&b.stderr)
+        );
+        let (a, b) = (&json_lines(&a)[0], &json_lines(&b)[0]);
+        assert_eq!(a["solvable"], b["solvable"], "{puzzle} {state}: {a} {b}");
+    }
 }

@@ -44,6 +44,7 @@ use super::blocks::{BlockKind, decompose};
 use super::perm::Perm;
 use super::reachability::Verdict;
 use super::schreier_sims::SimsTable;
+use super::tile_classes::TileClasses;
 use crate::error::{Error, Resource, Result, fallback_or_panic, or_fallback};
 use crate::model::{Configuration, Graph, Puzzle};
 
@@ -210,9 +211,10 @@ pub struct BlankCounts {
 
 /// Exact counts for `goal`'s blanks: in closed form when
 /// [`everything_reachable`] holds on a connected graph ((n-k)! arrangements,
-/// C(n, k) blank sets), else from [`BlankGroup`], else (connected graphs
-/// beyond its limits) from a [`CertifiedBlankGroup`]; `None` when none of
-/// them applies.
+/// C(n, k) blank sets), on cycles (p rotations), else on connected graphs
+/// from the marked-tile classes ([`TileClasses`]: the product of the
+/// orbits' factorials), else from [`BlankGroup`], else from a
+/// [`CertifiedBlankGroup`]; `None` when none of them applies.
 pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<BlankCounts> {
     let n = puzzle.vertex_count();
     let k = goal.blanks().len();
@@ -229,6 +231,19 @@ pub fn several_blank_counts(puzzle: &Puzzle, goal: &Configuration) -> Option<Bla
     if cycle_order(puzzle.graph()).is_some() {
         // Rotations of the p tiles, every blank set.
         let order = BigUint::from((n - k).max(1));
+        return Some(BlankCounts {
+            reachable_configurations: &order * &sets,
+            group_order: order,
+            blank_sets: sets,
+        });
+    }
+    // Connected, not a cycle, k >= 2: the marked-tile classes give the
+    // orbits, and the group is the product of their symmetric groups.
+    if puzzle.graph().components().1 == 1
+        && k >= 2
+        && let Some(mut classes) = fallback_or_panic(TileClasses::new(puzzle.graph(), k))
+        && let Some(order) = fallback_or_panic(classes.group_order(goal))
+    {
         return Some(BlankCounts {
             reachable_configurations: &order * &sets,
             group_order: order,
@@ -493,24 +508,67 @@ impl BlankGroup {
     }
 }
 
+/// How [`decide_several`] decides once the shared cases (components, one
+/// blank, everything reachable, cycles) are done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// The marked-tile classes ([`TileClasses`]), deterministic and
+    /// linear for a fixed number of blanks; the group route beyond their
+    /// size limit.
+    Classes,
+    /// The blank-set group ([`BlankGroup`], Schreier-Sims), then the
+    /// certified group, then breadth-first search: the independent oracle.
+    Group,
+}
+
 /// Decides whether `goal` is reachable from `start` with any number of
-/// blanks, exactly, trying in turn: on a disconnected graph each component
-/// on its own (tiles never cross); the everything-reachable criterion
-/// (linear); cycles (rotation test); the blank-set group ([`BlankGroup`],
-/// up to its limits); the certified group
-/// ([`super::blank_orbits::CertifiedBlankGroup`], connected graphs); and
-/// last breadth-first search over at most `max_states`
-/// configurations. One blank is Wilson's case ([`super::reachability::check`]).
+/// blanks, exactly and deterministically: on a disconnected graph each
+/// component on its own (tiles never cross); one blank by Wilson's theorem
+/// ([`super::reachability::check`]); the everything-reachable criterion
+/// ([`everything_reachable`], O(V + E)); cycles (rotation test); otherwise
+/// the marked-tile classes ([`TileClasses`], docs/THEORY.md section 4.3:
+/// O(V + E) plus at most k + 1 nodes per cut vertex with two pieces).
+/// Beyond [`super::tile_classes::TILE_CLASS_MAX_NODES`] nodes it falls
+/// back to [`check_several_blanks_by_group`].
 ///
 /// # Errors
 /// [`Error::Configuration`] if the tile sets differ; [`Error::Limit`]
-/// ([`Resource::States`]) when none of the exact methods applies and the
-/// search would exceed `max_states`.
+/// ([`Resource::States`]) only on the fallback, when the search would
+/// exceed `max_states`.
 pub fn check_several_blanks(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
     max_states: usize,
+) -> Result<Verdict> {
+    decide_several(puzzle, start, goal, max_states, Route::Classes)
+}
+
+/// [`check_several_blanks`] by the older exact methods, kept as an
+/// independent oracle (`check --method schreier-sims`): after the shared
+/// cases, the blank-set group ([`BlankGroup`], up to its limits), the
+/// certified group ([`super::blank_orbits::CertifiedBlankGroup`],
+/// connected graphs), and last breadth-first search over at most
+/// `max_states` configurations.
+///
+/// # Errors
+/// As [`check_several_blanks`]; [`Error::Limit`] when none of the group
+/// methods applies and the search would exceed `max_states`.
+pub fn check_several_blanks_by_group(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    max_states: usize,
+) -> Result<Verdict> {
+    decide_several(puzzle, start, goal, max_states, Route::Group)
+}
+
+fn decide_several(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    max_states: usize,
+    route: Route,
 ) -> Result<Verdict> {
     let mut a = start.cells().to_vec();
     let mut b = goal.cells().to_vec();
@@ -523,7 +581,7 @@ pub fn check_several_blanks(
     }
     let (component, count) = puzzle.graph().components();
     if count > 1 {
-        return check_by_component(puzzle, start, goal, &component, count, max_states);
+        return check_by_component(puzzle, start, goal, &component, count, max_states, route);
     }
     let k = start.blanks().len();
     if k == 1 {
@@ -545,6 +603,35 @@ pub fn check_several_blanks(
                 "{}: on a cycle tiles only rotate, so the order of the tiles around it (blanks skipped) must agree up to rotation ({why})",
                 if yes { "reachable" } else { "not reachable" }
             ),
+        });
+    }
+    if route == Route::Classes
+        && let Some(mut classes) = or_fallback(TileClasses::new(graph, k))?
+    {
+        let stranded = classes.stranded_tile(start, goal)?;
+        let orbits = classes.orbit_sizes(goal)?;
+        let how = format!(
+            "the goal's tiles fall into {} orbits ({} single tiles; larger ones of sizes {:?}), and the arrangements with the goal's blanks in place are every permutation within each orbit (marked-tile classes, {} nodes; {why})",
+            orbits.len(),
+            orbits.iter().filter(|&&s| s == 1).count(),
+            orbits
+                .iter()
+                .copied()
+                .filter(|&s| s > 1)
+                .take(12)
+                .collect::<Vec<_>>(),
+            classes.nodes()
+        );
+        return Ok(Verdict {
+            solvable: stranded.is_none(),
+            reason: match stranded {
+                None => format!(
+                    "reachable: every tile can reach its goal vertex with the blanks where the goal has them; {how}"
+                ),
+                Some((t, v, g)) => format!(
+                    "not reachable: tile {t} on vertex {v} can never reach its goal vertex {g} with the blanks where the goal has them (another class of marked-tile states); {how}"
+                ),
+            },
         });
     }
     if let Some(group) = or_fallback(BlankGroup::new(graph, &goal.blanks()))? {
@@ -601,6 +688,7 @@ fn check_by_component(
     component: &[usize],
     count: usize,
     max_states: usize,
+    route: Route,
 ) -> Result<Verdict> {
     let graph = puzzle.graph();
     let mut reasons = Vec::new();
@@ -672,7 +760,7 @@ fn check_by_component(
                 .collect();
             Configuration::from_cells(mapped, blanks)
         };
-        let verdict = check_several_blanks(&sub, &relabel(&s)?, &relabel(&g)?, max_states)?;
+        let verdict = decide_several(&sub, &relabel(&s)?, &relabel(&g)?, max_states, route)?;
         if !verdict.solvable {
             return Ok(Verdict {
                 solvable: false,

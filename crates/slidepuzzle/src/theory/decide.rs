@@ -10,10 +10,12 @@ use crate::model::{Configuration, Puzzle};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckMethod {
     /// The linear-time test ([`super::check`]; with several blanks
-    /// [`super::blanks::check_several_blanks`]).
+    /// [`super::blanks::check_several_blanks`], the marked-tile classes).
     Linear,
     /// Membership in the group built by Schreier-Sims from loop generators
-    /// ([`super::check_by_schreier_sims`]); one blank only.
+    /// ([`super::check_by_schreier_sims`]; with several blanks the
+    /// blank-set group, [`super::blanks::check_several_blanks_by_group`]):
+    /// the independent oracle.
     SchreierSims,
 }
 
@@ -37,13 +39,12 @@ impl std::str::FromStr for CheckMethod {
 
 /// Decides whether `goal` is reachable from `start` with any number of
 /// blanks by `method`: the one entry point of the faces' `check`. Several
-/// blanks go to [`super::blanks::check_several_blanks`] (at most
-/// `max_states` configurations if it has to search).
+/// blanks go to [`super::blanks::check_several_blanks`] or, by
+/// Schreier-Sims, [`super::blanks::check_several_blanks_by_group`] (at
+/// most `max_states` configurations if that one has to search).
 ///
 /// # Errors
-/// [`Error::Argument`] for [`CheckMethod::SchreierSims`] with several
-/// blanks (its loop generators are the one-blank puzzle's); as the method
-/// chosen.
+/// As the method chosen.
 ///
 /// ```
 /// use slidepuzzle::model::{Configuration, Puzzle};
@@ -52,7 +53,7 @@ impl std::str::FromStr for CheckMethod {
 /// let goal = Configuration::natural_with_blanks(9, 2);
 /// let start = Configuration::from_cells(vec![2, 1, 3, 4, 5, 6, 7, 0, 0], 2).unwrap();
 /// assert!(check_with(&p, &start, &goal, CheckMethod::Linear, 1000).unwrap().solvable);
-/// assert!(check_with(&p, &start, &goal, CheckMethod::SchreierSims, 1000).is_err());
+/// assert!(check_with(&p, &start, &goal, CheckMethod::SchreierSims, 1000).unwrap().solvable);
 /// ```
 pub fn check_with(
     puzzle: &Puzzle,
@@ -68,9 +69,8 @@ pub fn check_with(
             super::blanks::check_several_blanks(puzzle, start, goal, max_states)
         }
         (CheckMethod::SchreierSims, false) => super::check_by_schreier_sims(puzzle, start, goal),
-        (CheckMethod::SchreierSims, true) => Err(Error::argument(
-            "--method",
-            "schreier-sims decides one blank (its generators are the one-blank puzzle's loops); with several blanks use the default method, which is exact",
-        )),
+        (CheckMethod::SchreierSims, true) => {
+            super::blanks::check_several_blanks_by_group(puzzle, start, goal, max_states)
+        }
     }
 }

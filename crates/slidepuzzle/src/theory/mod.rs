@@ -16,6 +16,7 @@ pub mod rooted;
 pub mod schreier_sims;
 pub mod scramble;
 pub mod theta0;
+pub mod tile_classes;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
 pub use decide::{CheckMethod, check_with};

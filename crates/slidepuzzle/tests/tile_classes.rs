@@ -1,0 +1,245 @@
+//! The deterministic several-blank test (`theory::tile_classes`) against
+//! breadth-first search: every connected graph up to 7 vertices with every
+//! number of blanks, every configuration; random graphs of 8 to 12
+//! vertices of the kinds that strand tiles (trees, hallways, cycles with
+//! pendant paths, two cycles joined by a path, stars).
+
+use std::collections::{HashSet, VecDeque};
+
+use num_bigint::BigUint;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::model::{Configuration, Graph};
+use slidepuzzle::theory::tile_classes::TileClasses;
+
+/// Every configuration reachable from `start` (an independent oracle).
+fn reachable(graph: &Graph, start: &[u32]) -> HashSet<Vec<u32>> {
+    let mut seen = HashSet::from([start.to_vec()]);
+    let mut queue = VecDeque::from([start.to_vec()]);
+    while let Some(cells) = queue.pop_front() {
+        for v in 0..cells.len() {
+            if cells[v] != 0 {
+                continue;
+            }
+            for &w in graph.neighbors(v) {
+                if cells[w] != 0 {
+                    let mut next = cells.clone();
+                    next.swap(v, w);
+                    if seen.insert(next.clone()) {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
+fn is_cycle(graph: &Graph) -> bool {
+    let n = graph.vertex_count();
+    n >= 3 && graph.edge_count() == n && (0..n).all(|v| graph.neighbors(v).len() == 2)
+}
+
+/// The next permutation of `cells` in lexicographic order (false at the
+/// last one).
+fn next_permutation(cells: &mut [u32]) -> bool {
+    let Some(i) = (1..cells.len()).rev().find(|&i| cells[i - 1] < cells[i]) else {
+        return false;
+    };
+    let j = (i..cells.len())
+        .rev()
+        .find(|&j| cells[j] > cells[i - 1])
+        .unwrap();
+    cells.swap(i - 1, j);
+    cells[i..].reverse();
+    true
+}
+
+fn binomial(n: usize, k: usize) -> BigUint {
+    let mut r = BigUint::from(1u32);
+    for i in 0..k {
+        r = r * BigUint::from(n - i) / BigUint::from(i + 1);
+    }
+    r
+}
+
+/// Checks one (graph, k): the goal's reachable set from BFS against the
+/// classes, on every configuration (`all`) or on `samples` random ones
+/// plus as many reachable ones; and the count from the group order.
+fn agree(graph: &Graph, k: usize, all: bool, samples: usize, rng: &mut ChaCha8Rng) -> usize {
+    let n = graph.vertex_count();
+    let goal = Configuration::natural_with_blanks(n, k);
+    let seen = reachable(graph, goal.cells());
+    let mut classes = TileClasses::new(graph, k).unwrap();
+    let expected = binomial(n, k) * classes.group_order(&goal).unwrap();
+    assert_eq!(
+        BigUint::from(seen.len()),
+        expected,
+        "reachable count on {:?} with {k} blanks",
+        graph.edges().collect::<Vec<_>>()
+    );
+    let mut check = |cells: &[u32]| {
+        let start = Configuration::from_cells(cells.to_vec(), k).unwrap();
+        let said = classes.stranded_tile(&start, &goal).unwrap().is_none();
+        assert_eq!(
+            said,
+            seen.contains(cells),
+            "{:?} with {k} blanks from {cells:?}",
+            graph.edges().collect::<Vec<_>>()
+        );
+    };
+    let mut checked = 0;
+    if all {
+        let mut cells: Vec<u32> = goal.cells().to_vec();
+        cells.sort_unstable();
+        loop {
+            check(&cells);
+            checked += 1;
+            if !next_permutation(&mut cells) {
+                break;
+            }
+        }
+    } else {
+        let members: Vec<&Vec<u32>> = seen.iter().take(samples).collect();
+        for cells in members {
+            check(cells);
+            checked += 1;
+        }
+        let mut cells = goal.cells().to_vec();
+        for _ in 0..samples {
+            for i in (1..n).rev() {
+                cells.swap(i, rng.random_range(0..=i));
+            }
+            check(&cells);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn parse_edges(line: &str) -> Graph {
+    let edges: Vec<(usize, usize)> = line
+        .split(',')
+        .map(|e| {
+            let (u, v) = e.split_once('-').unwrap();
+            (u.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect();
+    let n = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap() + 1;
+    Graph::from_edges(n, &edges).unwrap()
+}
+
+/// All 995 connected graphs on 2 to 7 vertices (tests/data, from
+/// networkx's graph atlas), every k from 2 to n - 1 except on cycles,
+/// every configuration: 4,775 (graph, k) cases.
+#[test]
+fn tile_classes_agree_with_bfs_on_every_connected_graph_up_to_7_vertices() {
+    let text = include_str!("data/connected_graphs_up_to_7.txt");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (mut cases, mut configurations) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let graph = parse_edges(line);
+        if is_cycle(&graph) {
+            continue;
+        }
+        for k in 2..graph.vertex_count() {
+            configurations += agree(&graph, k, true, 0, &mut rng);
+            cases += 1;
+        }
+    }
+    // Paths and trees included; cycles (tiles only rotate) are decided
+    // elsewhere.
+    assert_eq!(cases, 4_775, "{cases} cases");
+    assert!(configurations > 3_000_000, "{configurations}");
+}
+
+/// A random graph of one of the kinds that strand tiles.
+fn random_graph(rng: &mut ChaCha8Rng, n: usize) -> Graph {
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    match rng.random_range(0..6) {
+        // A random tree.
+        0 => (1..n).for_each(|v| edges.push((rng.random_range(0..v), v))),
+        // A tree with a long hallway: a path with bushes at both ends.
+        1 => {
+            let hall = rng.random_range(2..n - 3);
+            (1..=hall).for_each(|v| edges.push((v - 1, v)));
+            for v in hall + 1..n {
+                let at = if rng.random_bool(0.5) { 0 } else { hall };
+                let at = if v > hall + 2 && rng.random_bool(0.3) {
+                    v - 1
+                } else {
+                    at
+                };
+                edges.push((at, v));
+            }
+        }
+        // A cycle with pendant paths.
+        2 => {
+            let c = rng.random_range(3..n - 1);
+            (0..c).for_each(|v| edges.push((v, (v + 1) % c)));
+            (c..n).for_each(|v| edges.push((rng.random_range(0..v), v)));
+        }
+        // Two cycles joined by a path.
+        3 => {
+            let a = rng.random_range(3..=(n - 3).min(5));
+            let b = rng.random_range(3..=(n - a).min(5));
+            (0..a).for_each(|v| edges.push((v, (v + 1) % a)));
+            (0..b).for_each(|v| edges.push((a + v, a + (v + 1) % b)));
+            let mut prev = 0;
+            for v in a + b..n {
+                edges.push((prev, v));
+                prev = v;
+            }
+            edges.push((prev, a));
+        }
+        // A star with some paths lengthened.
+        4 => (1..n).for_each(|v| {
+            let at = if v > 3 && rng.random_bool(0.5) {
+                v - 1
+            } else {
+                0
+            };
+            edges.push((at, v))
+        }),
+        // Sparse: a tree plus one or two chords.
+        _ => {
+            (1..n).for_each(|v| edges.push((rng.random_range(0..v), v)));
+            for _ in 0..rng.random_range(1..=2) {
+                let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
+                if u != v && !edges.contains(&(u, v)) && !edges.contains(&(v, u)) {
+                    edges.push((u, v));
+                }
+            }
+        }
+    }
+    Graph::from_edges(n, &edges).unwrap()
+}
+
+/// Thousands of random graphs of 8 to 12 vertices, with every k whose
+/// state space stays small (at most 200,000 configurations).
+#[test]
+fn tile_classes_agree_with_bfs_on_random_graphs_of_8_to_12_vertices() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut cases = 0;
+    let mut graphs = 0;
+    while graphs < 2_000 {
+        let n = rng.random_range(8..=12);
+        let graph = random_graph(&mut rng, n);
+        if is_cycle(&graph) {
+            continue;
+        }
+        graphs += 1;
+        // Smallest k with n! / k! <= 200,000, then a random one above it.
+        let mut low = 2;
+        while (low + 1..=n).map(|i| i as f64).product::<f64>() > 200_000.0 {
+            low += 1;
+        }
+        if low >= n {
+            continue;
+        }
+        let k = rng.random_range(low..n);
+        agree(&graph, k, false, 40, &mut rng);
+        cases += 1;
+    }
+    assert!(cases >= 1_900, "{cases}");
+}
