@@ -243,3 +243,43 @@ fn tile_classes_agree_with_bfs_on_random_graphs_of_8_to_12_vertices() {
     }
     assert!(cases >= 1_900, "{cases}");
 }
+
+/// Scrambles with several blanks are exactly uniform over the goal's
+/// reachable set where not everything is reachable (chi-square at
+/// p = 0.001, and not suspiciously even).
+#[test]
+fn several_blank_scrambles_are_uniform_over_the_reachable_set() {
+    use slidepuzzle::model::Puzzle;
+    use slidepuzzle::theory::uniform_reachable;
+    for (spec, k, samples) in [
+        // Two bushes joined by a hallway: tiles never cross it.
+        ("edges:0-1,1-2,2-3,0-4,0-5,3-6,3-7", 2, 20_000),
+        // Two triangles joined by a hallway.
+        ("edges:0-1,1-2,2-0,2-3,3-4,4-5,5-6,6-4", 2, 30_000),
+        ("cycle:6", 2, 20_000),
+        ("path:6", 3, 10_000),
+    ] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        let reach = reachable(p.graph(), goal.cells());
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut counts: std::collections::HashMap<Vec<u32>, usize> = Default::default();
+        for _ in 0..samples {
+            let c = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            assert!(reach.contains(c.cells()), "{spec}: unreachable {c:?}");
+            *counts.entry(c.cells().to_vec()).or_default() += 1;
+        }
+        let expected = samples as f64 / reach.len() as f64;
+        let chi: f64 = reach
+            .iter()
+            .map(|c| {
+                let o = *counts.get(c).unwrap_or(&0) as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        let dof = (reach.len() - 1) as f64;
+        let critical = dof + 3.09 * (2.0 * dof).sqrt() + 5.0;
+        assert!(chi < critical, "{spec}: chi-square {chi:.1}, {dof} dof");
+        assert!(chi > dof * 0.5, "{spec}: suspiciously even ({chi:.1})");
+    }
+}

@@ -147,6 +147,10 @@ pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usi
     moves
 }
 
+/// Most component ids (cut vertices times vertices) [`tile_orbits`]
+/// stores, 2 bytes each.
+pub const COMPONENT_MAX_CELLS: u64 = 100_000_000;
+
 /// The components of G - x for every vertex x: `id(x, v)` names v's
 /// component (x itself gets `u16::MAX`); vertices that are not cut
 /// vertices have one component, stored implicitly.
@@ -161,7 +165,14 @@ impl Components {
     fn new(graph: &Graph) -> Result<Self> {
         let n = graph.vertex_count();
         let mut cut = HashMap::new();
-        for x in decompose(graph).articulation_points {
+        let points = decompose(graph).articulation_points;
+        // A component id per vertex for every cut vertex: check the cells
+        // before allocating them.
+        let cells = (points.len() as u64).saturating_mul(n as u64);
+        if cells > COMPONENT_MAX_CELLS {
+            return Err(Error::limit(Resource::Cells, cells, COMPONENT_MAX_CELLS));
+        }
+        for x in points {
             let mut id = vec![u16::MAX; n];
             let mut sizes = Vec::new();
             for s in 0..n {

@@ -15,10 +15,13 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
+use std::collections::HashMap;
+
 use super::blocks::{BlockKind, decompose};
 use super::rooted::root_blocks;
 use super::theta0::theta0_group;
-use crate::error::{Error, Result};
+use super::tile_classes::TileClasses;
+use crate::error::{Error, Result, or_fallback};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::primitives::perm::is_odd;
@@ -50,11 +53,12 @@ pub fn seeded_scrambles<'a>(
 
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
-/// With several blanks ([`several_blanks`]): uniform where every
-/// configuration is reachable (docs/THEORY.md section 4), or where one of
-/// [`REJECTION_DRAWS`] uniform placements passes the exact reachability
-/// test; otherwise the end of a random walk of 64 n moves (near the
-/// goal's class, not exactly uniform).
+/// With several blanks ([`several_blanks`]): uniform on every connected
+/// graph (the everything-reachable criterion, cycles, or the marked-tile
+/// classes; docs/THEORY.md section 4); on a disconnected graph uniform if
+/// one of [`REJECTION_DRAWS`] uniform placements passes the exact
+/// reachability test, otherwise the end of a random walk of 64 n moves
+/// (near the goal's class, not exactly uniform).
 ///
 /// # Errors
 /// [`Error::Unsupported`] if `goal` has no blank; as
@@ -113,6 +117,69 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
     Configuration::from_cells(cells, 1)
 }
 
+/// Exactly uniform with k >= 2 blanks on a connected graph: every blank
+/// set is reachable and each holds the same number of reachable
+/// arrangements, so draw the blank set uniformly, then fill it as the
+/// reachable set allows. On a cycle that is the goal's cyclic order of
+/// tiles at a uniform rotation; elsewhere every tile vertex's class
+/// ([`TileClasses`]) must hold the goal's tiles of that class, in any
+/// order (docs/THEORY.md section 4.3). O(V + E) per draw after the
+/// classes; `None` beyond their size limit.
+fn by_classes<R: Rng + ?Sized>(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    rng: &mut R,
+) -> Result<Option<Configuration>> {
+    let graph = puzzle.graph();
+    let (n, k) = (graph.vertex_count(), goal.blanks().len());
+    let mut vertices: Vec<usize> = (0..n).collect();
+    let (chosen, _) = vertices.partial_shuffle(rng, k);
+    let mut cells = vec![1u32; n];
+    for &b in chosen.iter() {
+        cells[b] = 0;
+    }
+    if let Some(order) = super::blanks::cycle_order(graph) {
+        let tiles: Vec<u32> = order
+            .iter()
+            .map(|&v| goal.tile_at(v))
+            .filter(|&t| t != 0)
+            .collect();
+        let shift = rng.random_range(0..tiles.len().max(1));
+        let mut next = tiles.iter().cycle().skip(shift);
+        for &v in &order {
+            if cells[v] != 0 {
+                cells[v] = *next.next().expect("cycles forever");
+            }
+        }
+        return Configuration::from_cells(cells, k).map(Some);
+    }
+    let Some(mut classes) = or_fallback(TileClasses::new(graph, k))? else {
+        return Ok(None);
+    };
+    let of_goal = classes.classes(goal)?;
+    let at = classes.classes_of_cells(&cells)?;
+    let mut tiles_of: HashMap<u32, Vec<u32>> = HashMap::new();
+    for (v, &c) in of_goal.iter().enumerate() {
+        if c != u32::MAX {
+            tiles_of.entry(c).or_default().push(goal.tile_at(v));
+        }
+    }
+    for tiles in tiles_of.values_mut() {
+        tiles.shuffle(rng);
+    }
+    for v in 0..n {
+        if cells[v] != 0 {
+            let tile = tiles_of.get_mut(&at[v]).and_then(Vec::pop);
+            cells[v] = tile.ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "internal: vertex {v}'s class holds more vertices than tiles (a bug; please report it)"
+                ))
+            })?;
+        }
+    }
+    Configuration::from_cells(cells, k).map(Some)
+}
+
 /// Uniform placements tried by [`several_blanks`] before its random walk.
 pub const REJECTION_DRAWS: usize = 32;
 
@@ -135,6 +202,9 @@ pub fn several_blanks<R: Rng + ?Sized>(
     };
     if connected && super::blanks::everything_reachable(puzzle, k).0 {
         return shuffled(rng);
+    }
+    if connected && let Some(c) = by_classes(puzzle, goal, rng)? {
+        return Ok(c);
     }
     if connected {
         for _ in 0..REJECTION_DRAWS {

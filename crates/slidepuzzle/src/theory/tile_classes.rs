@@ -57,6 +57,21 @@ use num_bigint::BigUint;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 
+/// How a vertex's states are represented (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Not a cut vertex: one state, one node.
+    One,
+    /// Two pieces: one node per count (shared along chains).
+    Two,
+    /// Two pieces, each with a neighbour that is not a cut vertex: every
+    /// state moves to one of them and the states with blanks on both sides
+    /// move to both, so all states are one class, one node.
+    Merged,
+    /// Three or more pieces: the hub and one node per piece.
+    Many,
+}
+
 /// Most nodes [`TileClasses::new`] builds (about 9 bytes each).
 pub const TILE_CLASS_MAX_NODES: usize = 60_000_000;
 
@@ -79,10 +94,17 @@ pub struct TileClasses {
     /// Size of the component of G - v holding v's parent and the children
     /// that are not separated (0 if there is none).
     rest: Vec<u32>,
-    /// First node of each vertex; `lowest[v]` is the smallest count of a
-    /// two-piece vertex's first component (the count of its first node).
+    /// First node of each vertex. A two-piece vertex's nodes stand for the
+    /// counts `lowest[v]..` of blanks in its component `ahead[v]` (0 or 1),
+    /// and `chain_next[v]` is the next vertex of its chain (or u32::MAX).
     first_node: Vec<u32>,
+    shape: Vec<Shape>,
     lowest: Vec<u32>,
+    ahead: Vec<u8>,
+    chain_next: Vec<u32>,
+    /// Depth-first parent, and whether the edge to it is a bridge.
+    dfs_parent: Vec<u32>,
+    bridge_up: Vec<bool>,
     /// Union-find over nodes.
     parent: Vec<u32>,
     /// For runs of consecutive nodes: the next node whose link to its
@@ -122,11 +144,17 @@ impl TileClasses {
             sep: Vec::new(),
             rest: vec![0; n],
             first_node: vec![0; n + 1],
+            shape: vec![Shape::One; n],
             lowest: vec![0; n],
+            ahead: vec![0; n],
+            chain_next: vec![u32::MAX; n],
+            dfs_parent: vec![u32::MAX; n],
+            bridge_up: vec![false; n],
             parent: Vec::new(),
             next_open: Vec::new(),
         };
         me.depth_first(graph)?;
+        me.shapes(graph);
         me.lay_out_nodes()?;
         me.join_moves(graph);
         Ok(me)
@@ -173,6 +201,13 @@ impl TileClasses {
                 "tile classes need a connected graph".into(),
             ));
         }
+        for w in 1..n {
+            let p = dfs_parent[w];
+            if p != u32::MAX {
+                self.bridge_up[w] = low[w] > self.pre[p as usize];
+            }
+        }
+        self.dfs_parent = dfs_parent;
         for (v, kids) in children.iter().enumerate() {
             self.sep_start[v] = self.sep.len() as u32;
             let mut separated = 0u32;
@@ -186,6 +221,28 @@ impl TileClasses {
         }
         self.sep_start[n] = self.sep.len() as u32;
         Ok(())
+    }
+
+    fn shapes(&mut self, graph: &Graph) {
+        for v in 0..self.n {
+            self.shape[v] = match self.pieces(v) {
+                1 => Shape::One,
+                2 => {
+                    let mut free = [false; 2];
+                    for &w in graph.neighbors(v) {
+                        if self.pieces(w) == 1 {
+                            free[self.piece_of(v, w)] = true;
+                        }
+                    }
+                    if free == [true, true] {
+                        Shape::Merged
+                    } else {
+                        Shape::Two
+                    }
+                }
+                _ => Shape::Many,
+            };
+        }
     }
 
     /// Separated children of `v`.
@@ -224,34 +281,113 @@ impl TileClasses {
         sep.len()
     }
 
-    /// Counts `a` of the first component that a two-piece vertex's nodes
-    /// stand for: `lowest..=highest`.
+    /// Counts of blanks in component `ahead[v]` that a two-piece vertex's
+    /// states have: `lowest..=highest`.
     fn two_piece_range(&self, v: usize) -> (usize, usize) {
-        let (c0, c1) = (self.piece_size(v, 0), self.piece_size(v, 1));
-        (self.k.saturating_sub(c1), self.k.min(c0))
+        let a = self.ahead[v] as usize;
+        let (c, other) = (self.piece_size(v, a), self.piece_size(v, 1 - a));
+        (self.k.saturating_sub(other), self.k.min(c))
+    }
+
+    /// The count in component `ahead[v]` of a two-piece vertex's state
+    /// with `a` blanks in component `piece`.
+    fn ahead_count(&self, v: usize, piece: usize, a: usize) -> usize {
+        if piece == self.ahead[v] as usize {
+            a
+        } else {
+            self.k - a
+        }
+    }
+
+    /// Two-piece vertices joined by bridges form paths, *chains*: along one,
+    /// a move x_i -> x_(i+1) turns a blanks ahead into a - 1 (beta = 0), so
+    /// the state (x_i, a) is the node of *lane* a + i, shared by the whole
+    /// chain (k + L nodes for a chain of L vertices instead of about k L).
+    /// Sets `ahead`, `chain_next`, and returns the chains.
+    fn chains(&mut self) -> Vec<Vec<u32>> {
+        let n = self.n;
+        let two = |me: &Self, v: usize| me.shape[v] == Shape::Two;
+        let mut links: Vec<[u32; 2]> = vec![[u32::MAX; 2]; n];
+        let add = |links: &mut Vec<[u32; 2]>, a: usize, b: u32| {
+            let slot = if links[a][0] == u32::MAX { 0 } else { 1 };
+            links[a][slot] = b;
+        };
+        for w in 1..n {
+            let p = self.dfs_parent[w] as usize;
+            if self.bridge_up[w] && two(self, w) && two(self, p) {
+                add(&mut links, w, p as u32);
+                add(&mut links, p, w as u32);
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut chains = Vec::new();
+        for v in 0..n {
+            if !two(self, v) || seen[v] || links[v][1] != u32::MAX {
+                continue;
+            }
+            // v is an end (at most one link): walk to the other end.
+            let mut chain = vec![v as u32];
+            seen[v] = true;
+            let (mut from, mut at) = (v as u32, links[v][0]);
+            while at != u32::MAX && !seen[at as usize] {
+                seen[at as usize] = true;
+                chain.push(at);
+                let l = links[at as usize];
+                let next = if l[0] == from { l[1] } else { l[0] };
+                from = at;
+                at = next;
+            }
+            chains.push(chain);
+        }
+        for chain in &chains {
+            for i in 0..chain.len() {
+                let x = chain[i] as usize;
+                self.ahead[x] = if i + 1 < chain.len() {
+                    self.chain_next[x] = chain[i + 1];
+                    self.piece_of(x, chain[i + 1] as usize) as u8
+                } else if i > 0 {
+                    1 - self.piece_of(x, chain[i - 1] as usize) as u8
+                } else {
+                    0
+                };
+            }
+        }
+        chains
     }
 
     fn lay_out_nodes(&mut self) -> Result<()> {
+        let over = |total: usize| {
+            Error::limit(Resource::States, total as u64, TILE_CLASS_MAX_NODES as u64)
+        };
         let mut total: usize = 0;
         for v in 0..self.n {
-            self.first_node[v] = total as u32;
-            let r = self.pieces(v);
-            let count = match r {
-                1 => 1,
-                2 => {
-                    let (lo, hi) = self.two_piece_range(v);
-                    self.lowest[v] = lo as u32;
-                    hi + 1 - lo
-                }
-                _ => r + 1,
+            let count = match self.shape[v] {
+                Shape::One | Shape::Merged => 1,
+                Shape::Two => 0,
+                Shape::Many => self.pieces(v) + 1,
             };
-            total = total.saturating_add(count);
+            self.first_node[v] = total as u32;
+            total += count;
             if total > TILE_CLASS_MAX_NODES {
-                return Err(Error::limit(
-                    Resource::States,
-                    total as u64,
-                    TILE_CLASS_MAX_NODES as u64,
-                ));
+                return Err(over(total));
+            }
+        }
+        for chain in self.chains() {
+            // Lane of (x_i, a) is a + i; lanes lowest..=highest.
+            let ranges: Vec<(usize, usize)> = chain
+                .iter()
+                .map(|&x| self.two_piece_range(x as usize))
+                .collect();
+            let offset = (0..chain.len()).map(|i| ranges[i].0 + i).min().unwrap_or(0);
+            let top = (0..chain.len()).map(|i| ranges[i].1 + i).max().unwrap_or(0);
+            for (i, &x) in chain.iter().enumerate() {
+                let x = x as usize;
+                self.lowest[x] = ranges[i].0 as u32;
+                self.first_node[x] = (total + ranges[i].0 + i - offset) as u32;
+            }
+            total = total.saturating_add(top + 1 - offset);
+            if total > TILE_CLASS_MAX_NODES {
+                return Err(over(total));
             }
         }
         self.first_node[self.n] = total as u32;
@@ -303,12 +439,16 @@ impl TileClasses {
     fn join_targets(&mut self, node: u32, y: usize, j: usize, lo: usize, hi: usize) {
         let k = self.k;
         let base = self.first_node[y];
-        match self.pieces(y) {
-            1 => self.union(node, base),
-            2 => {
+        match self.shape[y] {
+            Shape::One | Shape::Merged => self.union(node, base),
+            Shape::Two => {
                 let (slo, shi) = self.two_piece_range(y);
-                // Counts of the first component.
-                let (a, b) = if j == 0 { (lo, hi) } else { (k - hi, k - lo) };
+                // Counts of the component ahead.
+                let (a, b) = if j == self.ahead[y] as usize {
+                    (lo, hi)
+                } else {
+                    (k - hi, k - lo)
+                };
                 let (a, b) = (a.max(slo), b.min(shi));
                 if a > b {
                     return;
@@ -317,7 +457,7 @@ impl TileClasses {
                 self.union(node, first);
                 self.join_run(first, base + (b - slo) as u32);
             }
-            _ => {
+            Shape::Many => {
                 if lo < k {
                     self.union(node, base);
                 }
@@ -340,11 +480,12 @@ impl TileClasses {
         let (n, k) = (self.n, self.k);
         for x in 0..n {
             let base = self.first_node[x];
-            let r = self.pieces(x);
+            let shape = self.shape[x];
             for &y in graph.neighbors(x) {
-                if y < x {
-                    // Each undirected edge once: the moves y -> x are the
-                    // reverses of the moves x -> y.
+                if y < x || self.chain_next[x] == y as u32 || self.chain_next[y] == x as u32 {
+                    // Each undirected edge once (the moves y -> x are the
+                    // reverses of the moves x -> y); moves along a chain
+                    // stay on their lane.
                     continue;
                 }
                 let i = self.piece_of(x, y);
@@ -352,15 +493,20 @@ impl TileClasses {
                 let c = self.piece_size(x, i);
                 let d = self.piece_size(y, j);
                 let beta = c + d - n;
-                match r {
-                    1 => {
-                        let (lo, hi) = self.arrivals(k, c, beta);
+                match shape {
+                    Shape::One | Shape::Merged => {
+                        // Every count a in C (a = k only, off cut
+                        // vertices); the arrivals form one range.
+                        let amin = 1.max(k.saturating_sub(n - 1 - c));
+                        let amax = k.min(c);
+                        let lo = self.arrivals(amax, c, beta).0;
+                        let hi = self.arrivals(amin, c, beta).1;
                         self.join_targets(base, y, j, lo, hi);
                     }
-                    2 => {
+                    Shape::Two => {
                         let (slo, shi) = self.two_piece_range(x);
                         for s in slo..=shi {
-                            let a = if i == 0 { s } else { k - s };
+                            let a = self.ahead_count(x, i, s);
                             if a == 0 {
                                 continue;
                             }
@@ -368,7 +514,7 @@ impl TileClasses {
                             self.join_targets(base + (s - slo) as u32, y, j, lo, hi);
                         }
                     }
-                    _ => {
+                    Shape::Many => {
                         // The hub: counts a in C with the rest outside.
                         let amin = 1.max(k.saturating_sub(n - 1 - c));
                         let amax = (k - 1).min(c);
@@ -397,13 +543,13 @@ impl TileClasses {
             let p = self.pre[w] as usize;
             (prefix[p + self.size[w] as usize] - prefix[p]) as usize
         };
-        match self.pieces(x) {
-            1 => base,
-            2 => {
-                let a0 = in_child(sep[0]);
-                base + (a0 - self.lowest[x] as usize) as u32
+        match self.shape[x] {
+            Shape::One | Shape::Merged => base,
+            Shape::Two => {
+                let a = self.ahead_count(x, 0, in_child(sep[0]));
+                base + (a - self.lowest[x] as usize) as u32
             }
-            _ => {
+            Shape::Many => {
                 let mut outside = self.k;
                 for (i, &w) in sep.iter().enumerate() {
                     let a = in_child(w);
@@ -440,8 +586,17 @@ impl TileClasses {
     /// [`Error::Configuration`] if `config` does not have n cells and k
     /// blanks.
     pub fn classes(&mut self, config: &Configuration) -> Result<Vec<u32>> {
-        let cells = config.cells();
-        if cells.len() != self.n || config.blanks().len() != self.k {
+        self.classes_of_cells(config.cells())
+    }
+
+    /// [`TileClasses::classes`] for any cells (0 = blank, anything else a
+    /// tile): the classes of the tile vertices depend only on where the
+    /// blanks are.
+    ///
+    /// # Errors
+    /// [`Error::Configuration`] unless there are n cells, k of them 0.
+    pub fn classes_of_cells(&mut self, cells: &[u32]) -> Result<Vec<u32>> {
+        if cells.len() != self.n || cells.iter().filter(|&&t| t == 0).count() != self.k {
             return Err(Error::config(format!(
                 "expected {} cells with {} blanks",
                 self.n, self.k
