@@ -26,6 +26,10 @@ pub enum Set {
     /// graphs, then time and moves on boards and random 2-connected graphs
     /// up to 1,000 vertices.
     Constructive,
+    /// Feasibility with several blanks at scale (`check --blanks K`):
+    /// 100,000-vertex sparse graphs, trees and paths and a 300x300 board
+    /// with 1,000 blanks, 10,000-vertex graphs with 50.
+    Feasibility,
 }
 
 /// Options of `bench`.
@@ -108,6 +112,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         Set::Korf100 => (korf100(), 4),
         Set::Korf50 => (korf50(), 5),
         Set::Constructive => return bench_constructive(),
+        Set::Feasibility => return bench_feasibility(),
     };
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let threads = crate::common::threads_arg(args.threads)?;
@@ -358,6 +363,137 @@ fn bench_constructive() -> Result<ExitCode> {
             p.vertex_count(),
             clock.elapsed().as_secs_f64()
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A random graph for [`bench_feasibility`]: a random tree on `n`
+/// vertices (each vertex after the first joined to a uniform earlier one),
+/// `extra` random chords, and a hallway of `hall` extra vertices from
+/// vertex 0 to a second random tree of `n` vertices if `hall > 0`.
+fn feasibility_graph(
+    n: usize,
+    extra: usize,
+    hall: usize,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Puzzle> {
+    use rand::RngExt;
+    let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (rng.random_range(0..v), v)).collect();
+    let mut seen: std::collections::HashSet<(usize, usize)> = edges.iter().copied().collect();
+    while seen.len() < n - 1 + extra {
+        let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
+        let e = (u.min(v), u.max(v));
+        if u != v && seen.insert(e) {
+            edges.push(e);
+        }
+    }
+    let mut total = n;
+    if hall > 0 {
+        let mut prev = 0;
+        for v in n..n + hall {
+            edges.push((prev, v));
+            prev = v;
+        }
+        let second = n + hall;
+        edges.push((prev, second));
+        for v in second + 1..second + n {
+            edges.push((rng.random_range(second..v), v));
+        }
+        total = second + n;
+    }
+    Ok(Puzzle::new(
+        slidepuzzle::model::Graph::from_edges(total, &edges)?,
+        slidepuzzle::model::PuzzleKind::Graph,
+        format!("random graph ({total} vertices)"),
+    ))
+}
+
+/// `bench feasibility` (issue 17): `check --blanks K` at scale. For each
+/// graph a uniform scramble (reachable) and the same with two tiles of
+/// different orbits swapped where there are such (unreachable), each
+/// decided by the library's default test; seconds per decision.
+fn bench_feasibility() -> Result<ExitCode> {
+    use rand_chacha::rand_core::SeedableRng;
+    use slidepuzzle::model::Configuration;
+    use slidepuzzle::theory::{CheckMethod, check_with, uniform_reachable};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    println!(
+        "graph\tvertices\tedges\tblanks\tscramble_s\tcheck_s\tverdict\tcheck_swapped_s\tverdict_swapped\tdecided_by"
+    );
+    let cases: Vec<(&str, Puzzle, usize)> = vec![
+        (
+            "sparse 100k",
+            feasibility_graph(100_000, 50_000, 0, &mut rng)?,
+            1000,
+        ),
+        (
+            "tree 100k",
+            feasibility_graph(100_000, 0, 0, &mut rng)?,
+            1000,
+        ),
+        ("300x300", Puzzle::parse("300x300")?, 1000),
+        ("path:100000", Puzzle::parse("path:100000")?, 1000),
+        (
+            "two trees, 2,000-hallway",
+            feasibility_graph(49_000, 0, 2_000, &mut rng)?,
+            1000,
+        ),
+        (
+            "sparse 10k",
+            feasibility_graph(10_000, 5_000, 0, &mut rng)?,
+            50,
+        ),
+        (
+            "two trees, 119-hallway",
+            feasibility_graph(4_940, 0, 119, &mut rng)?,
+            50,
+        ),
+    ];
+    for (name, p, k) in cases {
+        let n = p.vertex_count();
+        let goal = Configuration::natural_with_blanks(n, k);
+        let clock = Instant::now();
+        let start = uniform_reachable(&p, &goal, &mut rng)?;
+        let scramble_s = clock.elapsed().as_secs_f64();
+        let clock = Instant::now();
+        let yes = check_with(&p, &start, &goal, CheckMethod::Linear, 1_000_000)?;
+        let check_s = clock.elapsed().as_secs_f64();
+        // Swap the tiles on the first two tile vertices of the hallway side
+        // and the far side: unreachable where the orbits differ.
+        let mut cells = start.cells().to_vec();
+        let tiles: Vec<usize> = (0..n).filter(|&v| cells[v] != 0).collect();
+        let (a, b) = (tiles[0], tiles[tiles.len() - 1]);
+        cells.swap(a, b);
+        let swapped = Configuration::from_cells(cells, k)?;
+        let clock = Instant::now();
+        let no = check_with(&p, &swapped, &goal, CheckMethod::Linear, 1_000_000)?;
+        let swapped_s = clock.elapsed().as_secs_f64();
+        let by = if yes.reason.contains("marked-tile classes") {
+            "marked-tile classes"
+        } else if yes.reason.starts_with("every configuration") {
+            "everything reachable (hallway criterion)"
+        } else {
+            "other"
+        };
+        println!(
+            "{name}\t{n}\t{}\t{k}\t{scramble_s:.3}\t{check_s:.3}\t{}\t{swapped_s:.3}\t{}\t{by}",
+            p.graph().edge_count(),
+            if yes.solvable {
+                "reachable"
+            } else {
+                "NOT reachable (bug)"
+            },
+            if no.solvable {
+                "reachable"
+            } else {
+                "not reachable"
+            },
+        );
+        if !yes.solvable {
+            return Err(Error::Unsupported(format!(
+                "{name}: a uniform scramble was judged unreachable (a bug)"
+            )));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
