@@ -77,8 +77,27 @@ pub const TILE_CLASS_MAX_NODES: usize = 60_000_000;
 
 /// The classes of the marked-tile states of a connected graph with a
 /// fixed number k >= 2 of blanks (see the module docs). Built once per
-/// (graph, k); then [`TileClasses::reaches`] decides a pair of
-/// configurations in O(V + E).
+/// (graph, k); then [`TileClasses::stranded_tile`] decides a pair of
+/// configurations in O(V + E). Vertices are numbered as in the graph;
+/// configurations give the tile on each vertex, 0 for a blank.
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::theory::tile_classes::TileClasses;
+/// // Two bushes (leaves 4, 5 at vertex 0; 6, 7 at vertex 3) joined by the
+/// // hallway 0-1-2-3, with 2 blanks: tiles never cross the hallway.
+/// let p = Puzzle::parse("edges:0-1,1-2,2-3,0-4,0-5,3-6,3-7").unwrap();
+/// let mut classes = TileClasses::new(p.graph(), 2).unwrap();
+/// let goal = Configuration::natural_with_blanks(8, 2);
+/// let swap_leaves = Configuration::from_cells(vec![1, 2, 3, 4, 6, 5, 0, 0], 2).unwrap();
+/// assert_eq!(classes.stranded_tile(&swap_leaves, &goal).unwrap(), None);
+/// let across = Configuration::from_cells(vec![6, 2, 3, 4, 5, 1, 0, 0], 2).unwrap();
+/// // Tile 1 (on vertex 5) cannot reach its goal vertex 0.
+/// assert_eq!(classes.stranded_tile(&across, &goal).unwrap(), Some((1, 5, 0)));
+/// // The group at the goal's blanks: orbits of 2, 2 and single tiles.
+/// assert_eq!(classes.orbit_sizes(&goal).unwrap(), vec![2, 2, 1, 1]);
+/// assert_eq!(classes.group_order(&goal).unwrap(), 4u32.into());
+/// ```
 pub struct TileClasses {
     n: usize,
     k: usize,
