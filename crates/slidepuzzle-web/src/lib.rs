@@ -24,7 +24,7 @@
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
-//! | `GET /` | | the page |
+//! | `GET /` | | the page (with `GET /app.js` and `GET /app.css`) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
@@ -100,6 +100,8 @@ pub const BUDGET: SizeBudget = SizeBudget {
 };
 
 const PAGE: &str = include_str!("../static/index.html");
+const SCRIPT: &str = include_str!("../static/app.js");
+const STYLE: &str = include_str!("../static/app.css");
 
 /// An API error: a status (400 unless said otherwise) with
 /// `{"error": message}`, and `Retry-After: 1` when the server is busy.
@@ -367,6 +369,17 @@ async fn page() -> impl IntoResponse {
     )
 }
 
+async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        SCRIPT,
+    )
+}
+
+async fn style() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
 }
@@ -621,6 +634,8 @@ pub fn router_with_limits(
     });
     Router::new()
         .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/app.css", get(style))
         .route("/api/puzzle", post(puzzle_handler))
         .route("/api/check", post(check_handler))
         .route("/api/analyze", post(analyze_handler))

@@ -1,0 +1,29 @@
+// Makes the screenshots in docs/screenshots (SLIDEPUZZLE_SCREENSHOTS=1 npx
+// playwright test): the page at desktop and phone sizes.
+const path = require("path");
+const { test, expect } = require("@playwright/test");
+
+const out = path.resolve(__dirname, "../../../../docs/screenshots");
+for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
+  test(`play and solve, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?puzzle=4x4");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.fill("#state", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12");
+    await page.click("#set");
+    await page.click("#solve");
+    await expect(page.locator("#status")).toContainText("Found");
+    await page.click("#fwd");
+    await page.screenshot({ path: path.join(out, `play-${name}.png`), fullPage: true });
+  });
+  test(`a graph, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?puzzle=petersen");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("Scrambled");
+    await page.locator("details").nth(1).evaluate((d) => { d.open = true; });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, `graph-${name}.png`), fullPage: true });
+  });
+}

@@ -1,0 +1,258 @@
+// The page as a user meets it, in real Chromium: each of the ten problems
+// of issue 16 as a regression test, a speedsolve from scramble to solved,
+// and the phone layout.
+const { test, expect } = require("@playwright/test");
+
+// Fails a test on any error the page logs or throws.
+let pageErrors = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  // A 400 from the API is an answer the page shows (a bad spec, say), not
+  // an error of the page.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 400/.test(m.text())) pageErrors.push(m.text());
+  });
+});
+test.afterEach(async () => {
+  expect(pageErrors, "errors in the page").toEqual([]);
+});
+
+async function open(page, spec) {
+  await page.goto(`/?puzzle=${encodeURIComponent(spec)}`);
+  await expect(page.locator("#status")).toContainText("Loaded");
+}
+const model = (page) => page.evaluate(() => ({
+  spec: S.P.spec, cells: S.cells.slice(), moves: S.moves, solution: S.solution !== null,
+  pending: S.pending !== null, history: S.history.length,
+}));
+async function setState(page, text) {
+  await page.fill("#state", text);
+  await page.click("#set");
+  await expect(page.locator("#status")).toContainText("Position set");
+}
+// Holds /api/solve answers back until `release()`; counts the requests.
+async function holdSolves(page) {
+  let release; const gate = new Promise((r) => { release = r; });
+  const seen = { count: 0 };
+  await page.route("**/api/solve", async (route) => {
+    seen.count++;
+    const response = await route.fetch();
+    const body = await response.text();
+    await gate;
+    await route.fulfill({ response, body }).catch(() => {});
+  });
+  return { release, seen };
+}
+
+test("1. a solution that arrives after Load is dropped, and Play does nothing", async ({ page }) => {
+  await open(page, "4x4");
+  await setState(page, "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15");
+  const hold = await holdSolves(page);
+  await page.click("#solve");
+  await page.fill("#spec", "petersen");
+  await page.click("#load");
+  await expect(page.locator("#status")).toContainText("Loaded petersen");
+  hold.release();
+  await page.waitForTimeout(300);
+  await page.click("#play");
+  const m = await model(page);
+  expect(m.spec).toBe("petersen");
+  expect(m.cells.length).toBe(10);
+  expect(m.solution).toBe(false);
+  await expect(page.locator("#board svg circle")).toHaveCount(10);
+});
+
+test("1b. moving a tile while solving drops the answer", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  const hold = await holdSolves(page);
+  await page.click("#solve");
+  await page.keyboard.press("ArrowLeft");
+  hold.release();
+  await page.waitForTimeout(300);
+  const m = await model(page);
+  expect(m.solution).toBe(false);
+  expect(m.pending).toBe(false);
+  await expect(page.locator("#solution")).toHaveText("Press Solve.");
+});
+
+test("2. Undo after a played solution takes back its last move", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found 2 moves");
+  await page.click("#fwd");
+  await page.click("#fwd");
+  await expect(page.locator("#status")).toContainText("solved");
+  const before = await model(page);
+  await page.click("#undo");
+  const after = await model(page);
+  const changed = before.cells.map((t, v) => t !== after.cells[v] ? v : -1).filter((v) => v >= 0);
+  expect(changed.length).toBe(2);
+  // The two cells are neighbours on the 3x3 board (the undone slide).
+  const [a, b] = changed, [ax, ay, bx, by] = [a % 3, Math.floor(a / 3), b % 3, Math.floor(b / 3)];
+  expect(Math.abs(ax - bx) + Math.abs(ay - by)).toBe(1);
+  await expect(page.locator("#status")).not.toHaveClass("good");
+  await expect(page.locator("#board")).not.toHaveClass(/solved/);
+});
+
+test("3. no stale solution after Load, Scramble, Set or a move", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  for (const act of [
+    async () => { await page.fill("#spec", "petersen"); await page.click("#load"); await expect(page.locator("#status")).toContainText("Loaded"); },
+    async () => { await page.click("#scramble"); await expect(page.locator("#status")).toContainText("Scrambled"); },
+    async () => { await setState(page, (await model(page)).spec === "3x3" ? "1 2 3/4 5 6/7 0 8" : "1 2 3 4 5 6 7 8 0 9"); },
+    async () => { await page.locator("#board [data-v]").first().click(); await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowRight"); },
+  ]) {
+    await page.click("#solve");
+    await expect(page.locator("#status")).toContainText(/Found|already/);
+    await expect(page.locator("#solution")).not.toHaveText("Press Solve.");
+    await act();
+    await expect(page.locator("#solution")).toHaveText("Press Solve.");
+    expect((await model(page)).solution).toBe(false);
+    if ((await model(page)).spec !== "3x3") { await open(page, "3x3"); await setState(page, "1 2 3/4 5 6/0 7 8"); }
+  }
+});
+
+test("4. the arrow keys with a solution shown say it was dropped", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.locator("#status")).toContainText("solution was dropped");
+  await expect(page.locator("#hint")).not.toContainText("use Play or the arrows");
+});
+
+test("5. the clock runs only while the player plays, and resets", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("solved");
+  await page.waitForTimeout(400);
+  await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
+  await page.click("#scramble");
+  await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowRight");
+  await page.waitForTimeout(400);
+  await expect(page.locator("#timer")).not.toHaveText("time: 0.0 s");
+  for (const button of ["#reset", "#scramble", "#load"]) {
+    await page.click(button);
+    await page.waitForTimeout(250);
+    await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
+    await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowUp");
+  }
+});
+
+test("6. one search at a time, with progress and Cancel", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "8 6 7/2 5 4/3 0 1");
+  const hold = await holdSolves(page);
+  await page.click("#solve");
+  await expect(page.locator("#solve")).toBeDisabled();
+  await expect(page.locator("#cancel")).toBeVisible();
+  await expect(page.locator("#status")).toContainText("Solving...");
+  await page.locator("#solve").click({ force: true }).catch(() => {});
+  await page.click("#cancel");
+  await expect(page.locator("#status")).toContainText("Stopped waiting");
+  await expect(page.locator("#solve")).toBeEnabled();
+  hold.release();
+  await page.waitForTimeout(300);
+  expect(hold.seen.count).toBe(1);
+  expect((await model(page)).solution).toBe(false);
+});
+
+test("7. at phone width nothing overflows", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const spec of ["10x10", "petersen", "2x2x2", "4x4:torus"]) {
+    await open(page, spec);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, spec).toBeLessThanOrEqual(390);
+  }
+});
+
+test("8. graph drawings number the vertices and mark the legal moves", async ({ page }) => {
+  await open(page, "petersen");
+  await expect(page.locator("#board svg text.label")).toHaveCount(10);
+  await expect(page.locator("#board svg circle.legal")).toHaveCount(3);
+  await open(page, "3x3");
+  await expect(page.locator("#board .cell.legal")).toHaveCount(2);
+  await open(page, "4x4:torus");
+  await expect(page.locator("#board .grid.torus")).toHaveCount(1);
+  await expect(page.locator("#board .cell.legal")).toHaveCount(4);
+});
+
+test("9. keys: wrap on tori, F and B on boxes, Enter loads, a bad spec keeps the old puzzle", async ({ page }) => {
+  await open(page, "4x4:torus");
+  // Blank on vertex 15 (bottom right): the left arrow slides the tile on
+  // vertex 12 (same row, across the edge) into it.
+  const tile = (await model(page)).cells[12];
+  await page.keyboard.press("ArrowLeft");
+  expect((await model(page)).cells[15]).toBe(tile);
+  await open(page, "2x2x2");
+  // Blank on vertex 7 = (1,1,1): B slides the tile on (1,1,0) = vertex 3 back.
+  const t3 = (await model(page)).cells[3];
+  await page.keyboard.press("b");
+  expect((await model(page)).cells[7]).toBe(t3);
+  await page.fill("#spec", "petersen");
+  await page.press("#spec", "Enter");
+  await expect(page.locator("#status")).toContainText("Loaded petersen");
+  await page.fill("#spec", "4y4");
+  await page.press("#spec", "Enter");
+  await expect(page.locator("#status")).toContainText('Could not load "4y4"');
+  await expect(page.locator("#status")).toContainText("still showing petersen");
+  await expect(page.locator("#spec")).toHaveValue("petersen");
+  // Graphs: an arrow key moves some tile (focus off the text box first).
+  await page.locator("h1").click();
+  const before = (await model(page)).cells.join(" ");
+  for (const k of ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]) await page.keyboard.press(k);
+  expect((await model(page)).cells.join(" ")).not.toBe(before);
+});
+
+test("10. a 100x100 solution is summarised, not dumped; playback is fast", async ({ page }) => {
+  await open(page, "100x100");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.selectOption("#algo", "constructive");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  const text = await page.locator("#solution").innerText();
+  expect(text.length).toBeLessThan(5_000);
+  await expect(page.locator("#solution a")).toHaveText(/Download all steps/);
+  // Playback: a 20x20 constructive solution (a few thousand moves) at
+  // 2,000 moves a second.
+  await open(page, "20x20");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.selectOption("#algo", "constructive");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  await page.locator("#speed").fill("2000");
+  const steps = await page.evaluate(() => S.solution.steps.length);
+  const started = Date.now();
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 60_000 });
+  const seconds = (Date.now() - started) / 1000;
+  expect(seconds).toBeLessThan(steps / 2000 + 5);
+});
+
+test("speedsolve: scramble, solve by hand, the clock stops at solved", async ({ page }) => {
+  await open(page, "3x3");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  // The player's moves: a solution from the API, clicked tile by tile.
+  const steps = await page.evaluate(async () => {
+    const r = await api("/api/solve", { puzzle: "3x3", state: stateString() });
+    return r.steps;
+  });
+  for (const [from] of steps) await page.locator(`#board [data-v="${from}"]`).click();
+  await expect(page.locator("#status")).toContainText(`Solved in ${steps.length} moves`);
+  await expect(page.locator("#board")).toHaveClass(/solved/);
+  const shown = await page.locator("#timer").innerText();
+  await page.waitForTimeout(300);
+  await expect(page.locator("#timer")).toHaveText(shown);
+  expect(shown).not.toBe("time: 0.0 s");
+});

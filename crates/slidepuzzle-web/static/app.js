@@ -1,0 +1,414 @@
+"use strict";
+// The page's one state model. A position change that is not a step through
+// the current solution drops that solution and any pending answer; a
+// solution is bound to the exact puzzle and position it was asked for, and
+// an answer for anything else is dropped when it arrives.
+const $ = (id) => document.getElementById(id);
+const S = {
+  P: null,            // puzzle info from /api/puzzle
+  adj: [],            // neighbours per vertex
+  cells: [],          // tile per vertex, 0 = blank
+  history: [],        // moves made, [from, to] (the tile on `from` slid into the blank on `to`)
+  moves: 0,           // moves on the counter
+  clock: { start: null, elapsed: 0, id: null, armed: true },
+  solution: null,     // { key, steps, startCells, startHistory, startMoves, index, record }
+  pending: null,      // { key, controller, started, ticker }
+  playing: null,      // animation frame id while playing
+  els: [],            // per vertex: { shape, text }
+  pts: null,          // layout coordinates per vertex (for the arrow keys on graphs)
+};
+
+async function api(path, body, signal) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
+  if (!r.ok) throw new Error(j.error || ("the server answered HTTP " + r.status));
+  return j;
+}
+function status(text, cls) { const s = $("status"); s.textContent = text; s.className = cls || ""; }
+const key = () => S.P.spec + "|" + S.cells.join(" ");
+const solved = () => S.cells.every((t, i) => t === S.P.goal_cells[i]);
+function stateString() {
+  if (S.P.kind !== "board" || !S.P.plain_board) return S.cells.join(" ");
+  const w = S.P.width, rows = [];
+  for (let i = 0; i < S.cells.length; i += w) rows.push(S.cells.slice(i, i + w).join(" "));
+  return rows.join("/");
+}
+function parseState(text) { return text.split(/[\s,\/]+/).filter(Boolean).map(Number); }
+function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) + ` (${n.length} digits)` : n; }
+
+// ---- the clock: from the first move after a new position to solved ----
+function clockReset() {
+  if (S.clock.id) clearInterval(S.clock.id);
+  S.clock = { start: null, elapsed: 0, id: null, armed: true };
+  $("timer").textContent = "time: 0.0 s";
+}
+function clockStart() {
+  if (S.clock.id || !S.clock.armed) return;
+  S.clock.start = performance.now();
+  S.clock.id = setInterval(() => { $("timer").textContent = `time: ${((performance.now() - S.clock.start) / 1000).toFixed(1)} s`; }, 100);
+}
+function clockStop() {
+  if (!S.clock.id) return;
+  clearInterval(S.clock.id);
+  S.clock.elapsed = (performance.now() - S.clock.start) / 1000;
+  S.clock.id = null;
+  $("timer").textContent = `time: ${S.clock.elapsed.toFixed(1)} s`;
+}
+
+// ---- solutions and pending answers ----
+function dropPending() {
+  if (!S.pending) return;
+  S.pending.controller.abort();
+  clearInterval(S.pending.ticker);
+  S.pending = null;
+  $("solve").disabled = false; $("cancel").hidden = true;
+}
+function dropSolution(note) {
+  stopPlaying();
+  const had = S.solution !== null;
+  S.solution = null;
+  $("step").textContent = "";
+  $("solution").textContent = "Press Solve.";
+  if (had && note) status(note);
+}
+// Every position change that is not a step through the solution.
+function positionChanged(note) {
+  dropPending();
+  dropSolution(note);
+}
+// A new position (load, scramble, set, reset): no history, the clock waits
+// for the first move.
+function newPosition(cells) {
+  positionChanged();
+  S.cells = cells;
+  S.history = []; S.moves = 0;
+  clockReset();
+  paintAll();
+}
+
+// ---- drawing: built once per puzzle, then only changed vertices repaint ----
+function layout() {
+  const P = S.P, n = P.vertices;
+  if (P.positions) {
+    if (P.kind === "box") {
+      // Layers side by side, each shifted down a little: no edge runs
+      // through another layer's vertex.
+      return P.positions.map(([x, y, z]) => [x + z * (P.width + 1), y + z * 0.5]);
+    }
+    return P.positions.map(([x, y]) => [x, y]);
+  }
+  return Array.from({ length: n }, (_, i) => [Math.cos(2 * Math.PI * i / n) * n / 4, Math.sin(2 * Math.PI * i / n) * n / 4]);
+}
+function draw() {
+  const el = $("board"); el.innerHTML = ""; S.els = [];
+  S.pts = layout();
+  if (gridDrawn()) drawGrid(el); else drawSvg(el);
+  paintAll();
+}
+// Plain boards and tori are drawn as grids (tori with a wrap mark); boxes,
+// boards with diagonal moves and graphs as drawings of the graph.
+function gridDrawn() { return S.P.kind === "board" && (S.P.plain_board || S.P.spec.includes(":torus")); }
+function drawGrid(el) {
+  const P = S.P, avail = Math.max(200, Math.min(560, el.clientWidth || document.body.clientWidth - 20));
+  const size = Math.max(10, Math.min(64, Math.floor((avail - 6) / Math.max(P.width, P.height)) - 3));
+  const g = document.createElement("div"); g.className = "grid" + (P.spec.includes(":torus") ? " torus" : "");
+  if (P.spec.includes(":torus")) g.title = "A torus: tiles slide across the edges to the opposite side";
+  g.style.gridTemplateColumns = `repeat(${P.width}, var(--s))`; g.style.setProperty("--s", size + "px");
+  for (let v = 0; v < P.vertices; v++) {
+    const c = document.createElement("div");
+    c.dataset.v = v; c.onclick = () => clickVertex(v);
+    g.appendChild(c); S.els.push({ shape: c, text: c });
+  }
+  el.appendChild(g);
+}
+function drawSvg(el) {
+  const P = S.P, pts = S.pts, ns = "http://www.w3.org/2000/svg";
+  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+  const minx = Math.min(...xs), miny = Math.min(...ys), maxx = Math.max(...xs), maxy = Math.max(...ys);
+  const scale = 520 / Math.max(1, maxx - minx, maxy - miny), pad = 34, r = Math.max(9, Math.min(22, scale * 0.3));
+  const X = (p) => pad + (p[0] - minx) * scale, Y = (p) => pad + (p[1] - miny) * scale;
+  const svg = document.createElementNS(ns, "svg");
+  const w = (maxx - minx) * scale + 2 * pad, h = (maxy - miny) * scale + 2 * pad;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`); svg.setAttribute("width", w);
+  for (const [a, b] of P.edges) {
+    const l = document.createElementNS(ns, "line");
+    l.setAttribute("x1", X(pts[a])); l.setAttribute("y1", Y(pts[a])); l.setAttribute("x2", X(pts[b])); l.setAttribute("y2", Y(pts[b]));
+    l.setAttribute("stroke", "#999");
+    if (P.kind === "box" && P.positions[a][2] !== P.positions[b][2]) l.setAttribute("stroke-dasharray", "4 3");
+    svg.appendChild(l);
+  }
+  for (let v = 0; v < P.vertices; v++) {
+    const c = document.createElementNS(ns, "circle");
+    c.setAttribute("cx", X(pts[v])); c.setAttribute("cy", Y(pts[v])); c.setAttribute("r", r);
+    c.setAttribute("stroke", "#333"); c.style.cursor = "pointer"; c.dataset.v = v;
+    c.onclick = () => clickVertex(v); svg.appendChild(c);
+    const tx = document.createElementNS(ns, "text");
+    tx.setAttribute("x", X(pts[v])); tx.setAttribute("y", Y(pts[v]) + r * 0.35); tx.setAttribute("text-anchor", "middle");
+    tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
+    // The vertex number, outside the circle (blank paths and articulation
+    // points are given as vertex numbers).
+    const lb = document.createElementNS(ns, "text");
+    lb.setAttribute("class", "label"); lb.setAttribute("x", X(pts[v]) + r * 0.85); lb.setAttribute("y", Y(pts[v]) - r * 0.85);
+    lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
+    S.els.push({ shape: c, text: tx });
+  }
+  el.appendChild(svg);
+}
+function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
+function paint(v) {
+  const e = S.els[v]; if (!e) return;
+  const t = S.cells[v], home = t !== 0 && t === S.P.goal_cells[v];
+  if (e.shape.tagName === "DIV") {
+    e.shape.className = "cell" + (t === 0 ? " blank" : home ? " home" : "") + (legal(v) ? " legal" : "");
+    e.shape.textContent = t === 0 ? "" : t;
+  } else {
+    e.shape.setAttribute("fill", t === 0 ? "#555" : home ? "#b9e3b0" : "#f3d9a4");
+    e.shape.setAttribute("class", legal(v) ? "legal" : "");
+    e.text.textContent = t === 0 ? "" : t;
+  }
+}
+function paintAround(vs) {
+  const seen = new Set();
+  for (const v of vs) { seen.add(v); for (const w of S.adj[v]) seen.add(w); }
+  for (const v of seen) paint(v);
+  paintStatus();
+}
+function paintAll() { for (let v = 0; v < S.cells.length; v++) paint(v); paintStatus(); }
+function paintStatus() {
+  $("moves").textContent = "moves: " + S.moves;
+  $("state").value = stateString();
+  $("board").classList.toggle("solved", solved());
+}
+
+// ---- moves ----
+function slide(from, to) { S.cells[to] = S.cells[from]; S.cells[from] = 0; }
+function userMove(from, to) {
+  positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
+  slide(from, to);
+  S.history.push([from, to]); S.moves++;
+  clockStart();
+  paintAround([from, to]);
+  if (solved()) {
+    clockStop();
+    S.clock.armed = false;
+    status(`Solved in ${S.moves} moves` + (S.clock.elapsed ? `, ${S.clock.elapsed.toFixed(1)} s.` : "."), "good");
+  } else if ($("status").className === "good") status("");
+}
+function clickVertex(v) {
+  if (S.cells[v] === 0) return;
+  const to = S.adj[v].find(w => S.cells[w] === 0);
+  if (to !== undefined) userMove(v, to);
+}
+// The tile that moves in direction (dx, dy, dz) into a blank, or null.
+function tileToward(dx, dy, dz) {
+  const P = S.P;
+  const blanks = S.cells.map((t, v) => t === 0 ? v : -1).filter(v => v >= 0);
+  if (P.positions && (P.kind === "board" || P.kind === "box")) {
+    const at = new Map(P.positions.map((p, v) => [p.join(","), v]));
+    const torus = P.spec.includes(":torus");
+    for (const b of blanks) {
+      let [x, y, z] = P.positions[b]; z = z || 0;
+      let fx = x - dx, fy = y - dy, fz = z - dz;
+      if (torus) { fx = (fx + P.width) % P.width; fy = (fy + P.height) % P.height; }
+      const from = at.get(`${fx},${fy},${fz}`);
+      if (from !== undefined && S.cells[from] !== 0 && S.adj[from].includes(b)) return [from, b];
+    }
+    return null;
+  }
+  // Graphs: the move whose direction on the drawing is closest to the key's.
+  let best = null, bestDot = 0.5;
+  for (const b of blanks) for (const f of S.adj[b]) {
+    if (S.cells[f] === 0) continue;
+    const vx = S.pts[b][0] - S.pts[f][0], vy = S.pts[b][1] - S.pts[f][1], len = Math.hypot(vx, vy) || 1;
+    const dot = (vx * dx + vy * dy) / len;
+    if (dot > bestDot) { bestDot = dot; best = [f, b]; }
+  }
+  return best;
+}
+document.addEventListener("keydown", (e) => {
+  if (!S.P || document.activeElement.tagName === "INPUT" || document.activeElement.tagName === "SELECT") return;
+  const d = { ArrowUp: [0, -1, 0], ArrowDown: [0, 1, 0], ArrowLeft: [-1, 0, 0], ArrowRight: [1, 0, 0],
+              f: [0, 0, -1], F: [0, 0, -1], b: [0, 0, 1], B: [0, 0, 1] }[e.key];
+  if (!d || (d[2] !== 0 && S.P.kind !== "box")) return;
+  e.preventDefault();
+  const m = tileToward(d[0], d[1], d[2]);
+  if (m) userMove(m[0], m[1]);
+});
+
+// ---- commands ----
+async function load(spec) {
+  let P;
+  try { P = await api("/api/puzzle", { puzzle: spec }); }
+  catch (e) {
+    if (S.P) $("spec").value = S.P.spec;
+    status(`Could not load "${spec}": ${e.message}` + (S.P ? ` (still showing ${S.P.spec})` : ""), "bad");
+    return false;
+  }
+  positionChanged();
+  S.P = P;
+  S.adj = Array.from({ length: P.vertices }, () => []);
+  for (const [a, b] of P.edges) { S.adj[a].push(b); S.adj[b].push(a); }
+  S.cells = P.goal_cells.slice();
+  $("spec").value = P.spec;
+  draw();
+  newPosition(P.goal_cells.slice());
+  status("Loaded " + P.spec + ".");
+  $("analysis").textContent = "";
+  api("/api/analyze", { puzzle: P.spec }).then(a => {
+    if (S.P !== P) return;
+    $("analysis").textContent = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
+      `articulation points: ${a.articulation_points.join(" ") || "none"}\n` +
+      `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
+      `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
+      `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
+  }).catch(e => { if (S.P === P) $("analysis").textContent = e.message; });
+  return true;
+}
+async function scramble() {
+  const P = S.P;
+  try {
+    const r = await api("/api/scramble", { puzzle: P.spec });
+    if (S.P !== P) return;
+    newPosition(parseState(r.state));
+    status("Scrambled: a uniformly random position that can be solved. The clock starts with your first move.");
+  } catch (e) { status(e.message, "bad"); }
+}
+async function setState() {
+  const text = $("state").value, P = S.P;
+  try {
+    await api("/api/check", { puzzle: P.spec, state: text });
+    if (S.P !== P) return;
+    newPosition(parseState(text));
+    status("Position set.");
+  } catch (e) { status(`That position does not fit ${P.spec}: ${e.message}`, "bad"); }
+}
+async function check() {
+  const k = key();
+  try {
+    const r = await api("/api/check", { puzzle: S.P.spec, state: stateString() });
+    if (key() !== k) return;
+    status((r.solvable ? "Solvable: " : "Unsolvable: ") + r.reason, r.solvable ? "good" : "bad");
+  } catch (e) { status(e.message, "bad"); }
+}
+const SHOWN_STEPS = 300;
+async function solve() {
+  if (S.pending) return;
+  const k = key(), controller = new AbortController(), started = performance.now();
+  const mine = { key: k, controller, started, ticker: null };
+  S.pending = mine;
+  $("solve").disabled = true; $("cancel").hidden = false;
+  clockStop(); S.clock.armed = false;
+  const tick = () => status(`Solving... ${((performance.now() - started) / 1000).toFixed(1)} s (Cancel stops waiting)`);
+  tick(); mine.ticker = setInterval(tick, 200);
+  let r;
+  try { r = await api("/api/solve", { puzzle: S.P.spec, state: stateString(), algo: $("algo").value }, controller.signal); }
+  catch (e) {
+    if (S.pending === mine) { dropPending(); status(e.message, "bad"); }
+    return null;
+  }
+  if (S.pending !== mine) return null;   // cancelled, or the position changed
+  dropPending();
+  if (key() !== k) { status("The position changed while solving; that answer was dropped."); return null; }
+  if (r.solvable === false) { status("Unsolvable: " + r.reason, "bad"); return null; }
+  if (r.solved === false) { status("Stopped: " + r.message, "bad"); return null; }
+  const steps = r.steps;
+  S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves, index: 0, record: r };
+  const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
+  $("solution").textContent = `${r.length} moves${r.optimal ? " (shortest)" : ""}, by ${r.algorithm}, ${r.expanded} positions looked at, ${r.seconds.toFixed(3)} s\n` +
+    (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
+    `steps (vertex>vertex): ${shown}` + (steps.length > SHOWN_STEPS ? ` ... and ${steps.length - SHOWN_STEPS} more` : "");
+  if (steps.length > SHOWN_STEPS) {
+    const a = document.createElement("a");
+    a.textContent = "\nDownload all steps";
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(r)], { type: "application/json" }));
+    a.download = "solution.json";
+    $("solution").appendChild(a);
+  }
+  $("step").textContent = `step 0 / ${steps.length}`;
+  status(`Found ${r.length} moves. Press Play, or step with the buttons beside it.`, "good");
+  return r;
+}
+// Puts the board at step i of the solution (only steps through it keep it).
+function stepTo(i) {
+  const sol = S.solution;
+  if (!sol) return;
+  i = Math.max(0, Math.min(sol.steps.length, i));
+  const touched = [];
+  if (i >= sol.index) {
+    for (let k = sol.index; k < i; k++) { const [f, t] = sol.steps[k]; slide(f, t); touched.push(f, t); }
+  } else {
+    for (let k = sol.index - 1; k >= i; k--) { const [f, t] = sol.steps[k]; slide(t, f); touched.push(f, t); }
+  }
+  sol.index = i;
+  S.history = sol.startHistory.concat(sol.steps.slice(0, i));
+  S.moves = sol.startMoves + i;
+  paintAround(touched);
+  $("step").textContent = `step ${i} / ${sol.steps.length}`;
+  if (i === sol.steps.length && solved()) status("Solution played: solved.", "good");
+}
+function stopPlaying() { if (S.playing) { cancelAnimationFrame(S.playing); S.playing = null; $("play").textContent = "Play"; } }
+function play() {
+  const sol = S.solution;
+  if (!sol) { status("No solution to play: press Solve first."); return; }
+  if (S.playing) { stopPlaying(); return; }
+  if (sol.index >= sol.steps.length) stepTo(0);
+  $("play").textContent = "Pause";
+  let last = performance.now(), carry = 0;
+  const frame = (now) => {
+    if (S.solution !== sol) { stopPlaying(); return; }
+    carry += (now - last) / 1000 * Number($("speed").value); last = now;
+    const n = Math.floor(carry); carry -= n;
+    if (n > 0) stepTo(sol.index + n);
+    if (sol.index >= sol.steps.length) { stopPlaying(); return; }
+    S.playing = requestAnimationFrame(frame);
+  };
+  S.playing = requestAnimationFrame(frame);
+}
+function undo() {
+  if (!S.history.length) return;
+  positionChanged(S.solution ? "Undo changed the position, so the solution was dropped." : null);
+  const [from, to] = S.history.pop();
+  slide(to, from);
+  S.moves = Math.max(0, S.moves - 1);
+  paintAround([from, to]);
+  if (!solved() && $("status").className === "good") status("");
+}
+
+$("load").onclick = () => load($("spec").value);
+$("spec").addEventListener("keydown", (e) => { if (e.key === "Enter") load($("spec").value); });
+$("state").addEventListener("keydown", (e) => { if (e.key === "Enter") setState(); });
+$("reset").onclick = () => { newPosition(S.P.goal_cells.slice()); status("Reset to the solved position."); };
+$("undo").onclick = undo;
+$("scramble").onclick = scramble;
+$("set").onclick = setState;
+$("check").onclick = check;
+$("solve").onclick = () => solve();
+$("cancel").onclick = () => { dropPending(); status("Stopped waiting for the solution."); };
+$("fwd").onclick = () => { if (S.solution) stepTo(S.solution.index + 1); };
+$("back").onclick = () => { if (S.solution) stepTo(S.solution.index - 1); };
+$("play").onclick = play;
+window.addEventListener("resize", () => { if (S.P && gridDrawn()) draw(); });
+
+async function selftest() {
+  // Used by the Rust end-to-end test: for a 4x4, a 10x10 and the Petersen
+  // graph, scramble, ask the server for a solution, step through it with
+  // the page's own move code, and report whether the board ends solved.
+  const out = document.createElement("pre"); out.id = "selftest"; document.body.appendChild(out);
+  const report = [];
+  try {
+    for (const spec of ["4x4", "10x10", "petersen"]) {
+      if (!await load(spec)) throw new Error(spec + " did not load");
+      const r = await api("/api/scramble", { puzzle: spec, seed: 12345 });
+      newPosition(parseState(r.state));
+      const before = stateString();
+      const s = await solve();
+      stepTo(s.steps.length);
+      if (!solved() || before === stateString()) throw new Error(spec + " not solved");
+      report.push(`${spec} in ${s.length} moves`);
+    }
+    out.textContent = "selftest: solved " + report.join("; ");
+  } catch (e) { out.textContent = "selftest: FAILED, " + e.message; }
+}
+const params = new URLSearchParams(location.search);
+if (params.has("selftest")) selftest();
+else load(params.get("puzzle") || "4x4");
