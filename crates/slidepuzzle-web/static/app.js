@@ -9,7 +9,10 @@ const S = {
   adj: [],            // neighbours per vertex
   cells: [],          // tile per vertex, 0 = blank
   history: [],        // moves made, [from, to] (the tile on `from` slid into the blank on `to`)
-  moves: 0,           // moves on the counter
+  moves: 0,           // moves on the counter (single-tile moves, STM)
+  mtm: 0,             // multi-tile moves: runs of moves in one direction
+  lastDir: null,      // direction of the player's last move, for MTM
+  startCells: [],     // the position the history starts from (for links)
   clock: { start: null, elapsed: 0, id: null, armed: true },
   solution: null,     // { key, steps, startCells, startHistory, startMoves, index, record }
   pending: null,      // { key, controller, started, ticker }
@@ -81,7 +84,9 @@ function positionChanged(note) {
 function newPosition(cells) {
   positionChanged();
   S.cells = cells;
-  S.history = []; S.moves = 0;
+  S.startCells = cells.slice();
+  S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null;
+  $("tps").textContent = "";
   clockReset();
   paintAll();
 }
@@ -117,6 +122,7 @@ function drawGrid(el) {
   for (let v = 0; v < P.vertices; v++) {
     const c = document.createElement("div");
     c.dataset.v = v; c.onclick = () => clickVertex(v);
+    c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
     g.appendChild(c); S.els.push({ shape: c, text: c });
   }
   el.appendChild(g);
@@ -142,6 +148,7 @@ function drawSvg(el) {
     c.setAttribute("cx", X(pts[v])); c.setAttribute("cy", Y(pts[v])); c.setAttribute("r", r);
     c.setAttribute("stroke", "#333"); c.style.cursor = "pointer"; c.dataset.v = v;
     c.onclick = () => clickVertex(v); svg.appendChild(c);
+    c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
     const tx = document.createElementNS(ns, "text");
     tx.setAttribute("x", X(pts[v])); tx.setAttribute("y", Y(pts[v]) + r * 0.35); tx.setAttribute("text-anchor", "middle");
     tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
@@ -176,28 +183,190 @@ function paintAround(vs) {
 function paintAll() { for (let v = 0; v < S.cells.length; v++) paint(v); paintStatus(); }
 function paintStatus() {
   $("moves").textContent = "moves: " + S.moves;
+  $("mtm").textContent = "MTM: " + (S.P.positions ? S.mtm : "-");
+  scheduleLesson();
   $("state").value = stateString();
   $("board").classList.toggle("solved", solved());
 }
 
 // ---- moves ----
 function slide(from, to) { S.cells[to] = S.cells[from]; S.cells[from] = 0; }
+// The direction a tile moves from `from` to `to` on the layout (wrap
+// steps on tori count as one step the short way), as "dx,dy,dz".
+function direction(from, to) {
+  const P = S.P;
+  if (!P.positions) return null;
+  const d = P.positions[to].map((c, i) => c - P.positions[from][i]);
+  return d.map((c) => Math.sign(Math.abs(c) > 1 ? -c : c)).join(",");
+}
 function userMove(from, to) {
   positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
+  const timed = S.clock.armed;
   slide(from, to);
   S.history.push([from, to]); S.moves++;
+  const dir = direction(from, to);
+  if (dir === null || dir !== S.lastDir) S.mtm++;
+  S.lastDir = dir;
   clockStart();
   paintAround([from, to]);
   if (solved()) {
     clockStop();
     S.clock.armed = false;
-    status(`Solved in ${S.moves} moves` + (S.clock.elapsed ? `, ${S.clock.elapsed.toFixed(1)} s.` : "."), "good");
+    const t = S.clock.elapsed;
+    if (timed && t > 0) {
+      $("tps").textContent = `TPS: ${(S.moves / t).toFixed(2)}`;
+      recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString() });
+    }
+    status(`Solved in ${S.moves} moves` + (t ? `, ${t.toFixed(1)} s.` : "."), "good");
   } else if ($("status").className === "good") status("");
 }
+// A click on a tile: next to a blank it slides; on a board, a tile in the
+// row or column of the blank slides with the tiles between (one run).
 function clickVertex(v) {
   if (S.cells[v] === 0) return;
   const to = S.adj[v].find(w => S.cells[w] === 0);
-  if (to !== undefined) userMove(v, to);
+  if (to !== undefined) { userMove(v, to); return; }
+  const P = S.P;
+  if (P.kind !== "board" || !P.plain_board) return;
+  const w = P.width, [vx, vy] = [v % w, Math.floor(v / w)];
+  for (let b = 0; b < S.cells.length; b++) {
+    if (S.cells[b] !== 0) continue;
+    const [bx, by] = [b % w, Math.floor(b / w)];
+    if (bx !== vx && by !== vy) continue;
+    const step = bx === vx ? (vy > by ? w : -w) : (vx > bx ? 1 : -1);
+    let ok = true;
+    for (let c = b + step; c !== v; c += step) if (S.cells[c] === 0) ok = false;
+    if (!ok) continue;
+    for (let c = b + step, hole = b; ; hole = c, c += step) { userMove(c, hole); if (c === v) break; }
+    return;
+  }
+}
+
+// ---- the player's solves, kept in this browser ----
+const solvesKey = () => "slidepuzzle.solves." + S.P.spec;
+function loadSolves() { try { return JSON.parse(localStorage.getItem(solvesKey()) || "[]"); } catch { return []; } }
+function recordSolve(entry) {
+  const all = loadSolves(); all.push(entry);
+  try { localStorage.setItem(solvesKey(), JSON.stringify(all.slice(-1000))); } catch { /* storage full or off */ }
+  showSolves();
+}
+// The WCA average of the last n times: drop the best and the worst, mean the rest.
+function averageOf(times, n) {
+  if (times.length < n) return null;
+  const last = times.slice(-n).sort((a, b) => a - b).slice(1, -1);
+  return last.reduce((a, b) => a + b, 0) / last.length;
+}
+function showSolves() {
+  const all = loadSolves(), el = $("stats");
+  if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
+  const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : x.toFixed(2) + " s";
+  const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };
+  const last = all[all.length - 1];
+  el.innerHTML = `<table><tr><th></th><th>current</th><th>best</th></tr>` +
+    `<tr><th>single</th><td>${fmt(last.time)}</td><td>${fmt(Math.min(...times))}</td></tr>` +
+    `<tr><th>ao5</th><td>${fmt(averageOf(times, 5))}</td><td>${fmt(best(5))}</td></tr>` +
+    `<tr><th>ao12</th><td>${fmt(averageOf(times, 12))}</td><td>${fmt(best(12))}</td></tr>` +
+    `<tr><th>mean</th><td colspan="2">${fmt(times.reduce((a, b) => a + b, 0) / times.length)} over ${times.length}</td></tr></table>` +
+    `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS`;
+}
+
+// ---- learn: the parity argument and the standard arrangements ----
+let lessonTimer = null, lessonKey = null;
+function scheduleLesson() { clearTimeout(lessonTimer); lessonTimer = setTimeout(lesson, 250); }
+function parity(perm) {
+  // Parity of a permutation given as images: n minus the number of cycles.
+  const seen = new Array(perm.length).fill(false); let cycles = 0;
+  for (let i = 0; i < perm.length; i++) if (!seen[i]) { cycles++; for (let j = i; !seen[j]; j = perm[j]) seen[j] = true; }
+  return (perm.length - cycles) % 2;
+}
+// Johnson and Story's eight arrangements (1879): the blank in a corner, the
+// tiles numbered from the opposite corner by rows or by columns.
+function standardArrangements(w, h) {
+  const out = [];
+  for (const [cx, cy, corner] of [[w - 1, h - 1, "bottom right"], [0, 0, "top left"], [w - 1, 0, "top right"], [0, h - 1, "bottom left"]]) {
+    for (const by of ["rows", "columns"]) {
+      const cells = new Array(w * h).fill(0), sx = cx === 0 ? w - 1 : 0, sy = cy === 0 ? h - 1 : 0;
+      const dx = sx === 0 ? 1 : -1, dy = sy === 0 ? 1 : -1;
+      let t = 1;
+      const outer = by === "rows" ? h : w, inner = by === "rows" ? w : h;
+      for (let i = 0; i < outer; i++) for (let j = 0; j < inner; j++) {
+        const x = by === "rows" ? sx + j * dx : sx + i * dx, y = by === "rows" ? sy + i * dy : sy + j * dy;
+        if (x === cx && y === cy) continue;
+        cells[y * w + x] = t++;
+      }
+      out.push({ name: `blank ${corner}, by ${by}`, cells });
+    }
+  }
+  return out;
+}
+async function lesson() {
+  if (!S.P || !$("learn").open) return;
+  const k = key();
+  if (k === lessonKey) return;
+  lessonKey = k;
+  const P = S.P, el = $("lesson"), blanks = S.cells.filter((t) => t === 0).length;
+  const parts = [];
+  if (P.kind === "board" && P.plain_board && blanks === 1) {
+    const w = P.width, n = S.cells.length, b = S.cells.indexOf(0), home = P.goal_cells.indexOf(0);
+    // Where each cell's content belongs (the blank belongs on its home).
+    const where = S.cells.map((t) => P.goal_cells.indexOf(t));
+    const pp = parity(where);
+    const dist = Math.abs(b % w - home % w) + Math.abs(Math.floor(b / w) - Math.floor(home / w));
+    const same = pp === dist % 2;
+    parts.push(`<p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
+      arrangement of all ${n} cells, and moves the blank one step on a chessboard colouring. Here the arrangement is
+      <b>${pp ? "odd" : "even"}</b> and the blank is <b>${dist}</b> step${dist === 1 ? "" : "s"} from its home (${dist % 2 ? "odd" : "even"}):
+      <span class="${same ? "yes" : "no"}">${same ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
+      (Johnson and Story, 1879).</p>`);
+    const arr = standardArrangements(P.width, P.height);
+    const answers = await Promise.all(arr.map((a) => api("/api/check", { puzzle: P.spec, state: stateString(), goal: a.cells.join(" ") })
+      .then((r) => r.solvable).catch(() => null)));
+    if (key() !== k) return;
+    parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
+      arr.map((a, i) => `<li class="${answers[i] ? "yes" : "no"}">${a.name}: ${answers[i] === null ? "?" : answers[i] ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
+  }
+  try {
+    const a = await api("/api/analyze", { puzzle: P.spec, goal: P.goal_cells.join(" ") });
+    if (key() !== k) return;
+    const plain = blanks === 1
+      ? `With one blank, the arrangements reachable from the solved position form the puzzle group <b>${a.group}</b>
+         (order ${short(a.group_order)}). Wilson's theorem (1974): on a 2-connected graph that is not a cycle, the group is every
+         permutation of the tiles, or only the even ones when the graph is bipartite (it splits into two colours with every edge
+         between them: here ${a.bipartite ? "it does" : "it does not"}), with one exception on seven vertices (theta0). Cut vertices split the graph into blocks,
+         each with its own group. So ${short(a.reachable_configurations)} configurations are reachable, and the positions fall into
+         ${a.classes} class${a.classes === "1" ? "" : "es"} that cannot reach one another.`
+      : `With ${blanks} blanks, tiles can pass one another wherever two blanks can meet; see Check for this position.`;
+    parts.push(`<p>${plain}</p>`);
+  } catch (e) { parts.push(`<p>${e.message}</p>`); }
+  if (key() === k) el.innerHTML = parts.join("");
+}
+$("learn").addEventListener("toggle", () => { lessonKey = null; scheduleLesson(); });
+
+// ---- links ----
+function shareLink() {
+  const u = new URL(location.href);
+  u.search = "";
+  u.searchParams.set("puzzle", S.P.spec);
+  u.searchParams.set("state", S.startCells.join("."));
+  if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
+  return u.toString();
+}
+async function openLink(params) {
+  if (!await load(params.get("puzzle") || "4x4")) return;
+  const state = params.get("state");
+  if (!state) return;
+  const cells = state.split(".").map(Number);
+  try { await api("/api/check", { puzzle: S.P.spec, state: cells.join(" ") }); }
+  catch (e) { status(`The link's position does not fit ${S.P.spec}: ${e.message}`, "bad"); return; }
+  newPosition(cells);
+  const moves = (params.get("moves") || "").split(".").filter(Boolean).map((m) => m.split("-").map(Number));
+  for (const [f, t] of moves) {
+    if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) { status(`The link's move ${f}-${t} is not legal here; stopped before it.`, "bad"); break; }
+    slide(f, t); S.history.push([f, t]); S.moves++;
+  }
+  S.clock.armed = moves.length === 0;
+  paintAll();
+  status(`Opened a link: ${S.P.spec}` + (moves.length ? ` after ${S.history.length} moves.` : "."));
 }
 // The tile that moves in direction (dx, dy, dz) into a blank, or null.
 function tileToward(dx, dy, dz) {
@@ -252,6 +421,7 @@ async function load(spec) {
   $("spec").value = P.spec;
   draw();
   newPosition(P.goal_cells.slice());
+  showSolves();
   status("Loaded " + P.spec + ".");
   $("analysis").textContent = "";
   api("/api/analyze", { puzzle: P.spec }).then(a => {
@@ -370,6 +540,7 @@ function undo() {
   const [from, to] = S.history.pop();
   slide(to, from);
   S.moves = Math.max(0, S.moves - 1);
+  S.lastDir = null;
   paintAround([from, to]);
   if (!solved() && $("status").className === "good") status("");
 }
@@ -387,6 +558,12 @@ $("cancel").onclick = () => { dropPending(); status("Stopped waiting for the sol
 $("fwd").onclick = () => { if (S.solution) stepTo(S.solution.index + 1); };
 $("back").onclick = () => { if (S.solution) stepTo(S.solution.index - 1); };
 $("play").onclick = play;
+$("share").onclick = async () => {
+  const link = shareLink();
+  try { await navigator.clipboard.writeText(link); status("Link copied: " + link); }
+  catch { status("Link: " + link); }
+};
+$("forget").onclick = () => { try { localStorage.removeItem(solvesKey()); } catch { /* off */ } showSolves(); };
 window.addEventListener("resize", () => { if (S.P && gridDrawn()) draw(); });
 
 async function selftest() {
@@ -411,4 +588,4 @@ async function selftest() {
 }
 const params = new URLSearchParams(location.search);
 if (params.has("selftest")) selftest();
-else load(params.get("puzzle") || "4x4");
+else openLink(params);

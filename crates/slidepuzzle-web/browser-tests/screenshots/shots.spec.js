@@ -16,6 +16,17 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await page.click("#fwd");
     await page.screenshot({ path: path.join(out, `play-${name}.png`), fullPage: true });
   });
+  test(`learn, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?puzzle=4x4");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.fill("#state", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0");
+    await page.click("#set");
+    await page.locator("details").nth(0).evaluate((d) => { d.open = false; });
+    await page.locator("#learn summary").click();
+    await expect(page.locator("#lesson li")).toHaveCount(8);
+    await page.screenshot({ path: path.join(out, `learn-${name}.png`), fullPage: true });
+  });
   test(`a graph, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto("/?puzzle=petersen");

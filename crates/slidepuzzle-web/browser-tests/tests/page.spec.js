@@ -136,14 +136,16 @@ test("5. the clock runs only while the player plays, and resets", async ({ page 
   await page.waitForTimeout(400);
   await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
   await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
   await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowRight");
   await page.waitForTimeout(400);
   await expect(page.locator("#timer")).not.toHaveText("time: 0.0 s");
-  for (const button of ["#reset", "#scramble", "#load"]) {
+  for (const [button, says] of [["#reset", "Reset"], ["#scramble", "Scrambled"], ["#load", "Loaded"]]) {
     await page.click(button);
-    await page.waitForTimeout(250);
+    await expect(page.locator("#status")).toContainText(says);
     await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
     await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowUp");
+    await page.waitForTimeout(200);
   }
 });
 
@@ -255,4 +257,50 @@ test("speedsolve: scramble, solve by hand, the clock stops at solved", async ({ 
   await page.waitForTimeout(300);
   await expect(page.locator("#timer")).toHaveText(shown);
   expect(shown).not.toBe("time: 0.0 s");
+});
+
+test("play: a click slides a whole run (one MTM move); solves are kept with ao5", async ({ page }) => {
+  await open(page, "4x4");
+  await page.evaluate(() => localStorage.clear());
+  // Blank on 15 (bottom right): a click on vertex 12 slides three tiles.
+  await page.locator('#board [data-v="12"]').click();
+  let m = await model(page);
+  expect(m.moves).toBe(3);
+  await expect(page.locator("#mtm")).toHaveText("MTM: 1");
+  expect(m.cells[12]).toBe(0);
+  // Back the other way: solved again, with a time.
+  await page.locator('#board [data-v="15"]').click();
+  await expect(page.locator("#status")).toContainText("Solved in 6 moves");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 2");
+  await expect(page.locator("#tps")).toContainText("TPS");
+  await page.locator("#sessions summary").click();
+  await expect(page.locator("#stats")).toContainText("single");
+  await expect(page.locator("#stats")).toContainText("6 moves (2 MTM)");
+});
+
+test("links carry the puzzle, the position and the moves", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.keyboard.press("ArrowLeft");
+  const link = await page.evaluate(() => shareLink());
+  expect(link).toContain("puzzle=3x3");
+  await page.goto(link);
+  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 moves");
+  const m = await model(page);
+  expect(m.cells.join(" ")).toBe("1 2 3 4 5 6 7 0 8");
+  expect(m.history).toBe(1);
+});
+
+test("learn: parity readout and the eight standard arrangements", async ({ page }) => {
+  await open(page, "4x4");
+  await setState(page, "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0");
+  await page.locator("#learn summary").click();
+  await expect(page.locator("#lesson")).toContainText("arrangement is odd");
+  await expect(page.locator("#lesson")).toContainText("no sequence of moves solves it");
+  await expect(page.locator("#lesson li")).toHaveCount(8);
+  // Sam Loyd's 14-15 position reaches none of the arrangements with the
+  // blank bottom right by rows, but some others.
+  await expect(page.locator("#lesson li").first()).toContainText("not reachable");
+  await expect(page.locator("#lesson li.yes")).not.toHaveCount(0);
+  await expect(page.locator("#lesson")).toContainText("Wilson");
 });
