@@ -27,6 +27,7 @@
 //! | `GET /` | | the page (with `GET /app.js` and `GET /app.css`) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
+//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
@@ -555,6 +556,81 @@ async fn solve_handler(
     answer
 }
 
+/// `POST /api/solve/stream`: the solve of [`solve_handler`] with its
+/// progress as it happens. The body is newline-delimited JSON: one
+/// `{"progress": {"bound", "generated", "seconds"}}` line at each new IDA*
+/// bound, then one `{"result": record}` (the object `/api/solve` answers)
+/// or `{"error": message}` line. Errors found before the search starts
+/// (the spec, the state) are a 400 as elsewhere. Closing the connection
+/// cancels the search (the page's Cancel), as do the time limits.
+async fn solve_stream_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> Result<Response, ApiError> {
+    let p = parse_puzzle(&req.puzzle)?;
+    // The state and goal are checked here, so that a bad one is a 400.
+    goal_of(&p, &req)?;
+    state_of(&p, &req)?;
+    let permit = app
+        .solve_permits
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::busy())?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let started = std::time::Instant::now();
+    let (progress_tx, progress_cancel) = (tx.clone(), cancel.clone());
+    let sink = slidepuzzle::search::limits::ProgressSink(Arc::new(
+        move |p: slidepuzzle::search::limits::Progress| {
+            let line = json!({"progress": {
+                "bound": p.bound,
+                "generated": p.generated,
+                "seconds": started.elapsed().as_secs_f64(),
+            }});
+            // Nobody listens any more: stop.
+            if progress_tx.send(line.to_string()).is_err() {
+                progress_cancel.store(true, Ordering::Relaxed);
+            }
+        },
+    ));
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        max_memory: 1 << 30,
+        progress: Some(sink),
+        ..Limits::default()
+    }
+    .with_timeout(Some(app.limits.solve_time));
+    let solver = app.solver.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let line = match solve(&solver, p, &req, limits) {
+            Ok(record) => json!({ "result": record }),
+            Err(e) => json!({ "error": e.message }),
+        };
+        // The client may be gone; then nobody reads it.
+        let _ = tx.send(line.to_string());
+    });
+    let (hard, watchdog) = (
+        app.limits.solve_time + app.limits.solve_grace,
+        cancel.clone(),
+    );
+    tokio::spawn(async move {
+        tokio::time::sleep(hard).await;
+        watchdog.store(true, Ordering::Relaxed);
+    });
+    // Dropped with the body when the client disconnects: cancels.
+    let guard = CancelOnDrop(cancel);
+    let lines = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let line = rx.recv().await?;
+        Some((Ok::<_, std::convert::Infallible>(line + "\n"), (rx, guard)))
+    });
+    Ok((
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        axum::body::Body::from_stream(lines),
+    )
+        .into_response())
+}
+
 /// Whether a request's `Host` header names this server: `localhost`,
 /// `127.0.0.1`, `[::1]` or the bound address, with any port. A page on
 /// another site that rebinds its DNS name to 127.0.0.1 sends its own name
@@ -641,6 +717,7 @@ pub fn router_with_limits(
         .route("/api/analyze", post(analyze_handler))
         .route("/api/scramble", post(scramble_handler))
         .route("/api/solve", post(solve_handler))
+        .route("/api/solve/stream", post(solve_stream_handler))
         .fallback(not_found)
         // After the routes: it is installed in each of them.
         .method_not_allowed_fallback(method_not_allowed)

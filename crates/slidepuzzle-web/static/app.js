@@ -319,9 +319,13 @@ async function lesson() {
       <span class="${same ? "yes" : "no"}">${same ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
       (Johnson and Story, 1879).</p>`);
     const arr = standardArrangements(P.width, P.height);
-    const answers = await Promise.all(arr.map((a) => api("/api/check", { puzzle: P.spec, state: stateString(), goal: a.cells.join(" ") })
-      .then((r) => r.solvable).catch(() => null)));
-    if (key() !== k) return;
+    // One at a time: the server keeps a few workers for everyone.
+    const answers = [];
+    for (const a of arr) {
+      answers.push(await api("/api/check", { puzzle: P.spec, state: stateString(), goal: a.cells.join(" ") })
+        .then((r) => r.solvable).catch(() => null));
+      if (key() !== k) return;
+    }
     parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
       arr.map((a, i) => `<li class="${answers[i] ? "yes" : "no"}">${a.name}: ${answers[i] === null ? "?" : answers[i] ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
   }
@@ -460,6 +464,32 @@ async function check() {
     status((r.solvable ? "Solvable: " : "Unsolvable: ") + r.reason, r.solvable ? "good" : "bad");
   } catch (e) { status(e.message, "bad"); }
 }
+// /api/solve/stream: progress lines while the server searches, then the
+// answer; aborting the request cancels the search on the server.
+async function solveStreamed(body, signal, onProgress) {
+  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  if (!r.ok) {
+    const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
+    throw new Error(j.error || ("the server answered HTTP " + r.status));
+  }
+  const reader = r.body.getReader(), decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl); buffer = buffer.slice(nl + 1);
+      if (!line.trim()) continue;
+      const msg = JSON.parse(line);
+      if (msg.progress) onProgress(msg.progress);
+      else if (msg.result) return msg.result;
+      else if (msg.error) throw new Error(msg.error);
+    }
+  }
+  throw new Error("the server closed the connection without an answer");
+}
 const SHOWN_STEPS = 300;
 async function solve() {
   if (S.pending) return;
@@ -468,11 +498,16 @@ async function solve() {
   S.pending = mine;
   $("solve").disabled = true; $("cancel").hidden = false;
   clockStop(); S.clock.armed = false;
-  const tick = () => status(`Solving... ${((performance.now() - started) / 1000).toFixed(1)} s (Cancel stops waiting)`);
+  let latest = null;
+  const tick = () => status(`Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
+    (latest ? `, no solution shorter than ${latest.bound} moves, ${latest.generated.toLocaleString()} positions generated` : "") +
+    " (Cancel stops the search)");
   tick(); mine.ticker = setInterval(tick, 200);
   let r;
-  try { r = await api("/api/solve", { puzzle: S.P.spec, state: stateString(), algo: $("algo").value }, controller.signal); }
-  catch (e) {
+  try {
+    r = await solveStreamed({ puzzle: S.P.spec, state: stateString(), algo: $("algo").value }, controller.signal,
+      (p) => { latest = p; });
+  } catch (e) {
     if (S.pending === mine) { dropPending(); status(e.message, "bad"); }
     return null;
   }
@@ -554,7 +589,7 @@ $("scramble").onclick = scramble;
 $("set").onclick = setState;
 $("check").onclick = check;
 $("solve").onclick = () => solve();
-$("cancel").onclick = () => { dropPending(); status("Stopped waiting for the solution."); };
+$("cancel").onclick = () => { dropPending(); status("Search stopped."); };
 $("fwd").onclick = () => { if (S.solution) stepTo(S.solution.index + 1); };
 $("back").onclick = () => { if (S.solution) stepTo(S.solution.index - 1); };
 $("play").onclick = play;

@@ -648,3 +648,49 @@ async fn several_blanks_are_solved_and_checked() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
     assert!(error_of(&v).contains("blanks"), "{v}");
 }
+
+/// `/api/solve/stream`: a progress line at each IDA* bound (rising), then
+/// the record; a bad state is still a 400 before anything streams.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_streams_progress_then_the_answer() {
+    let body =
+        json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1", "algo": "ida", "heuristic": "md"});
+    let response = slidepuzzle_web::router()
+        .oneshot(
+            Request::post("/api/solve/stream")
+                .header("content-type", "application/json")
+                .header("host", "127.0.0.1:8080")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/x-ndjson",
+        "{:?}",
+        response.headers()
+    );
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let lines: Vec<Value> = String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, progress) = lines.split_last().unwrap();
+    assert_eq!(last["result"]["length"], 31, "{last}");
+    assert!(progress.len() >= 2, "{lines:?}");
+    let bounds: Vec<u64> = progress
+        .iter()
+        .map(|p| p["progress"]["bound"].as_u64().unwrap())
+        .collect();
+    assert!(bounds.windows(2).all(|w| w[0] < w[1]), "{bounds:?}");
+    assert_eq!(*bounds.last().unwrap(), 31);
+    let (s, v) = post_json(
+        "/api/solve/stream",
+        json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 8 9"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].is_string(), "{v}");
+}

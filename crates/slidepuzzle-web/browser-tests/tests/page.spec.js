@@ -35,7 +35,7 @@ async function setState(page, text) {
 async function holdSolves(page) {
   let release; const gate = new Promise((r) => { release = r; });
   const seen = { count: 0 };
-  await page.route("**/api/solve", async (route) => {
+  await page.route("**/api/solve/stream", async (route) => {
     seen.count++;
     const response = await route.fetch();
     const body = await response.text();
@@ -159,7 +159,7 @@ test("6. one search at a time, with progress and Cancel", async ({ page }) => {
   await expect(page.locator("#status")).toContainText("Solving...");
   await page.locator("#solve").click({ force: true }).catch(() => {});
   await page.click("#cancel");
-  await expect(page.locator("#status")).toContainText("Stopped waiting");
+  await expect(page.locator("#status")).toContainText("Search stopped");
   await expect(page.locator("#solve")).toBeEnabled();
   hold.release();
   await page.waitForTimeout(300);
@@ -303,4 +303,18 @@ test("learn: parity readout and the eight standard arrangements", async ({ page 
   await expect(page.locator("#lesson li").first()).toContainText("not reachable");
   await expect(page.locator("#lesson li.yes")).not.toHaveCount(0);
   await expect(page.locator("#lesson")).toContainText("Wilson");
+});
+
+test("solving shows the search's progress as it goes", async ({ page }) => {
+  await open(page, "4x4");
+  // Manhattan distance alone: a 31-move 3x3 takes several bounds.
+  const lines = await page.evaluate(async () => {
+    const seen = [];
+    const r = await solveStreamed({ puzzle: "3x3", state: "8 6 7/2 5 4/3 0 1", algo: "ida", heuristic: "md" },
+      undefined, (p) => seen.push(p));
+    return { progress: seen, length: r.length };
+  });
+  expect(lines.progress.length).toBeGreaterThan(1);
+  expect(lines.progress[lines.progress.length - 1].bound).toBeLessThanOrEqual(lines.length);
+  expect(lines.progress[0].bound).toBeLessThan(lines.progress[lines.progress.length - 1].bound);
 });
