@@ -24,7 +24,7 @@
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
-//! | `GET /` | | the page (with `GET /app.js` and `GET /app.css`) |
+//! | `GET /` | | the page (with `GET /app.js`, `/app.css` and `/layout.js`) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
@@ -103,6 +103,8 @@ pub const BUDGET: SizeBudget = SizeBudget {
 const PAGE: &str = include_str!("../static/index.html");
 const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/app.css");
+/// d3-force, bundled by `page-build/` (ISC licence; see the file's banner).
+const LAYOUT: &str = include_str!("../static/layout.js");
 
 /// An API error: a status (400 unless said otherwise) with
 /// `{"error": message}`, and `Retry-After: 1` when the server is busy.
@@ -374,6 +376,13 @@ async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         SCRIPT,
+    )
+}
+
+async fn layout_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        LAYOUT,
     )
 }
 
@@ -712,6 +721,7 @@ pub fn router_with_limits(
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/app.css", get(style))
+        .route("/layout.js", get(layout_script))
         .route("/api/puzzle", post(puzzle_handler))
         .route("/api/check", post(check_handler))
         .route("/api/analyze", post(analyze_handler))

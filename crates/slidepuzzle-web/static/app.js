@@ -19,6 +19,11 @@ const S = {
   playing: null,      // animation frame id while playing
   els: [],            // per vertex: { shape, text }
   pts: null,          // layout coordinates per vertex (for the arrow keys on graphs)
+  view: null,         // { minx, miny, scale, pad }: layout to drawing coordinates
+  lines: [],          // per edge: { a, b, el }
+  cut: new Set(),     // articulation points, from /api/analyze
+  drag: null,         // { v, moved } while a vertex is dragged
+  edit: null,         // { n, edges: Set("a-b"), pts, picked } while building a graph
 };
 
 async function api(path, body, signal) {
@@ -102,7 +107,21 @@ function layout() {
     }
     return P.positions.map(([x, y]) => [x, y]);
   }
-  return Array.from({ length: n }, (_, i) => [Math.cos(2 * Math.PI * i / n) * n / 4, Math.sin(2 * Math.PI * i / n) * n / 4]);
+  return forceLayout(n, P.edges);
+}
+// A force-directed layout (d3-force, bundled in /layout.js), run to rest
+// from a circle: springs on the edges, repulsion between all vertices.
+function forceLayout(n, edges) {
+  const nodes = Array.from({ length: n }, (_, i) => ({ x: Math.cos(2 * Math.PI * i / n) * 30 * Math.sqrt(n), y: Math.sin(2 * Math.PI * i / n) * 30 * Math.sqrt(n) }));
+  if (typeof SlideLayout === "undefined" || n > 2000) return nodes.map((p) => [p.x, p.y]);
+  const links = edges.map(([a, b]) => ({ source: a, target: b }));
+  const sim = SlideLayout.forceSimulation(nodes)
+    .force("link", SlideLayout.forceLink(links).distance(40).strength(0.8))
+    .force("charge", SlideLayout.forceManyBody().strength(-160))
+    .force("x", SlideLayout.forceX(0).strength(0.04)).force("y", SlideLayout.forceY(0).strength(0.04))
+    .stop();
+  for (let i = 0; i < 400; i++) sim.tick();
+  return nodes.map((p) => [p.x, p.y]);
 }
 function draw() {
   const el = $("board"); el.innerHTML = ""; S.els = [];
@@ -127,39 +146,99 @@ function drawGrid(el) {
   }
   el.appendChild(g);
 }
-function drawSvg(el) {
-  const P = S.P, pts = S.pts, ns = "http://www.w3.org/2000/svg";
-  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
-  const minx = Math.min(...xs), miny = Math.min(...ys), maxx = Math.max(...xs), maxy = Math.max(...ys);
-  const scale = 520 / Math.max(1, maxx - minx, maxy - miny), pad = 34, r = Math.max(9, Math.min(22, scale * 0.3));
-  const X = (p) => pad + (p[0] - minx) * scale, Y = (p) => pad + (p[1] - miny) * scale;
-  const svg = document.createElementNS(ns, "svg");
-  const w = (maxx - minx) * scale + 2 * pad, h = (maxy - miny) * scale + 2 * pad;
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`); svg.setAttribute("width", w);
-  for (const [a, b] of P.edges) {
-    const l = document.createElementNS(ns, "line");
-    l.setAttribute("x1", X(pts[a])); l.setAttribute("y1", Y(pts[a])); l.setAttribute("x2", X(pts[b])); l.setAttribute("y2", Y(pts[b]));
-    l.setAttribute("stroke", "#999");
-    if (P.kind === "box" && P.positions[a][2] !== P.positions[b][2]) l.setAttribute("stroke-dasharray", "4 3");
-    svg.appendChild(l);
+const NS = "http://www.w3.org/2000/svg";
+// Draws vertices at `pts` joined by `edges` into `el`; returns per vertex
+// { shape, text, label } and per edge { a, b, el }. Used for puzzles and
+// for the graph editor.
+// `fixed` = { w, h, r } draws in a fixed frame (the editor's canvas, in
+// its own units) instead of fitting the points.
+function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
+  let view, w, h;
+  if (fixed) {
+    view = { minx: 0, miny: 0, scale: 1, pad: 0, r: fixed.r };
+    w = fixed.w; h = fixed.h;
+  } else {
+    const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+    const minx = Math.min(...xs), miny = Math.min(...ys), maxx = Math.max(...xs), maxy = Math.max(...ys);
+    const scale = 520 / Math.max(1, maxx - minx, maxy - miny), pad = 34, r = Math.max(9, Math.min(22, scale * 0.3));
+    view = { minx, miny, scale, pad, r };
+    w = (maxx - minx) * scale + 2 * pad; h = (maxy - miny) * scale + 2 * pad;
   }
-  for (let v = 0; v < P.vertices; v++) {
-    const c = document.createElementNS(ns, "circle");
-    c.setAttribute("cx", X(pts[v])); c.setAttribute("cy", Y(pts[v])); c.setAttribute("r", r);
-    c.setAttribute("stroke", "#333"); c.style.cursor = "pointer"; c.dataset.v = v;
-    c.onclick = () => clickVertex(v); svg.appendChild(c);
-    c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
-    const tx = document.createElementNS(ns, "text");
-    tx.setAttribute("x", X(pts[v])); tx.setAttribute("y", Y(pts[v]) + r * 0.35); tx.setAttribute("text-anchor", "middle");
-    tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
+  const r = view.r, svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`); svg.setAttribute("width", w);
+  const lines = edges.map(([a, b]) => {
+    const l = document.createElementNS(NS, "line");
+    l.setAttribute("stroke", "#999");
+    if (dashed && dashed(a, b)) l.setAttribute("stroke-dasharray", "4 3");
+    svg.appendChild(l);
+    return { a, b, el: l };
+  });
+  const els = pts.map((_, v) => {
+    const c = document.createElementNS(NS, "circle");
+    c.setAttribute("r", r); c.setAttribute("stroke", "#333"); c.style.cursor = "pointer"; c.dataset.v = v;
+    svg.appendChild(c);
+    const tx = document.createElementNS(NS, "text");
+    tx.setAttribute("text-anchor", "middle"); tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
     // The vertex number, outside the circle (blank paths and articulation
     // points are given as vertex numbers).
-    const lb = document.createElementNS(ns, "text");
-    lb.setAttribute("class", "label"); lb.setAttribute("x", X(pts[v]) + r * 0.85); lb.setAttribute("y", Y(pts[v]) - r * 0.85);
-    lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
-    S.els.push({ shape: c, text: tx });
-  }
+    const lb = document.createElementNS(NS, "text");
+    lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
+    onVertex(v, c);
+    return { shape: c, text: tx, label: lb };
+  });
   el.appendChild(svg);
+  const g = { svg, view, lines, els, pts };
+  place(g);
+  return g;
+}
+// Puts every vertex and edge of a drawn graph where `g.pts` says.
+function place(g) {
+  const { minx, miny, scale, pad, r } = g.view;
+  const X = (p) => pad + (p[0] - minx) * scale, Y = (p) => pad + (p[1] - miny) * scale;
+  g.els.forEach((e, v) => {
+    const p = g.pts[v];
+    e.shape.setAttribute("cx", X(p)); e.shape.setAttribute("cy", Y(p));
+    e.text.setAttribute("x", X(p)); e.text.setAttribute("y", Y(p) + r * 0.35);
+    e.label.setAttribute("x", X(p) + r * 0.85); e.label.setAttribute("y", Y(p) - r * 0.85);
+  });
+  for (const l of g.lines) {
+    l.el.setAttribute("x1", X(g.pts[l.a])); l.el.setAttribute("y1", Y(g.pts[l.a]));
+    l.el.setAttribute("x2", X(g.pts[l.b])); l.el.setAttribute("y2", Y(g.pts[l.b]));
+  }
+}
+// Layout coordinates of a pointer event over a drawn graph.
+function pointerAt(g, e) {
+  const pt = g.svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
+  const q = pt.matrixTransform(g.svg.getScreenCTM().inverse());
+  return [g.view.minx + (q.x - g.view.pad) / g.view.scale, g.view.miny + (q.y - g.view.pad) / g.view.scale];
+}
+// Dragging a vertex moves it (a press without a move stays a click).
+function draggable(g, v, c, onClick) {
+  c.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    const start = [e.clientX, e.clientY];
+    let moved = false;
+    const move = (m) => {
+      if (!moved && Math.hypot(m.clientX - start[0], m.clientY - start[1]) < 5) return;
+      moved = true;
+      g.pts[v] = pointerAt(g, m);
+      place(g);
+    };
+    const up = () => {
+      window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", up);
+      if (!moved) onClick(v);
+    };
+    window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
+  });
+}
+function drawSvg(el) {
+  const P = S.P;
+  const g = drawGraph(el, S.pts, P.edges, (v, c) => {
+    c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
+  }, (a, b) => P.kind === "box" && P.positions[a][2] !== P.positions[b][2]);
+  g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
+  S.drawn = g;
+  S.els = g.els;
 }
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
 function paint(v) {
@@ -170,7 +249,7 @@ function paint(v) {
     e.shape.textContent = t === 0 ? "" : t;
   } else {
     e.shape.setAttribute("fill", t === 0 ? "#555" : home ? "#b9e3b0" : "#f3d9a4");
-    e.shape.setAttribute("class", legal(v) ? "legal" : "");
+    e.shape.setAttribute("class", (legal(v) ? "legal " : "") + (S.cut.has(v) ? "cut" : ""));
     e.text.textContent = t === 0 ? "" : t;
   }
 }
@@ -346,6 +425,74 @@ async function lesson() {
 }
 $("learn").addEventListener("toggle", () => { lessonKey = null; scheduleLesson(); });
 
+// ---- the graph editor ----
+const CANVAS = { w: 520, h: 360, r: 14 };
+function editorStart(n, edges, pts) {
+  // Fit the starting drawing into the editor's canvas.
+  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+  const minx = Math.min(...xs), miny = Math.min(...ys);
+  const k = pts.length ? Math.min((CANVAS.w - 60) / Math.max(1, Math.max(...xs) - minx), (CANVAS.h - 60) / Math.max(1, Math.max(...ys) - miny)) : 1;
+  S.edit = {
+    n, edges: new Set(edges.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`)),
+    pts: pts.map((p) => [30 + (p[0] - minx) * k, 30 + (p[1] - miny) * k]), picked: null,
+  };
+  editorDraw();
+}
+function editorEdges() { return [...S.edit.edges].map((e) => e.split("-").map(Number)); }
+function editorDraw() {
+  const E = S.edit, el = $("edit-out"); el.innerHTML = "";
+  const holder = document.createElement("div"); el.appendChild(holder);
+  const g = drawGraph(holder, E.pts, editorEdges(), () => {}, null, CANVAS);
+  g.svg.classList.add("editing");
+  g.els.forEach((e, v) => {
+    e.shape.setAttribute("fill", E.picked === v ? "#fbe3c8" : "#fff");
+    if (E.picked === v) e.shape.classList.add("picked");
+    draggable(g, v, e.shape, (w) => {
+      if (E.picked === null) E.picked = w;
+      else if (E.picked === w) E.picked = null;
+      else {
+        const k = `${Math.min(E.picked, w)}-${Math.max(E.picked, w)}`;
+        if (E.edges.has(k)) E.edges.delete(k); else E.edges.add(k);
+        E.picked = null;
+      }
+      editorDraw();
+    });
+    e.shape.addEventListener("dblclick", (ev) => { ev.stopPropagation(); editorRemove(v); });
+  });
+  g.svg.addEventListener("click", (ev) => {
+    if (ev.target !== g.svg) return;
+    E.pts.push(pointerAt(g, ev)); E.n++; E.picked = null;
+    editorDraw();
+  });
+  const edges = editorEdges();
+  const spec = edges.length ? "edges:" + edges.map(([a, b]) => `${a}-${b}`).join(",") : "";
+  const json = JSON.stringify({ vertices: E.n, edges });
+  const text = document.createElement("div");
+  text.textContent = `${E.n} vertices, ${edges.length} edges\nspec: ${spec || "(no edges yet)"}\nJSON: ${json}`;
+  text.id = "edit-spec";
+  el.appendChild(text);
+  $("edit-use").disabled = !spec || edges.some(([a, b]) => a >= E.n || b >= E.n);
+  $("edit-help").textContent = "Click empty space to add a vertex; click two vertices to join them (or part them); double-click a vertex to remove it; drag to move.";
+  S.edit.spec = spec;
+}
+function editorRemove(v) {
+  const E = S.edit;
+  const edges = editorEdges().filter(([a, b]) => a !== v && b !== v).map(([a, b]) => [a > v ? a - 1 : a, b > v ? b - 1 : b]);
+  E.pts.splice(v, 1); E.n--; E.picked = null;
+  E.edges = new Set(edges.map(([a, b]) => `${a}-${b}`));
+  editorDraw();
+}
+$("edit").onclick = () => editorStart(S.P.vertices, S.P.edges, S.pts || forceLayout(S.P.vertices, S.P.edges));
+$("edit-new").onclick = () => editorStart(0, [], []);
+$("edit-use").onclick = async () => {
+  // Vertices left without edges would make the graph disconnected; the
+  // server says so if they are.
+  const E = S.edit;
+  if (!await load(E.spec)) return;
+  if (S.P.vertices === E.n && !S.P.positions) { S.pts = E.pts.map((p) => p.slice()); draw(); }
+  status(`Loaded the graph you built: ${S.P.spec}.`);
+};
+
 // ---- links ----
 function shareLink() {
   const u = new URL(location.href);
@@ -428,8 +575,11 @@ async function load(spec) {
   showSolves();
   status("Loaded " + P.spec + ".");
   $("analysis").textContent = "";
+  S.cut = new Set();
   api("/api/analyze", { puzzle: P.spec }).then(a => {
     if (S.P !== P) return;
+    S.cut = new Set(a.articulation_points);
+    paintAll();
     $("analysis").textContent = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
       `articulation points: ${a.articulation_points.join(" ") || "none"}\n` +
       `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +

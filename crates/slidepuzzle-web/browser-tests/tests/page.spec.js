@@ -318,3 +318,73 @@ test("solving shows the search's progress as it goes", async ({ page }) => {
   expect(lines.progress[lines.progress.length - 1].bound).toBeLessThanOrEqual(lines.length);
   expect(lines.progress[0].bound).toBeLessThan(lines.progress[lines.progress.length - 1].bound);
 });
+
+test("a new user: Petersen, drag a vertex, scramble, play, solve optimally, watch", async ({ page }) => {
+  await open(page, "petersen");
+  const circle = page.locator('#board circle[data-v="0"]');
+  const before = await circle.boundingBox();
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + 80, before.y + 60, { steps: 5 });
+  await page.mouse.up();
+  const after = await circle.boundingBox();
+  expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeGreaterThan(40);
+  expect((await model(page)).moves).toBe(0);          // a drag is not a move
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.locator("#board circle.legal").first().click();
+  expect((await model(page)).moves).toBe(1);
+  await page.selectOption("#algo", "ida");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  await expect(page.locator("#solution")).toContainText("(shortest)");
+  await page.locator("#speed").fill("50");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 30_000 });
+  await expect(page.locator("#board")).toHaveClass(/solved/);
+});
+
+test("cut vertices are ringed; tree-like graphs get a force layout", async ({ page }) => {
+  await open(page, "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3");
+  await expect(page.locator("#board circle.cut")).toHaveCount(2);
+  // The layout separates the two triangles: vertex 0 and vertex 5 are far apart.
+  const a = await page.locator('#board circle[data-v="0"]').boundingBox();
+  const b = await page.locator('#board circle[data-v="5"]').boundingBox();
+  const c = await page.locator('#board circle[data-v="1"]').boundingBox();
+  expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(2 * Math.hypot(a.x - c.x, a.y - c.y));
+});
+
+test("the graph editor builds a graph that the server then solves", async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 1600 });
+  await open(page, "3x3");
+  await page.locator("#editor summary").click();
+  await page.click("#edit-new");
+  // Five vertices: a square and one more, clicked on empty space (the
+  // canvas is 520 x 360 units).
+  const spots = [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130]];
+  for (const [x, y] of spots) {
+    const b = await page.locator("#edit-out svg").boundingBox();
+    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
+  }
+  await expect(page.locator("#edit-out svg circle")).toHaveCount(5);
+  // Join 0-1, 1-2, 2-3, 3-0, 1-4, 2-4 by clicking pairs.
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+  await expect(page.locator("#edit-spec")).toContainText("6 edges");
+  await expect(page.locator("#edit-spec")).toContainText("spec: edges:0-1,1-2,2-3,0-3,1-4,2-4");
+  await expect(page.locator("#edit-spec")).toContainText('JSON: {"vertices":5');
+  await page.click("#edit-use");
+  await expect(page.locator("#status")).toContainText("Loaded the graph you built");
+  expect((await model(page)).cells.length).toBe(5);
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText(/Found|already/);
+  const m = await model(page);
+  if (m.solution) {
+    await page.click("#play");
+    await expect(page.locator("#board")).toHaveClass(/solved/);
+  }
+});
