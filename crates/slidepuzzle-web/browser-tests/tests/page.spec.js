@@ -344,6 +344,13 @@ test("a new user: Petersen, drag a vertex, scramble, play, solve optimally, watc
   await expect(page.locator("#board")).toHaveClass(/solved/);
 });
 
+test("theta graphs and cycles are drawn without crossing edges", async ({ page }) => {
+  for (const spec of ["theta:2,2,3", "theta:1,2,2", "cycle:8", "theta:3,3,3"]) {
+    await open(page, spec);
+    expect(await page.evaluate(() => crossings(S.pts, S.P.edges)), spec).toBe(0);
+  }
+});
+
 test("cut vertices are ringed; tree-like graphs get a force layout", async ({ page }) => {
   await open(page, "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3");
   await expect(page.locator("#board circle.cut")).toHaveCount(2);
