@@ -14,7 +14,10 @@ test.beforeEach(async ({ page }) => {
     if (m.type() === "error" && !/status of 400/.test(m.text())) pageErrors.push(m.text());
   });
 });
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Held answers the page gave up on (Cancel, a move) may still be in
+  // flight: they end with the test, not in the next one.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   expect(pageErrors, "errors in the page").toEqual([]);
 });
 
@@ -37,10 +40,14 @@ async function holdSolves(page) {
   const seen = { count: 0 };
   await page.route("**/api/solve/stream", async (route) => {
     seen.count++;
-    const response = await route.fetch();
-    const body = await response.text();
-    await gate;
-    await route.fulfill({ response, body }).catch(() => {});
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      await gate;
+      await route.fulfill({ response, body });
+    } catch {
+      // The page aborted the request, or the test ended: nothing to answer.
+    }
   });
   return { release, seen };
 }
