@@ -178,3 +178,11 @@ proptest! {
         prop_assert_eq!(replay(&p, &start, &path).unwrap(), goal);
     }
 }
+
+/// Found by `random_graphs_any_goal` in CI: a 19-vertex graph where a
+/// ring word reached for a vertex outside its ring.
+#[test]
+fn regression_ring_word_outside_its_ring() {
+    let p = random_connected(19, 9, 16532205385933683541);
+    constructive(&p, 16532205385933683541, true);
+}

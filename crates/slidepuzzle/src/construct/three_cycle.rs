@@ -397,7 +397,16 @@ pub fn find_three_cycle(graph: &Graph, allowed: &[bool], near: usize) -> Option<
                         }
                     }
                 }
-                let rings = rings_through(s, &adjacency_of(&vertices, &h_edges), 24);
+                // The rings the 3-cycle was found on stay: they hold its
+                // support, which the capped ring list of the larger region
+                // may miss (then the support would lie outside the region).
+                let mut more = rings_through(s, &adjacency_of(&vertices, &h_edges), 24);
+                for ring in rings {
+                    if !more.contains(&ring) {
+                        more.push(ring);
+                    }
+                }
+                let rings = more;
                 let mut region: Vec<usize> = rings.iter().flatten().copied().collect();
                 region.sort_unstable();
                 region.dedup();
@@ -665,6 +674,9 @@ fn conjugate_by_rings(
     let spare_tiles: std::collections::HashSet<u32> = spare.iter().map(|&z| w.cells[z]).collect();
     let mut spare = spare.to_vec();
     spare.sort_by_key(|&z| (!inside[z], dist[z]));
+    if tc.support.iter().any(|&u| index[u] == NONE) {
+        return false;
+    }
     let roles = roles(tc.support.map(|u| index[u]));
     let (a_tile, b_tile) = (w.cells[x], w.cells[v]);
     for &z in spare.iter().take(3) {
