@@ -57,6 +57,17 @@ use num_bigint::BigUint;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
 
+/// The root of `x` in a forest of links (a node is a root when it links to
+/// itself), halving the path on the way.
+fn root_halving(links: &mut [u32], mut x: u32) -> u32 {
+    while links[x as usize] != x {
+        let up = links[links[x as usize] as usize];
+        links[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
 /// How a vertex's states are represented (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shape {
@@ -415,13 +426,8 @@ impl TileClasses {
         Ok(())
     }
 
-    fn find(&mut self, mut x: u32) -> u32 {
-        while self.parent[x as usize] != x {
-            let up = self.parent[self.parent[x as usize] as usize];
-            self.parent[x as usize] = up;
-            x = up;
-        }
-        x
+    fn find(&mut self, x: u32) -> u32 {
+        root_halving(&mut self.parent, x)
     }
 
     fn union(&mut self, a: u32, b: u32) {
@@ -434,13 +440,8 @@ impl TileClasses {
         }
     }
 
-    fn open_from(&mut self, mut x: u32) -> u32 {
-        while self.next_open[x as usize] != x {
-            let up = self.next_open[self.next_open[x as usize] as usize];
-            self.next_open[x as usize] = up;
-            x = up;
-        }
-        x
+    fn open_from(&mut self, x: u32) -> u32 {
+        root_halving(&mut self.next_open, x)
     }
 
     /// Joins the nodes `from..=to` (consecutive, one vertex's).
@@ -495,6 +496,18 @@ impl TileClasses {
         (self.k - a + 1 + low_extra, self.k - a + 1 + high_extra)
     }
 
+    /// Joins `node`, standing for every state with a count a in C from the
+    /// least the rest allows (at least 1) up to `amax`, to the arrivals of
+    /// all of them: one contiguous range (module docs).
+    fn join_counts(&mut self, node: u32, amax: usize, c: usize, beta: usize, y: usize, j: usize) {
+        let amin = 1.max(self.k.saturating_sub(self.n - 1 - c));
+        if amin <= amax {
+            let lo = self.arrivals(amax, c, beta).0;
+            let hi = self.arrivals(amin, c, beta).1;
+            self.join_targets(node, y, j, lo, hi);
+        }
+    }
+
     fn join_moves(&mut self, graph: &Graph) {
         let (n, k) = (self.n, self.k);
         for x in 0..n {
@@ -515,12 +528,8 @@ impl TileClasses {
                 match shape {
                     Shape::One | Shape::Merged => {
                         // Every count a in C (a = k only, off cut
-                        // vertices); the arrivals form one range.
-                        let amin = 1.max(k.saturating_sub(n - 1 - c));
-                        let amax = k.min(c);
-                        let lo = self.arrivals(amax, c, beta).0;
-                        let hi = self.arrivals(amin, c, beta).1;
-                        self.join_targets(base, y, j, lo, hi);
+                        // vertices).
+                        self.join_counts(base, k.min(c), c, beta, y, j);
                     }
                     Shape::Two => {
                         let (slo, shi) = self.two_piece_range(x);
@@ -535,13 +544,7 @@ impl TileClasses {
                     }
                     Shape::Many => {
                         // The hub: counts a in C with the rest outside.
-                        let amin = 1.max(k.saturating_sub(n - 1 - c));
-                        let amax = (k - 1).min(c);
-                        if amin <= amax {
-                            let lo = self.arrivals(amax, c, beta).0;
-                            let hi = self.arrivals(amin, c, beta).1;
-                            self.join_targets(base, y, j, lo, hi);
-                        }
+                        self.join_counts(base, (k - 1).min(c), c, beta, y, j);
                         if c >= k {
                             let (lo, hi) = self.arrivals(k, c, beta);
                             self.join_targets(base + 1 + i as u32, y, j, lo, hi);
