@@ -101,7 +101,8 @@ enum Command {
         json: bool,
     },
     /// A configuration as a permutation in GAP cycle notation (seed 001's
-    /// convention: the hole is labelled n), with parity and cycle type.
+    /// convention: the hole is labelled n), with parity and cycle type; on
+    /// boards also its coordinates in seed 001's toroidal model.
     Perm {
         #[command(flatten)]
         puzzle: PuzzleArgs,

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use clap::Args;
 use slidepuzzle::explore::words::{parse_generators, word_lengths};
 use slidepuzzle::moves::{parse_moves, replay};
-use slidepuzzle::theory::gap::{gap_script, position_permutation};
+use slidepuzzle::theory::gap::gap_script;
+use slidepuzzle::theory::views::position_views;
 use slidepuzzle::theory::{Perm, analyze, loop_generators};
 use slidepuzzle::{Error, Result};
 
@@ -136,36 +137,39 @@ pub fn run_perm(
         let path = parse_moves(&puzzle, &start, m)?;
         start = replay(&puzzle, &start, &path)?;
     }
-    let p = position_permutation(&start, &goal)?;
-    let cycle_type: Vec<String> = p
-        .cycle_type()
-        .iter()
-        .map(|(l, c)| {
-            if *c > 1 {
-                format!("{l}^{c}")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    let parity = if p.is_odd() { "odd" } else { "even" };
+    let v = position_views(&puzzle, &start, &goal)?;
     if json {
-        println!(
-            "{}",
-            serde_json::json!({"permutation": p.to_gap(), "parity": parity, "cycle_type": p.cycle_type(), "order": p.order().to_string(), "hole_label": puzzle.vertex_count()})
-        );
+        println!("{}", serde_json::to_string(&v).expect("serialisable"));
     } else {
-        println!("{}", p.to_gap());
+        let cycle_type: Vec<String> = v
+            .cycle_type
+            .iter()
+            .map(|(l, c)| {
+                if *c > 1 {
+                    format!("{l}^{c}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        println!("{}", v.permutation);
         println!(
-            "parity: {parity}; cycle type: {}; order {}; hole labelled {}",
+            "parity: {}; cycle type: {}; order {}; hole labelled {}",
+            v.parity,
             if cycle_type.is_empty() {
                 "identity".into()
             } else {
                 cycle_type.join(" ")
             },
-            p.order(),
-            puzzle.vertex_count()
+            v.order,
+            v.hole_label
         );
+        if let Some(t) = &v.toroidal {
+            println!(
+                "toroidal model (seed 001, {} points): {}  (rows rolled down {}, columns rolled right {})",
+                t.degree, t.element, t.rows_rolled, t.columns_rolled
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -316,6 +316,21 @@ fn perm_follows_seed_001() {
         stdout(&o)
     );
     assert!(stdout(&o).contains("parity: odd"));
+    // Seed 001's example position in its toroidal model.
+    let o = run(&[
+        "perm",
+        "--json",
+        "--puzzle",
+        "4x4",
+        "15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    assert_eq!(
+        v["toroidal"]["element"],
+        "(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)"
+    );
+    assert_eq!(v["toroidal"]["degree"], 23);
 }
 
 #[test]

@@ -31,6 +31,7 @@
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
+//! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |
 //!
 //! Limits, so that no request can take the server down:
 //!
@@ -447,6 +448,13 @@ fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 
+fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+    let goal = goal_of(&p, req)?;
+    let start = state_of(&p, req)?;
+    let v = slidepuzzle::theory::views::position_views(&p, &start, &goal)?;
+    Ok(serde_json::to_value(v).expect("serialisable"))
+}
+
 fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let seed = req.seed.unwrap_or_else(|| {
@@ -461,44 +469,52 @@ fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(json!({ "state": format_configuration(&p, &c), "seed": seed }))
 }
 
+/// Answers a request that parses a puzzle and then works within the
+/// non-solve pool. The spec is checked before a permit is taken: a refused
+/// size answers 400 at once, never 503 behind heavy work.
+async fn answer(
+    app: &App,
+    req: PuzzleRequest,
+    what: &'static str,
+    work: fn(Puzzle, &PuzzleRequest) -> Result<Value, ApiError>,
+) -> ApiResult {
+    let p = parse_puzzle(&req.puzzle)?;
+    app.work(what, move || work(p, &req)).await
+}
+
 async fn puzzle_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    // The spec is checked before a permit is taken: a refused size
-    // answers 400 at once, never 503 behind heavy work.
-    let p = parse_puzzle(&req.puzzle)?;
-    app.work("puzzle", move || puzzle_info(p, &req)).await
+    answer(&app, req, "puzzle", puzzle_info).await
 }
 
 async fn check_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    // The spec is checked before a permit is taken: a refused size
-    // answers 400 at once, never 503 behind heavy work.
-    let p = parse_puzzle(&req.puzzle)?;
-    app.work("check", move || check(p, &req)).await
+    answer(&app, req, "check", check).await
 }
 
 async fn analyze_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    // The spec is checked before a permit is taken: a refused size
-    // answers 400 at once, never 503 behind heavy work.
-    let p = parse_puzzle(&req.puzzle)?;
-    app.work("analyze", move || analyze(p, &req)).await
+    answer(&app, req, "analyze", analyze).await
 }
 
 async fn scramble_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    // The spec is checked before a permit is taken: a refused size
-    // answers 400 at once, never 503 behind heavy work.
-    let p = parse_puzzle(&req.puzzle)?;
-    app.work("scramble", move || scramble(p, &req)).await
+    answer(&app, req, "scramble", scramble).await
+}
+
+async fn permutation_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    answer(&app, req, "permutation", permutation).await
 }
 
 /// Sets the flag when dropped: the handler's future is dropped when the
@@ -726,6 +742,7 @@ pub fn router_with_limits(
         .route("/api/check", post(check_handler))
         .route("/api/analyze", post(analyze_handler))
         .route("/api/scramble", post(scramble_handler))
+        .route("/api/permutation", post(permutation_handler))
         .route("/api/solve", post(solve_handler))
         .route("/api/solve/stream", post(solve_stream_handler))
         .fallback(not_found)

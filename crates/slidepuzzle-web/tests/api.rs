@@ -203,6 +203,40 @@ async fn check_analyze_scramble_and_puzzle_info() {
         ),
         (Some("box"), Some(8), Some(12))
     );
+    // Seed 001's two views of its example position.
+    let (s, v) = post_json(
+        "/api/permutation",
+        json!({"puzzle": "4x4", "state": "15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        v["toroidal"]["element"],
+        "(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)"
+    );
+    assert_eq!(v["hole_label"], 16);
+    let (_, v) = post_json(
+        "/api/permutation",
+        json!({"puzzle": "petersen", "state": "2 1 3 4 5 6 7 8 9 0", "goal": "1 2 3 4 5 6 7 8 9 0"}),
+    )
+    .await;
+    assert_eq!(
+        (v["permutation"].as_str(), v["toroidal"].is_null()),
+        (Some("(1,2)"), true)
+    );
+    let (s, v) = post_json(
+        "/api/permutation",
+        json!({"puzzle": "3x3", "state": "1 2 3/4 0 5/6 7 0", "blanks": 2}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("several, blanks are interchangeable"),
+        "{v}"
+    );
 }
 
 #[tokio::test]

@@ -96,6 +96,155 @@ pub fn toroidal_generators(width: usize, height: usize) -> Option<[Perm; 4]> {
     Some([l, r, u, d])
 }
 
+/// A position in seed 001's toroidal model (see [`toroidal_generators`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToroidalPosition {
+    /// Board width W.
+    pub width: usize,
+    /// Board height H.
+    pub height: usize,
+    /// The tokens' arrangement after rolling the board so the void sits
+    /// bottom-right: point `p` (0-based) maps to the label of the token on
+    /// it, a token's label being its position in the goal rolled the same
+    /// way. Degree `W H - 1`.
+    pub tokens: Perm,
+    /// How many times the rows were rolled down (the power of the up
+    /// counter), `0..H`, counted from the goal's own roll.
+    pub rows_rolled: usize,
+    /// How many times the columns were rolled right (the power of the left
+    /// counter), `0..W`, counted from the goal's own roll.
+    pub columns_rolled: usize,
+}
+
+impl ToroidalPosition {
+    /// A counter of length `len` on points `start..start+len`, to `power`.
+    fn counter(&self, start: usize, len: usize, power: usize) -> Perm {
+        let images = (0..start + len)
+            .map(|k| {
+                if k < start {
+                    k as u32
+                } else {
+                    (start + (k - start + power) % len) as u32
+                }
+            })
+            .collect();
+        Perm::from_images(images).expect("a rotation is a permutation")
+    }
+
+    /// The factors on the `W H - 1 + H + W` points of the model: tokens,
+    /// up counter to the power `rows_rolled`, left counter to the power
+    /// `columns_rolled` (disjoint supports, so they commute).
+    fn factors(&self) -> [Perm; 3] {
+        let n = self.width * self.height;
+        let degree = n - 1 + self.height + self.width;
+        [
+            self.tokens.extended(degree),
+            self.counter(n - 1, self.height, self.rows_rolled)
+                .extended(degree),
+            self.counter(n - 1 + self.height, self.width, self.columns_rolled),
+        ]
+    }
+
+    /// The whole element of the model's group `Group(L, R, U, D)`.
+    pub fn element(&self) -> Perm {
+        let [t, u, l] = self.factors();
+        t.then(&u).then(&l)
+    }
+
+    /// Seed 001's way of writing the element: the three factors joined by
+    /// ` * ` in GAP cycle notation, `()` for an identity factor.
+    ///
+    /// ```
+    /// use slidepuzzle::format::parse_configuration;
+    /// use slidepuzzle::model::Puzzle;
+    /// use slidepuzzle::theory::gap::toroidal_position;
+    /// // Seed 001's example, 16 the void.
+    /// let p = Puzzle::parse("4x4").unwrap();
+    /// let c = parse_configuration(&p, "15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13", 1).unwrap();
+    /// let t = toroidal_position(4, 4, &c, &p.default_goal()).unwrap();
+    /// assert_eq!(
+    ///     t.to_seed_notation(),
+    ///     "(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)"
+    /// );
+    /// ```
+    pub fn to_seed_notation(&self) -> String {
+        let [_, u, l] = self.factors();
+        format!("{} * {} * {}", self.tokens.to_gap(), u.to_gap(), l.to_gap())
+    }
+}
+
+/// Seed 001's toroidal coordinates of `start` on a plain `width x height`
+/// board: roll the columns right and the rows down until the void sits
+/// bottom-right, then read the tokens' arrangement and count the rolls.
+/// Labels and counts are taken relative to `goal` rolled the same way, so
+/// `goal` itself is the identity. A blank move changes the element `e` to
+/// `X * e` (GAP's order), X the generator of [`toroidal_generators`] for the
+/// move's direction (checked by tests on walks). O(W H).
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] with several blanks or sides below 2;
+/// [`crate::Error::Configuration`] when the configurations do not have
+/// `width x height` cells or hold different tiles.
+pub fn toroidal_position(
+    width: usize,
+    height: usize,
+    start: &Configuration,
+    goal: &Configuration,
+) -> crate::Result<ToroidalPosition> {
+    if width < 2 || height < 2 {
+        return Err(crate::Error::unsupported(
+            "the toroidal model needs a board at least 2x2",
+        ));
+    }
+    if start.blanks().len() != 1 || goal.blanks().len() != 1 {
+        return Err(crate::Error::unsupported(
+            "the toroidal model has one void; with several blanks it does not apply",
+        ));
+    }
+    let n = width * height;
+    if start.cells().len() != n || goal.cells().len() != n {
+        return Err(crate::Error::config(format!(
+            "the toroidal model of a {width}x{height} board needs {n} cells"
+        )));
+    }
+    // The roll that brings a configuration's blank to the bottom-right.
+    let roll = |c: &Configuration| {
+        let b = c.blank();
+        (width - 1 - b % width, height - 1 - b / width)
+    };
+    let rolled = |c: &Configuration, (dx, dy): (usize, usize)| -> Vec<u32> {
+        let mut out = vec![0; n];
+        for (p, &t) in c.cells().iter().enumerate() {
+            let (x, y) = ((p % width + dx) % width, (p / width + dy) % height);
+            out[x + width * y] = t;
+        }
+        out
+    };
+    let (gx, gy) = roll(goal);
+    let (sx, sy) = roll(start);
+    let goal_rolled = rolled(goal, (gx, gy));
+    let start_rolled = rolled(start, (sx, sy));
+    let mut label = vec![u32::MAX; n];
+    for (p, &t) in goal_rolled.iter().enumerate() {
+        if let Some(slot) = label.get_mut(t as usize) {
+            *slot = p as u32;
+        }
+    }
+    let images: Vec<u32> = start_rolled[..n - 1]
+        .iter()
+        .map(|&t| label.get(t as usize).copied().unwrap_or(u32::MAX))
+        .collect();
+    let tokens = Perm::from_images(images)
+        .ok_or_else(|| crate::Error::config("start and goal hold different tiles"))?;
+    Ok(ToroidalPosition {
+        width,
+        height,
+        tokens,
+        rows_rolled: (sy + height - gy) % height,
+        columns_rolled: (sx + width - gx) % width,
+    })
+}
+
 /// A GAP script defining the puzzle group (loop generators with the blank
 /// on the goal's blank vertex; points are vertices + 1) and, for boards,
 /// seed 001's toroidal model `T`; it ends with `Print(Size(G), "\n");` so
@@ -207,6 +356,56 @@ mod tests {
         assert_eq!(order(4, 2), BigUint::from(20_160u32));
         assert_eq!(order(4, 4), BigUint::from(10_461_394_944_000u64));
         assert_eq!(order(3, 3), BigUint::from(362_880u32));
+    }
+
+    #[test]
+    fn toroidal_position_follows_the_generators() {
+        // A blank move on the board is one generator applied to the model's
+        // element from the left (in GAP's order, new = g * old); walks with wrap-free moves from the goal, on square,
+        // oblong and odd boards, with a goal whose blank is not bottom-right.
+        use rand::{RngExt, SeedableRng};
+        for (w, h) in [(4, 4), (3, 3), (4, 2), (2, 3), (5, 4)] {
+            let p = Puzzle::parse(&format!("{w}x{h}")).unwrap();
+            let [l, r, u, d] = toroidal_generators(w, h).unwrap();
+            let mut goals = vec![p.default_goal()];
+            let mut other = p.default_goal();
+            other.swap(0, w * h - 1);
+            goals.push(other);
+            for goal in goals {
+                let mut rng = rand::rngs::StdRng::seed_from_u64((w * 31 + h) as u64);
+                let mut c = goal.clone();
+                let mut element = toroidal_position(w, h, &c, &goal).unwrap().element();
+                assert!(element.is_identity());
+                for _ in 0..200 {
+                    let b = c.blank();
+                    let (x, y) = (b % w, b / w);
+                    let options: Vec<(usize, &Perm)> = [
+                        (x > 0).then(|| (b - 1, &l)),
+                        (x + 1 < w).then(|| (b + 1, &r)),
+                        (y > 0).then(|| (b - w, &u)),
+                        (y + 1 < h).then(|| (b + w, &d)),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                    let (to, g) = options[rng.random_range(0..options.len())];
+                    c.swap(b, to);
+                    element = g.then(&element);
+                    let t = toroidal_position(w, h, &c, &goal).unwrap();
+                    assert_eq!(t.element(), element, "{w}x{h} at {:?}", c.cells());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn toroidal_position_refuses_what_it_cannot_encode() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let two = Configuration::natural_with_blanks(9, 2);
+        assert!(toroidal_position(3, 3, &two, &two).is_err());
+        let g = p.default_goal();
+        assert!(toroidal_position(4, 4, &g, &g).is_err());
+        assert!(toroidal_position(9, 1, &g, &g).is_err());
     }
 
     #[test]

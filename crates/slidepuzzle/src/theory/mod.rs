@@ -17,6 +17,7 @@ pub mod schreier_sims;
 pub mod scramble;
 pub mod theta0;
 pub mod tile_classes;
+pub mod views;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
 pub use decide::{CheckMethod, check_with};
