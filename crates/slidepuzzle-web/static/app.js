@@ -20,10 +20,13 @@ const S = {
   els: [],            // per vertex: { shape, text }
   pts: null,          // layout coordinates per vertex (for the arrow keys on graphs)
   view: null,         // { minx, miny, scale, pad }: layout to drawing coordinates
+  drawn: null,        // the graph drawing ({ svg, view, lines, els, pts }), null for grids
   lines: [],          // per edge: { a, b, el }
   cut: new Set(),     // articulation points, from /api/analyze
   drag: null,         // { v, moved } while a vertex is dragged
   edit: null,         // { n, edges: Set("a-b"), pts, picked } while building a graph
+  blocks: [],         // blocks from /api/analyze: { vertices, type, group }
+  mode: "play",       // "play", "explore" or "learn": which panels show
 };
 
 async function api(path, body, signal) {
@@ -153,7 +156,7 @@ function crossings(pts, edges) {
   return count;
 }
 function draw() {
-  const el = $("board"); el.innerHTML = ""; S.els = [];
+  const el = $("board"); el.innerHTML = ""; S.els = []; S.drawn = null;
   S.pts = layout();
   if (gridDrawn()) drawGrid(el); else drawSvg(el);
   paintAll();
@@ -268,6 +271,49 @@ function drawSvg(el) {
   g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
   S.drawn = g;
   S.els = g.els;
+  paintEdges();
+}
+// Explore mode colours each edge by its block (the 2-connected pieces and
+// bridges of the graph, from /api/analyze); other modes draw them grey.
+const BLOCK_COLOURS = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22", "#d62728"];
+const BRIDGE_COLOUR = "#555";
+// The colour of block i: 2-connected blocks take the palette in turn,
+// bridges (one edge each, trivial group) share one dark grey.
+function blockColour(i) {
+  if (S.blocks[i].type === "bridge") return BRIDGE_COLOUR;
+  const rank = S.blocks.slice(0, i).filter((b) => b.type !== "bridge").length;
+  return BLOCK_COLOURS[rank % BLOCK_COLOURS.length];
+}
+function blockOfEdges() {
+  const of = new Map();
+  S.blocks.forEach((b, i) => { for (const v of b.vertices) { if (!of.has(v)) of.set(v, []); of.get(v).push(i); } });
+  return (a, b) => (of.get(a) || []).find((i) => (of.get(b) || []).includes(i));
+}
+function paintEdges() {
+  const g = S.drawn;
+  if (!g) return;
+  const colour = S.mode === "explore" && S.blocks.length > 1, which = blockOfEdges();
+  for (const l of g.lines) {
+    const i = colour ? which(l.a, l.b) : undefined;
+    l.el.setAttribute("stroke", i === undefined ? "#999" : blockColour(i));
+    l.el.setAttribute("stroke-width", i === undefined || S.blocks[i].type === "bridge" ? 1.5 : 3);
+    if (i !== undefined) l.el.dataset.block = i; else delete l.el.dataset.block;
+  }
+}
+// The blocks listed with their colours (Explore's analysis panel).
+function showBlocks() {
+  const el = $("blocks"); el.innerHTML = "";
+  if (S.blocks.length < 2) return;
+  const list = document.createElement("ul"); list.className = "blocks";
+  S.blocks.forEach((b, i) => {
+    const li = document.createElement("li"), sw = document.createElement("span");
+    sw.className = "swatch"; sw.style.background = blockColour(i);
+    li.appendChild(sw);
+    const vs = b.vertices.length > 12 ? b.vertices.slice(0, 12).join(" ") + " ..." : b.vertices.join(" ");
+    li.appendChild(document.createTextNode(` block ${i + 1}: ${b.type}, group ${b.group}, vertices ${vs}`));
+    list.appendChild(li);
+  });
+  el.appendChild(list);
 }
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
 function paint(v) {
@@ -281,6 +327,27 @@ function paint(v) {
     e.shape.setAttribute("class", (legal(v) ? "legal " : "") + (S.cut.has(v) ? "cut" : ""));
     e.text.textContent = t === 0 ? "" : t;
   }
+}
+// Shows the tile now on `to` sliding in from `from` (Web Animations; no
+// motion when switched off or when the system asks for reduced motion).
+// On tori a wrap move comes in from one cell beyond the edge.
+const REDUCED_MOTION = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+function animateSlide(from, to, ms) {
+  if (!$("animate").checked || REDUCED_MOTION || ms < 15) return;
+  const a = S.els[from], b = S.els[to];
+  if (!a || !b) return;
+  let dx, dy;
+  if (b.shape.tagName === "DIV") {
+    const ra = a.shape.getBoundingClientRect(), rb = b.shape.getBoundingClientRect(), cell = rb.width + 3;
+    dx = ra.left - rb.left; dy = ra.top - rb.top;
+    if (Math.abs(dx) > cell * 1.5) dx = -Math.sign(dx) * cell;
+    if (Math.abs(dy) > cell * 1.5) dy = -Math.sign(dy) * cell;
+  } else {
+    dx = a.shape.getAttribute("cx") - b.shape.getAttribute("cx");
+    dy = a.shape.getAttribute("cy") - b.shape.getAttribute("cy");
+  }
+  const frames = [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }];
+  for (const el of new Set([b.shape, b.text])) el.animate(frames, { duration: ms, easing: "ease-out" });
 }
 function paintAround(vs) {
   const seen = new Set();
@@ -317,6 +384,7 @@ function userMove(from, to) {
   S.lastDir = dir;
   clockStart();
   paintAround([from, to]);
+  animateSlide(from, to, 90);
   if (solved()) {
     clockStop();
     S.clock.armed = false;
@@ -408,7 +476,7 @@ function standardArrangements(w, h) {
   return out;
 }
 async function lesson() {
-  if (!S.P || !$("learn").open) return;
+  if (!S.P || S.mode !== "learn" || !$("learn").open) return;
   const k = key();
   if (k === lessonKey) return;
   lessonKey = k;
@@ -421,7 +489,7 @@ async function lesson() {
     const pp = parity(where);
     const dist = Math.abs(b % w - home % w) + Math.abs(Math.floor(b / w) - Math.floor(home / w));
     const same = pp === dist % 2;
-    parts.push(`<p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
+    parts.push(`<h3>Parity</h3><p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
       arrangement of all ${n} cells, and moves the blank one step on a chessboard colouring. Here the arrangement is
       <b>${pp ? "odd" : "even"}</b> and the blank is <b>${dist}</b> step${dist === 1 ? "" : "s"} from its home (${dist % 2 ? "odd" : "even"}):
       <span class="${same ? "yes" : "no"}">${same ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
@@ -437,6 +505,25 @@ async function lesson() {
     parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
       arr.map((a, i) => `<li class="${answers[i] ? "yes" : "no"}">${a.name}: ${answers[i] === null ? "?" : answers[i] ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
   }
+  if (blanks === 1) {
+    // Seed 001's two views of the position.
+    try {
+      const v = await api("/api/permutation", { puzzle: P.spec, state: S.cells.join(" "), goal: P.goal_cells.join(" ") });
+      if (key() !== k) return;
+      const kind = v.cycle_type.length ? v.cycle_type.map(([l, c]) => c > 1 ? `${l}<sup>${c}</sup>` : `${l}`).join(" ") : "none (the solved position)";
+      parts.push(`<h3>The position as a permutation</h3><p>Label each tile by its home (1 to ${v.hole_label}, the blank is ${v.hole_label}).
+        The position sends each place to the label of the tile on it; in cycle notation:</p>
+        <p><code id="perm-cycles">${v.permutation}</code></p><p>an <b>${v.parity}</b> permutation, cycles of lengths ${kind}, order ${v.order}.</p>`);
+      if (v.toroidal) {
+        const t = v.toroidal;
+        parts.push(`<h3>The toroidal model</h3><p>Join the opposite edges of the board into a torus and roll the columns right
+          ${t.columns_rolled} time${t.columns_rolled === 1 ? "" : "s"} and the rows down ${t.rows_rolled} time${t.rows_rolled === 1 ? "" : "s"}:
+          the blank is then bottom-right. The tiles there give a permutation of 1 to ${v.hole_label - 1}; two counters keep the rolls.
+          One group element on ${t.degree} points describes the position, and every move multiplies it by one of four fixed
+          permutations L, R, U, D:</p><p><code id="toroidal">${t.element}</code></p>`);
+      }
+    } catch (e) { parts.push(`<p>${e.message}</p>`); }
+  }
   try {
     const a = await api("/api/analyze", { puzzle: P.spec, goal: P.goal_cells.join(" ") });
     if (key() !== k) return;
@@ -448,7 +535,7 @@ async function lesson() {
          each with its own group. So ${short(a.reachable_configurations)} configurations are reachable, and the positions fall into
          ${a.classes} class${a.classes === "1" ? "" : "es"} that cannot reach one another.`
       : `With ${blanks} blanks, tiles can pass one another wherever two blanks can meet; see Check for this position.`;
-    parts.push(`<p>${plain}</p>`);
+    parts.push(`<h3>Which positions can be reached</h3><p>${plain}</p>`);
   } catch (e) { parts.push(`<p>${e.message}</p>`); }
   if (key() === k) el.innerHTML = parts.join("");
 }
@@ -522,11 +609,26 @@ $("edit-use").onclick = async () => {
   status(`Loaded the graph you built: ${S.P.spec}.`);
 };
 
+// ---- modes: one state, three sets of panels ----
+const MODES = ["play", "explore", "learn"];
+function setMode(mode) {
+  if (!MODES.includes(mode)) mode = "play";
+  S.mode = mode;
+  document.body.dataset.mode = mode;
+  for (const b of document.querySelectorAll("nav.modes button")) {
+    b.setAttribute("aria-selected", String(b.dataset.mode === mode));
+  }
+  try { localStorage.setItem("slidepuzzle.mode", mode); } catch { /* storage off */ }
+  if (S.P) { paintEdges(); lessonKey = null; scheduleLesson(); }
+}
+for (const b of document.querySelectorAll("nav.modes button")) b.onclick = () => setMode(b.dataset.mode);
+
 // ---- links ----
 function shareLink() {
   const u = new URL(location.href);
   u.search = "";
   u.searchParams.set("puzzle", S.P.spec);
+  u.searchParams.set("mode", S.mode);
   u.searchParams.set("state", S.startCells.join("."));
   if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
   return u.toString();
@@ -595,6 +697,7 @@ async function load(spec) {
   }
   positionChanged();
   S.P = P;
+  S.cut = new Set(); S.blocks = [];
   S.adj = Array.from({ length: P.vertices }, () => []);
   for (const [a, b] of P.edges) { S.adj[a].push(b); S.adj[b].push(a); }
   S.cells = P.goal_cells.slice();
@@ -603,12 +706,12 @@ async function load(spec) {
   newPosition(P.goal_cells.slice());
   showSolves();
   status("Loaded " + P.spec + ".");
-  $("analysis").textContent = "";
-  S.cut = new Set();
+  $("analysis").textContent = ""; $("blocks").innerHTML = "";
   api("/api/analyze", { puzzle: P.spec }).then(a => {
     if (S.P !== P) return;
     S.cut = new Set(a.articulation_points);
-    paintAll();
+    S.blocks = a.blocks;
+    paintAll(); paintEdges(); showBlocks();
     $("analysis").textContent = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
       `articulation points: ${a.articulation_points.join(" ") || "none"}\n` +
       `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
@@ -623,7 +726,7 @@ async function scramble() {
     const r = await api("/api/scramble", { puzzle: P.spec });
     if (S.P !== P) return;
     newPosition(parseState(r.state));
-    status("Scrambled: a uniformly random position that can be solved. The clock starts with your first move.");
+    status("Scrambled: a uniformly random position that can be solved." + (S.mode === "play" ? " The clock starts with your first move." : ""));
   } catch (e) { status(e.message, "bad"); }
 }
 async function setState() {
@@ -716,10 +819,12 @@ async function solve() {
   return r;
 }
 // Puts the board at step i of the solution (only steps through it keep it).
-function stepTo(i) {
+// `ms`: how long a single step's slide is shown (0: none).
+function stepTo(i, ms = 90) {
   const sol = S.solution;
   if (!sol) return;
   i = Math.max(0, Math.min(sol.steps.length, i));
+  const single = Math.abs(i - sol.index) === 1 ? (i > sol.index ? sol.steps[sol.index] : sol.steps[i].slice().reverse()) : null;
   const touched = [];
   if (i >= sol.index) {
     for (let k = sol.index; k < i; k++) { const [f, t] = sol.steps[k]; slide(f, t); touched.push(f, t); }
@@ -730,6 +835,7 @@ function stepTo(i) {
   S.history = sol.startHistory.concat(sol.steps.slice(0, i));
   S.moves = sol.startMoves + i;
   paintAround(touched);
+  if (single) animateSlide(single[0], single[1], ms);
   $("step").textContent = `step ${i} / ${sol.steps.length}`;
   if (i === sol.steps.length && solved()) status("Solution played: solved.", "good");
 }
@@ -745,7 +851,8 @@ function play() {
     if (S.solution !== sol) { stopPlaying(); return; }
     carry += (now - last) / 1000 * Number($("speed").value); last = now;
     const n = Math.floor(carry); carry -= n;
-    if (n > 0) stepTo(sol.index + n);
+    const speed = Number($("speed").value);
+    if (n > 0) stepTo(sol.index + n, speed > 40 ? 0 : Math.min(120, 800 / speed));
     if (sol.index >= sol.steps.length) { stopPlaying(); return; }
     S.playing = requestAnimationFrame(frame);
   };
@@ -780,6 +887,9 @@ $("share").onclick = async () => {
   try { await navigator.clipboard.writeText(link); status("Link copied: " + link); }
   catch { status("Link: " + link); }
 };
+// The animate switch is remembered in this browser.
+try { if (localStorage.getItem("slidepuzzle.animate") === "off") $("animate").checked = false; } catch { /* storage off */ }
+$("animate").onchange = () => { try { localStorage.setItem("slidepuzzle.animate", $("animate").checked ? "on" : "off"); } catch { /* off */ } };
 $("forget").onclick = () => { try { localStorage.removeItem(solvesKey()); } catch { /* off */ } showSolves(); };
 window.addEventListener("resize", () => { if (S.P && gridDrawn()) draw(); });
 
@@ -804,5 +914,6 @@ async function selftest() {
   } catch (e) { out.textContent = "selftest: FAILED, " + e.message; }
 }
 const params = new URLSearchParams(location.search);
+setMode(params.get("mode") || (() => { try { return localStorage.getItem("slidepuzzle.mode"); } catch { return null; } })() || "play");
 if (params.has("selftest")) selftest();
 else openLink(params);

@@ -1,5 +1,5 @@
 // Makes the screenshots in docs/screenshots (SLIDEPUZZLE_SCREENSHOTS=1 npx
-// playwright test): the page at desktop and phone sizes.
+// playwright test): each mode at desktop and phone sizes.
 const path = require("path");
 const { test, expect } = require("@playwright/test");
 
@@ -7,7 +7,7 @@ const out = path.resolve(__dirname, "../../../../docs/screenshots");
 for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
   test(`play and solve, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
-    await page.goto("/?puzzle=4x4");
+    await page.goto("/?mode=play&puzzle=4x4");
     await expect(page.locator("#status")).toContainText("Loaded");
     await page.fill("#state", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12");
     await page.click("#set");
@@ -22,19 +22,17 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await expect(page.locator("#status")).toContainText("Loaded");
     await page.fill("#state", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0");
     await page.click("#set");
-    await page.locator("details").nth(0).evaluate((d) => { d.open = false; });
-    await page.locator("#learn summary").click();
+    await page.click('nav.modes button[data-mode="learn"]');
     await expect(page.locator("#lesson li")).toHaveCount(8);
     await page.screenshot({ path: path.join(out, `learn-${name}.png`), fullPage: true });
   });
-  test(`a graph, ${name}`, async ({ page }) => {
+  test(`explore a graph, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
-    await page.goto("/?puzzle=petersen");
+    await page.goto("/?mode=explore&puzzle=" + encodeURIComponent("edges:0-1,1-2,2-3,3-0,0-2,3-4,4-5,5-6,6-7,7-5,5-8,8-9,9-6"));
     await expect(page.locator("#status")).toContainText("Loaded");
     await page.click("#scramble");
     await expect(page.locator("#status")).toContainText("Scrambled");
-    await page.locator("details").nth(1).evaluate((d) => { d.open = true; });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(out, `graph-${name}.png`), fullPage: true });
+    await expect(page.locator("#blocks li")).not.toHaveCount(0);
+    await page.screenshot({ path: path.join(out, `explore-${name}.png`), fullPage: true });
   });
 }

@@ -29,6 +29,10 @@ const model = (page) => page.evaluate(() => ({
   spec: S.P.spec, cells: S.cells.slice(), moves: S.moves, solution: S.solution !== null,
   pending: S.pending !== null, history: S.history.length,
 }));
+async function mode(page, name) {
+  await page.click(`nav.modes button[data-mode="${name}"]`);
+  await expect(page.locator(`nav.modes button[data-mode="${name}"]`)).toHaveAttribute("aria-selected", "true");
+}
 async function setState(page, text) {
   await page.fill("#state", text);
   await page.click("#set");
@@ -280,7 +284,6 @@ test("play: a click slides a whole run (one MTM move); solves are kept with ao5"
   await expect(page.locator("#status")).toContainText("Solved in 6 moves");
   await expect(page.locator("#mtm")).toHaveText("MTM: 2");
   await expect(page.locator("#tps")).toContainText("TPS");
-  await page.locator("#sessions summary").click();
   await expect(page.locator("#stats")).toContainText("single");
   await expect(page.locator("#stats")).toContainText("6 moves (2 MTM)");
 });
@@ -301,7 +304,7 @@ test("links carry the puzzle, the position and the moves", async ({ page }) => {
 test("learn: parity readout and the eight standard arrangements", async ({ page }) => {
   await open(page, "4x4");
   await setState(page, "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0");
-  await page.locator("#learn summary").click();
+  await mode(page, "learn");
   await expect(page.locator("#lesson")).toContainText("arrangement is odd");
   await expect(page.locator("#lesson")).toContainText("no sequence of moves solves it");
   await expect(page.locator("#lesson li")).toHaveCount(8);
@@ -310,6 +313,73 @@ test("learn: parity readout and the eight standard arrangements", async ({ page 
   await expect(page.locator("#lesson li").first()).toContainText("not reachable");
   await expect(page.locator("#lesson li.yes")).not.toHaveCount(0);
   await expect(page.locator("#lesson")).toContainText("Wilson");
+  // Seed 001's two views: the permutation in cycle notation, and the
+  // toroidal model (here no roll is needed: the blank is bottom right).
+  await expect(page.locator("#perm-cycles")).toHaveText("(14,15)");
+  await expect(page.locator("#toroidal")).toHaveText("(14,15) * () * ()");
+  // The seed's own example position.
+  await setState(page, "15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13");
+  await expect(page.locator("#toroidal")).toHaveText("(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)");
+  await expect(page.locator("#lesson")).toContainText("roll the columns right 1 time and the rows down 2 times");
+});
+
+test("modes: each shows its own panels, on one state; the mode travels in links", async ({ page }) => {
+  await open(page, "3x3");
+  await expect(page.locator("#sessions")).toBeVisible();
+  await expect(page.locator("#timer")).toBeVisible();
+  await expect(page.locator("#analysis")).toBeHidden();
+  await expect(page.locator("#lesson")).toBeHidden();
+  await page.locator("#board .cell.legal").first().click();
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("puzzle group");
+  await expect(page.locator("#editor")).toBeVisible();
+  await expect(page.locator("#sessions")).toBeHidden();
+  await expect(page.locator("#timer")).toBeHidden();
+  expect((await model(page)).moves).toBe(1);   // the same position in every mode
+  await mode(page, "learn");
+  await expect(page.locator("#lesson")).toContainText("Wilson");
+  await expect(page.locator("#analysis")).toBeHidden();
+  const link = await page.evaluate(() => shareLink());
+  expect(link).toContain("mode=learn");
+  await page.goto("/?puzzle=petersen&mode=explore");
+  await expect(page.locator("#status")).toContainText("Loaded");
+  await expect(page.locator('nav.modes button[data-mode="explore"]')).toHaveAttribute("aria-selected", "true");
+});
+
+test("explore: edges coloured by block, with the blocks listed", async ({ page }) => {
+  await page.goto("/?puzzle=" + encodeURIComponent("edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3") + "&mode=explore");
+  await expect(page.locator("#blocks li")).toHaveCount(3);
+  await expect(page.locator("#blocks")).toContainText("bridge");
+  const strokes = await page.evaluate(() => S.drawn.lines.map((l) => [l.a, l.b, l.el.getAttribute("stroke")]));
+  const of = (a, b) => strokes.find(([x, y]) => (x === a && y === b) || (x === b && y === a))[2];
+  expect(of(0, 1)).toBe(of(1, 2));                    // one triangle, one colour
+  expect(of(3, 4)).toBe(of(4, 5));
+  expect(new Set([of(0, 1), of(3, 4), of(2, 3)]).size).toBe(3);
+  await mode(page, "play");
+  const grey = await page.evaluate(() => S.drawn.lines.every((l) => l.el.getAttribute("stroke") === "#999"));
+  expect(grey).toBe(true);
+});
+
+test("moves are animated, unless switched off", async ({ page }) => {
+  // Counts the page's calls of Element.animate, on every page it opens.
+  await page.addInitScript(() => {
+    window.slides = 0;
+    const a = Element.prototype.animate;
+    Element.prototype.animate = function (...x) { window.slides++; return a.apply(this, x); };
+  });
+  await open(page, "3x3");
+  await page.locator("#board .cell.legal").first().click();
+  expect(await page.evaluate(() => window.slides)).toBeGreaterThan(0);
+  await page.uncheck("#animate");
+  await page.evaluate(() => { window.slides = 0; });
+  await page.locator("#board .cell.legal").first().click();
+  expect(await page.evaluate(() => window.slides)).toBe(0);
+  expect((await model(page)).moves).toBe(2);
+  await open(page, "petersen");
+  await page.check("#animate");
+  await page.evaluate(() => { window.slides = 0; });
+  await page.locator("#board circle.legal").first().click();
+  expect(await page.evaluate(() => window.slides)).toBeGreaterThan(0);
 });
 
 test("solving shows the search's progress as it goes", async ({ page }) => {
@@ -371,6 +441,7 @@ test("cut vertices are ringed; tree-like graphs get a force layout", async ({ pa
 test("the graph editor builds a graph that the server then solves", async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 1600 });
   await open(page, "3x3");
+  await mode(page, "explore");
   await page.locator("#editor summary").click();
   await page.click("#edit-new");
   // Five vertices: a square and one more, clicked on empty space (the
