@@ -15,7 +15,8 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 ///   letter), "blank_path" (empty with several blanks), "tiles",
 ///   "steps" (`[[from, to], ...]`, the tile's vertices), "stm", "mtm"
 ///   (null off boards and with several blanks),
-///   "algorithm", "expanded", "generated", "seconds", "plan"}`;
+///   "algorithm", "expanded", "generated", "seconds", "plan", "method"}`
+///   (`plan` and `method` when the plan is known);
 /// - unsolvable: `{"id", "solvable": false, "reason", "plan"}`;
 /// - stopped by a limit: `{"id", "solvable": true, "solved": false,
 ///   "stopped", "message", "algorithm", "bound", "expanded", "generated",
@@ -62,6 +63,9 @@ pub enum SolveRecord {
         /// The plan in words.
         #[serde(skip_serializing_if = "Option::is_none")]
         plan: Option<String>,
+        /// The method in plain words ([`Plan::in_words`]).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        method: Option<String>,
     },
     /// The goal cannot be reached.
     Unsolvable {
@@ -113,6 +117,7 @@ impl SolveRecord {
         plan: Option<&Plan>,
     ) -> Self {
         let id = id.to_string();
+        let method = plan.map(|p| p.in_words());
         let plan = plan.map(|p| p.to_string());
         match outcome {
             Outcome::Solved(s) if start.blanks().len() > 1 => SolveRecord::Solved {
@@ -133,6 +138,7 @@ impl SolveRecord {
                 generated: s.stats.generated,
                 seconds: s.stats.seconds,
                 plan,
+                method,
             },
             Outcome::Solved(s) => {
                 let blank = start.blank();
@@ -154,6 +160,7 @@ impl SolveRecord {
                     generated: s.stats.generated,
                     seconds: s.stats.seconds,
                     plan,
+                    method,
                 }
             }
             Outcome::Unsolvable(v) => SolveRecord::Unsolvable {

@@ -804,7 +804,7 @@ async function solve() {
   const steps = r.steps;
   S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves, index: 0, record: r };
   const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
-  $("solution").textContent = `${r.length} moves${r.optimal ? " (shortest)" : ""}, by ${r.algorithm}, ${r.expanded} positions looked at, ${r.seconds.toFixed(3)} s\n` +
+  $("solution").textContent = `${r.length} moves${r.optimal ? " (shortest)" : ""}, by ${r.method || r.algorithm}, ${r.expanded.toLocaleString()} positions looked at, ${r.seconds.toFixed(3)} s\n` +
     (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
     `steps (vertex>vertex): ${shown}` + (steps.length > SHOWN_STEPS ? ` ... and ${steps.length - SHOWN_STEPS} more` : "");
   if (steps.length > SHOWN_STEPS) {

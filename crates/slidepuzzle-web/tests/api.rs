@@ -56,6 +56,13 @@ async fn korf_88_is_solved_optimally_with_pattern_databases_by_default() {
         v["plan"].as_str().unwrap().contains("pattern databases"),
         "{v}"
     );
+    assert!(
+        v["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("IDA* with additive pattern databases ("),
+        "{v}"
+    );
     let (s, v) = post_json(
         "/api/solve",
         json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1", "heuristic": "pdb:4-4"}),

@@ -164,6 +164,47 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// The method in plain words for people who do not know the short
+    /// names, e.g. `IDA* with additive pattern databases (6-6-3)` or `the
+    /// constructive solver (fast, not shortest)`.
+    pub fn in_words(&self) -> String {
+        let heuristic = |h: &BoardHeuristic| match h {
+            BoardHeuristic::Manhattan => "the Manhattan distance",
+            BoardHeuristic::LinearConflict => "the Manhattan distance and linear conflicts",
+            BoardHeuristic::WalkingDistance => "the walking distance",
+        };
+        let tables = match &self.tables {
+            Some(t) if t.kind == TableKind::FreeBlank => {
+                format!("pattern databases with free blanks ({})", t.sizes())
+            }
+            Some(t) => format!("additive pattern databases ({})", t.sizes()),
+            None => "the Manhattan distance on the graph".into(),
+        };
+        match &self.method {
+            Method::BoardIda { heuristic: h } => format!("IDA* with {}", heuristic(h)),
+            Method::BoardPatternIda { with: None } => format!("IDA* with {tables}"),
+            Method::BoardPatternIda { with: Some(h) } => {
+                format!("IDA* with {tables} and {}", heuristic(h))
+            }
+            Method::MtmBoardIda { .. } if self.tables.is_some() => {
+                "IDA* in the multi-tile metric with a pattern database".into()
+            }
+            Method::MtmBoardIda { heuristic: h } => {
+                format!("IDA* in the multi-tile metric with {}", heuristic(h))
+            }
+            Method::GraphIda => format!("IDA* with {tables}"),
+            Method::AStar { weight } if *weight == 1.0 => format!("A* with {tables}"),
+            Method::AStar { weight } => format!("weighted A* (weight {weight}) with {tables}"),
+            Method::Bfs => "breadth-first search".into(),
+            Method::Beam { width } => format!("beam search ({width} positions per layer)"),
+            Method::ConstructiveBoard | Method::ConstructiveGraph => {
+                "the constructive solver (fast, not shortest)".into()
+            }
+        }
+    }
+}
+
 impl fmt::Display for Plan {
     /// The plan in words: method, tables (with their state), optimality,
     /// and the reason.
