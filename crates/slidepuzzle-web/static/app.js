@@ -104,9 +104,11 @@ function layout() {
   const P = S.P, n = P.vertices;
   if (P.positions) {
     if (P.kind === "box") {
-      // Layers side by side, each shifted down a little: no edge runs
-      // through another layer's vertex.
-      return P.positions.map(([x, y, z]) => [x + z * (P.width + 1), y + z * 0.5]);
+      // An oblique (cabinet) projection: each layer further back is
+      // shifted up and to the right by less than a cell, so the box reads
+      // as a box, no two vertices meet and no edge runs through a vertex.
+      const [a, b] = P.depth <= 2 ? [0.42, 0.3] : [0.32, 0.22];
+      return P.positions.map(([x, y, z]) => [x + z * a, y - z * b]);
     }
     return P.positions.map(([x, y]) => [x, y]);
   }
@@ -192,7 +194,15 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
   } else {
     const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
     const minx = Math.min(...xs), miny = Math.min(...ys), maxx = Math.max(...xs), maxy = Math.max(...ys);
-    const scale = 520 / Math.max(1, maxx - minx, maxy - miny), pad = 34, r = Math.max(9, Math.min(22, scale * 0.3));
+    const scale = 520 / Math.max(1, maxx - minx, maxy - miny), pad = 34;
+    // Circles stay apart: at most 45% of the nearest two vertices' distance.
+    let nearest = Infinity;
+    if (pts.length <= 1500) {
+      for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) {
+        nearest = Math.min(nearest, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]));
+      }
+    }
+    const r = Math.max(6, Math.min(22, scale * 0.3, nearest * scale * 0.45));
     view = { minx, miny, scale, pad, r };
     w = (maxx - minx) * scale + 2 * pad; h = (maxy - miny) * scale + 2 * pad;
   }
