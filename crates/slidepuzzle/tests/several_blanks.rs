@@ -120,6 +120,36 @@ fn constructive_solutions_with_many_blanks_replay_on_large_graphs() {
 }
 
 #[test]
+fn cycles_are_solved_shortest_by_rotation_with_any_number_of_blanks() {
+    // Every configuration reachable from the goal on cycles of 3 to 7
+    // vertices with 1 to 3 blanks: the automatic plan is the rotation
+    // solver, its solutions replay, are marked optimal and are as long as
+    // the BFS distance.
+    let solver = Solver::new();
+    let auto = options(Algorithm::Auto, Heuristic::Auto);
+    for n in 3..=7 {
+        let p = Puzzle::parse(&format!("cycle:{n}")).unwrap();
+        for k in 1..=3.min(n - 1) {
+            let goal = Configuration::natural_with_blanks(n, k);
+            assert_eq!(
+                solver.plan(&p, &goal, &auto).unwrap().name(),
+                "cycle-rotation"
+            );
+            for (cells, d) in bfs_from(&p, &goal) {
+                let start = Configuration::from_cells(cells, k).unwrap();
+                match solver.solve(&p, &start, &goal, &auto).unwrap() {
+                    Outcome::Solved(s) => {
+                        assert_eq!((s.steps.len(), s.optimal), (d, true), "cycle:{n} {start:?}");
+                        assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
+                    }
+                    o => panic!("cycle:{n} {start:?}: {o:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn multi_tile_metric_with_several_blanks_is_refused_with_a_reason() {
     let p = Puzzle::parse("3x3").unwrap();
     let goal = Configuration::natural_with_blanks(9, 2);

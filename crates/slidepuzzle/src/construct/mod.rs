@@ -2,6 +2,7 @@
 //! for optimal search.
 
 pub mod board;
+pub mod cycle;
 pub mod graph;
 pub mod several;
 pub mod shorten;

@@ -17,9 +17,9 @@
 //! This covers every instance the blanks' one-blank groups can reach: all
 //! of them on 2-connected graphs other than cycles (where one blank already
 //! gives A_n or S_n, and the exchange of two virtual tiles fixes the
-//! parity). Instances that need several blanks at once (tiles passing
-//! each other through a hallway, rotations on a cycle with two blanks) are
-//! refused with [`Error::Unsupported`] naming the optimal methods, which
+//! parity). Cycles go to [`super::cycle`], which solves every reachable
+//! instance. Instances that need several blanks at once (tiles passing
+//! each other through a hallway) are refused with [`Error::Unsupported`] naming the optimal methods, which
 //! solve them on graphs of up to 256 vertices.
 //!
 //! O(k (V + E)) for the assignment plus the one-blank construction's cost
@@ -67,6 +67,13 @@ pub fn solve_several_blanks_within(
             "start and goal need one cell per vertex and the same number of blanks (at least one)",
         ));
     }
+    // Cycles: tiles only rotate, and the rotation solver handles every
+    // reachable instance with any number of blanks.
+    if k >= 2
+        && let Some(order) = crate::theory::blanks::cycle_order(puzzle.graph())
+    {
+        return super::cycle::solve_cycle(&order, start, goal, limits);
+    }
     let tiles = (n - k) as u32;
     let mut tried = 0;
     if let Some(steps) = with_one_blank(puzzle, start, goal, tiles, limits, &mut tried)? {
@@ -97,7 +104,7 @@ pub fn solve_several_blanks_within(
         }
     }
     Err(Error::Unsupported(format!(
-        "the constructive solver with {k} blanks moves one blank and uses the others as free room, and none of its {tried} ways to assign the blanks is solvable with one blank: this instance needs several blanks at once (tiles passing each other through a hallway or around a cycle); the optimal methods (--algo ida or astar) solve it on graphs of up to 256 vertices"
+        "the constructive solver with {k} blanks moves one blank and uses the others as free room, and none of its {tried} ways to assign the blanks is solvable with one blank: this instance needs several blanks at once (tiles passing each other through a hallway); the optimal methods (--algo ida or astar) solve it on graphs of up to 256 vertices"
     )))
 }
 

@@ -289,6 +289,37 @@ where
 /// A constructive solver's answer as a kernel's: the path (not optimal,
 /// its length as the bound), or stopped when a limit stopped the
 /// construction between steps ([`Error::Stopped`]); other errors pass.
+/// The plan on a cycle when the automatic choice or a constructive
+/// solution is asked for in the single-tile metric: the rotation solver,
+/// shortest and O(n + moves), with any number of blanks.
+fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
+    let wanted = matches!(options.algorithm, Algorithm::Auto | Algorithm::Constructive)
+        && matches!(options.heuristic, Heuristic::Auto)
+        && options.metric == Metric::Stm;
+    (wanted && crate::theory::blanks::cycle_order(puzzle.graph()).is_some()).then(|| Plan {
+        method: Method::CycleRotation,
+        tables: None,
+        later: None,
+        optimal: true,
+        streamed: false,
+        reason: "On a cycle tiles only rotate: each tile's displacement is fixed up to a whole turn, and the rotation solver moves every tile straight home with the turn that costs least, a shortest solution".into(),
+    })
+}
+
+/// Runs the rotation solver (see [`cycle_plan`]); its steps are shortest.
+fn rotated(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<(usize, usize)>> {
+    let order = crate::theory::blanks::cycle_order(puzzle.graph())
+        .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))?;
+    crate::construct::cycle::solve_cycle(&order, start, goal, limits)
+}
+
+/// A constructed path as a search result; `optimal` when the construction
+/// is known to give shortest solutions.
 fn constructed(built: Result<Vec<usize>>, limits: &Limits) -> Result<SearchResult> {
     match built {
         Ok(path) => Ok(SearchResult {
@@ -487,6 +518,9 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
     ) -> Result<Plan> {
+        if let Some(plan) = cycle_plan(puzzle, options) {
+            return Ok(plan);
+        }
         if goal.blanks().len() > 1 {
             return self.plan_several_blanks(puzzle, goal, options);
         }
@@ -1118,6 +1152,13 @@ impl Solver {
                     max_depth: 100_000,
                 };
                 best_first(domain, Manhattan::new(&d), strategy, limits)
+            }
+            Method::CycleRotation => {
+                let built = rotated(puzzle, start, goal, limits)
+                    .map(|steps| steps.iter().map(|&(from, _)| from).collect());
+                let mut result = constructed(built, limits)?;
+                result.optimal = result.path.is_some();
+                result
             }
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 if plan.method == Method::ConstructiveBoard {

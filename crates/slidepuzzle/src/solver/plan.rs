@@ -69,6 +69,9 @@ pub enum Method {
         /// [`BoardHeuristic::Manhattan`].
         heuristic: BoardHeuristic,
     },
+    /// The rotation solver on a cycle ([`crate::construct::cycle`]): a
+    /// shortest solution directly, with any number of blanks.
+    CycleRotation,
     /// The constructive solver for boards ([`crate::construct::board`]).
     ConstructiveBoard,
     /// The constructive solver for any graph ([`crate::construct::graph`]).
@@ -159,6 +162,7 @@ impl Plan {
             Method::AStar { weight } => format!("wastar-{weight}"),
             Method::Bfs => "bfs".into(),
             Method::Beam { width } => format!("beam-{width}"),
+            Method::CycleRotation => "cycle-rotation".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
         }
     }
@@ -198,6 +202,7 @@ impl Plan {
             Method::AStar { weight } => format!("weighted A* (weight {weight}) with {tables}"),
             Method::Bfs => "breadth-first search".into(),
             Method::Beam { width } => format!("beam search ({width} positions per layer)"),
+            Method::CycleRotation => "the rotation solver for cycles (shortest)".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 "the constructive solver (fast, not shortest)".into()
             }

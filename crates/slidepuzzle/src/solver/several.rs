@@ -162,7 +162,17 @@ impl Solver {
         let clock = Instant::now();
         let limits = &options.limits;
         let name = plan.name();
-        let result = if plan.method == Method::ConstructiveGraph {
+        let result = if plan.method == Method::CycleRotation {
+            let built = super::rotated(puzzle, start, goal, limits).map(|steps| {
+                steps
+                    .iter()
+                    .map(|&(f, t)| crate::search::several::encode_step(f, t))
+                    .collect()
+            });
+            let mut result = constructed(built, limits)?;
+            result.optimal = result.path.is_some();
+            result
+        } else if plan.method == Method::ConstructiveGraph {
             let built =
                 crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
                     .map(|steps| {

@@ -182,8 +182,9 @@ pub fn cycle_order(graph: &Graph) -> Option<Vec<usize>> {
 
 /// On a cycle with any number of blanks tiles never pass each other and
 /// rotate freely, so `goal` is reachable from `start` iff the tiles read
-/// around the cycle (blanks skipped) are the same up to rotation. O(n^2)
-/// worst case (rotation search).
+/// around the cycle (blanks skipped) are the same up to rotation. Tiles are
+/// distinct, so the only candidate rotation is the one that brings the
+/// goal's first tile into place: O(n).
 pub fn cycle_reaches(order: &[usize], start: &Configuration, goal: &Configuration) -> bool {
     let read = |c: &Configuration| -> Vec<u32> {
         order
@@ -196,7 +197,13 @@ pub fn cycle_reaches(order: &[usize], start: &Configuration, goal: &Configuratio
     if a.len() != b.len() {
         return false;
     }
-    a.is_empty() || (0..a.len()).any(|r| a[r..].iter().chain(&a[..r]).eq(b.iter()))
+    if a.is_empty() {
+        return true;
+    }
+    match a.iter().position(|&t| t == b[0]) {
+        Some(r) => a[r..].iter().chain(&a[..r]).eq(b.iter()),
+        None => false,
+    }
 }
 
 /// Exact counts for several blanks (see [`several_blank_counts`]).
