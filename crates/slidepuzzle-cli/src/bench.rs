@@ -468,13 +468,7 @@ fn bench_feasibility() -> Result<ExitCode> {
         let clock = Instant::now();
         let no = check_with(&p, &swapped, &goal, CheckMethod::Linear, 1_000_000)?;
         let swapped_s = clock.elapsed().as_secs_f64();
-        let by = if yes.reason.contains("marked-tile classes") {
-            "marked-tile classes"
-        } else if yes.reason.starts_with("every configuration") {
-            "everything reachable (hallway criterion)"
-        } else {
-            "other"
-        };
+        let by = yes.decided_by.describe();
         println!(
             "{name}\t{n}\t{}\t{k}\t{scramble_s:.3}\t{check_s:.3}\t{}\t{swapped_s:.3}\t{}\t{by}",
             p.graph().edge_count(),

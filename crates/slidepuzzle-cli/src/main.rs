@@ -50,7 +50,7 @@ enum Command {
     Check {
         #[command(flatten)]
         puzzle: PuzzleArgs,
-        /// Print {"solvable", "reason"} as JSON.
+        /// Print {"solvable", "reason", "decided_by"} as JSON.
         #[arg(long)]
         json: bool,
         /// linear (the O(V+E) block test; with several blanks the

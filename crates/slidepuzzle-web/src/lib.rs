@@ -28,7 +28,7 @@
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
-//! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason"}` |
+//! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
 //! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |

@@ -200,7 +200,20 @@ async fn check_analyze_scramble_and_puzzle_info() {
     let (_, v) = post_json("/api/scramble", json!({"puzzle": "4x4", "seed": 3})).await;
     let state = v["state"].as_str().unwrap().to_string();
     let (_, c) = post_json("/api/check", json!({"puzzle": "4x4", "state": state})).await;
-    assert_eq!(c["solvable"], true);
+    assert_eq!(
+        (&c["solvable"], &c["decided_by"]),
+        (&json!(true), &json!("blocks"))
+    );
+    let (_, c) = post_json(
+        "/api/check",
+        json!({"puzzle": "path:6", "state": "0 2 1 0 3 4", "goal": "1 2 0 0 3 4", "blanks": 2}),
+    )
+    .await;
+    assert_eq!(
+        (&c["solvable"], &c["decided_by"]),
+        (&json!(false), &json!("tile-classes")),
+        "{c}"
+    );
     let (_, v) = post_json("/api/puzzle", json!({"puzzle": "2x2x2"})).await;
     assert_eq!(
         (

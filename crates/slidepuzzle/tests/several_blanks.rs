@@ -2,33 +2,18 @@
 //! equal breadth-first search over configurations, unsolvable instances
 //! are exactly those BFS cannot reach, constructive solutions replay.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use rand::{RngExt, SeedableRng};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::replay_steps;
 use slidepuzzle::{Algorithm, Heuristic, Outcome, SolveOptions, Solver};
 
+mod common;
+
 /// Distances from `goal` to every configuration reachable from it.
 fn bfs_from(p: &Puzzle, goal: &Configuration) -> HashMap<Vec<u32>, usize> {
-    let mut seen = HashMap::from([(goal.cells().to_vec(), 0usize)]);
-    let mut queue = VecDeque::from([goal.cells().to_vec()]);
-    while let Some(c) = queue.pop_front() {
-        let d = seen[&c];
-        for (u, v) in p.graph().edges() {
-            for (a, b) in [(u, v), (v, u)] {
-                if c[a] != 0 && c[b] == 0 {
-                    let mut next = c.clone();
-                    next.swap(a, b);
-                    if !seen.contains_key(&next) {
-                        seen.insert(next.clone(), d + 1);
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-    }
-    seen
+    common::distances(p.graph(), goal.cells())
 }
 
 fn options(algorithm: Algorithm, heuristic: Heuristic) -> SolveOptions {

@@ -1,6 +1,6 @@
 //! The reachability test and the scrambler against brute force.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -9,21 +9,11 @@ use slidepuzzle::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use slidepuzzle::moves::replay;
 use slidepuzzle::theory::{check, uniform_reachable};
 
+mod common;
+
 /// Every configuration reachable from `goal`, by breadth-first search.
 fn reachable(p: &Puzzle, goal: &Configuration) -> HashSet<Vec<u32>> {
-    let mut seen = HashSet::from([goal.cells().to_vec()]);
-    let mut queue = VecDeque::from([goal.cells().to_vec()]);
-    while let Some(cells) = queue.pop_front() {
-        let blank = cells.iter().position(|&t| t == 0).unwrap();
-        for &w in p.graph().neighbors(blank) {
-            let mut next = cells.clone();
-            next.swap(blank, w);
-            if seen.insert(next.clone()) {
-                queue.push_back(next);
-            }
-        }
-    }
-    seen
+    common::reachable(p.graph(), goal.cells())
 }
 
 fn all_permutations(n: usize) -> Vec<Vec<u32>> {
@@ -227,31 +217,13 @@ fn scrambles_are_uniform() {
     }
 }
 
-/// Number of configurations reachable from `start` with any number of
-/// blanks.
 /// Every configuration reachable from `start`, any number of blanks.
 fn reachable_multi_set(p: &Puzzle, start: &Configuration) -> HashSet<Vec<u32>> {
-    let mut seen = HashSet::from([start.cells().to_vec()]);
-    let mut queue = VecDeque::from([start.cells().to_vec()]);
-    while let Some(cells) = queue.pop_front() {
-        for v in 0..cells.len() {
-            if cells[v] != 0 {
-                continue;
-            }
-            for &w in p.graph().neighbors(v) {
-                if cells[w] != 0 {
-                    let mut next = cells.clone();
-                    next.swap(v, w);
-                    if seen.insert(next.clone()) {
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-    }
-    seen
+    common::reachable(p.graph(), start.cells())
 }
 
+/// Number of configurations reachable from `start` with any number of
+/// blanks.
 fn reachable_multi(p: &Puzzle, start: &Configuration) -> usize {
     reachable_multi_set(p, start).len()
 }
@@ -334,25 +306,7 @@ fn several_blank_check_agrees_with_bfs() {
                 let start = Configuration::from_cells(a, k).unwrap();
                 let goal = Configuration::from_cells(b.clone(), k).unwrap();
                 let v = check_several_blanks(&p, &start, &goal, 1_000_000).unwrap();
-                // Independent BFS from the start.
-                let mut seen = HashSet::from([start.cells().to_vec()]);
-                let mut queue = VecDeque::from([start.cells().to_vec()]);
-                while let Some(c) = queue.pop_front() {
-                    for x in 0..n {
-                        if c[x] != 0 {
-                            continue;
-                        }
-                        for &w in p.graph().neighbors(x) {
-                            if c[w] != 0 {
-                                let mut nx = c.clone();
-                                nx.swap(x, w);
-                                if seen.insert(nx.clone()) {
-                                    queue.push_back(nx);
-                                }
-                            }
-                        }
-                    }
-                }
+                let seen = common::reachable(p.graph(), start.cells());
                 assert_eq!(v.solvable, seen.contains(&b), "{spec} k={k}: {}", v.reason);
             }
         }

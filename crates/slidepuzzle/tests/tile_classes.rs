@@ -4,36 +4,14 @@
 //! vertices of the kinds that strand tiles (trees, hallways, cycles with
 //! pendant paths, two cycles joined by a path, stars).
 
-use std::collections::{HashSet, VecDeque};
-
 use num_bigint::BigUint;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::model::{Configuration, Graph};
 use slidepuzzle::theory::tile_classes::TileClasses;
 
-/// Every configuration reachable from `start` (an independent oracle).
-fn reachable(graph: &Graph, start: &[u32]) -> HashSet<Vec<u32>> {
-    let mut seen = HashSet::from([start.to_vec()]);
-    let mut queue = VecDeque::from([start.to_vec()]);
-    while let Some(cells) = queue.pop_front() {
-        for v in 0..cells.len() {
-            if cells[v] != 0 {
-                continue;
-            }
-            for &w in graph.neighbors(v) {
-                if cells[w] != 0 {
-                    let mut next = cells.clone();
-                    next.swap(v, w);
-                    if seen.insert(next.clone()) {
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-    }
-    seen
-}
+mod common;
+use common::reachable;
 
 fn is_cycle(graph: &Graph) -> bool {
     let n = graph.vertex_count();

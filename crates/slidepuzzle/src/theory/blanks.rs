@@ -44,7 +44,7 @@ use num_bigint::BigUint;
 use super::blank_orbits::{Certificate, CertifiedBlankGroup};
 use super::blocks::{BlockKind, decompose};
 use super::perm::Perm;
-use super::reachability::Verdict;
+use super::reachability::{Decision, Verdict};
 use super::schreier_sims::SimsTable;
 use super::tile_classes::TileClasses;
 use crate::error::{Error, Resource, Result, fallback_or_panic, or_fallback};
@@ -599,6 +599,7 @@ fn decide_several(
     let (all, why) = everything_reachable(puzzle, k);
     if all {
         return Ok(Verdict {
+            decided_by: Decision::EverythingReachable,
             solvable: true,
             reason: format!("every configuration with {k} blanks is reachable: {why}"),
         });
@@ -607,6 +608,7 @@ fn decide_several(
     if let Some(order) = cycle_order(graph) {
         let yes = cycle_reaches(&order, start, goal);
         return Ok(Verdict {
+            decided_by: Decision::Cycle,
             solvable: yes,
             reason: format!(
                 "{}: on a cycle tiles only rotate, so the order of the tiles around it (blanks skipped) must agree up to rotation ({why})",
@@ -617,8 +619,11 @@ fn decide_several(
     if route == Route::Classes
         && let Some(mut classes) = or_fallback(TileClasses::new(graph, k))?
     {
-        let stranded = classes.stranded_tile(start, goal)?;
-        let orbits = classes.orbit_sizes(goal)?;
+        // The goal's classes once, for the decision and for its orbits.
+        let goal_classes = classes.classes(goal)?;
+        let start_classes = classes.classes(start)?;
+        let stranded = TileClasses::stranded_between(start, goal, &start_classes, &goal_classes)?;
+        let orbits = TileClasses::orbit_sizes_of(&goal_classes);
         let how = format!(
             "the goal's tiles fall into {} orbits ({} single tiles; larger ones of sizes {:?}), and the arrangements with the goal's blanks in place are every permutation within each orbit (marked-tile classes, {} nodes; {why})",
             orbits.len(),
@@ -632,6 +637,7 @@ fn decide_several(
             classes.nodes()
         );
         return Ok(Verdict {
+            decided_by: Decision::TileClasses,
             solvable: stranded.is_none(),
             reason: match stranded {
                 None => format!(
@@ -646,6 +652,7 @@ fn decide_several(
     if let Some(group) = or_fallback(BlankGroup::new(graph, &goal.blanks()))? {
         let yes = group.reaches(start, goal)?;
         return Ok(Verdict {
+            decided_by: Decision::BlankSetGroup,
             solvable: yes,
             reason: format!(
                 "{} by the blank-set group: {} blank sets reachable from the goal's, {} loops generate a group of order {} ({why})",
@@ -675,6 +682,7 @@ fn decide_several(
             }
         );
         return Ok(Verdict {
+            decided_by: Decision::CertifiedGroup,
             solvable: stranded.is_none(),
             reason: match stranded {
                 None => format!("reachable: {how}"),
@@ -719,6 +727,7 @@ fn check_by_component(
         if s_sorted != g_sorted {
             let first = vertices[0];
             return Ok(Verdict {
+                decided_by: Decision::Components,
                 solvable: false,
                 reason: format!(
                     "the component of vertex {first} holds different tiles or blank counts in the two configurations, and tiles cannot cross between components"
@@ -729,6 +738,7 @@ fn check_by_component(
         if blanks == 0 {
             if s != g {
                 return Ok(Verdict {
+                    decided_by: Decision::Components,
                     solvable: false,
                     reason: format!(
                         "the component of vertex {} has no blank, so nothing in it moves, and its tiles differ",
@@ -772,6 +782,7 @@ fn check_by_component(
         let verdict = decide_several(&sub, &relabel(&s)?, &relabel(&g)?, max_states, route)?;
         if !verdict.solvable {
             return Ok(Verdict {
+                decided_by: verdict.decided_by,
                 solvable: false,
                 reason: format!(
                     "in the component of vertex {}: {} (tile numbers within the component)",
@@ -785,6 +796,7 @@ fn check_by_component(
         ));
     }
     Ok(Verdict {
+        decided_by: Decision::Components,
         solvable: true,
         reason: format!(
             "every component can be solved on its own ({})",
@@ -822,6 +834,7 @@ pub fn bfs_several_blanks(
     while let Some(cells) = queue.pop_front() {
         if cells == target {
             return Ok(Verdict {
+                decided_by: Decision::BreadthFirstSearch,
                 solvable: true,
                 reason: format!(
                     "found by breadth-first search over {} configurations",
@@ -853,6 +866,7 @@ pub fn bfs_several_blanks(
         }
     }
     Ok(Verdict {
+        decided_by: Decision::BreadthFirstSearch,
         solvable: false,
         reason: format!(
             "breadth-first search exhausted all {} configurations reachable from the start without meeting the goal ({why})",

@@ -24,6 +24,6 @@ pub use decide::{CheckMethod, check_with};
 pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;
-pub use reachability::{Verdict, check};
+pub use reachability::{Decision, Verdict, check};
 pub use schreier_sims::SimsTable;
 pub use scramble::{seeded_scrambles, uniform_reachable};

@@ -29,6 +29,57 @@ pub struct Verdict {
     pub solvable: bool,
     /// Why (names the block, parity or tile involved).
     pub reason: String,
+    /// Which test decided (serialised as a kebab-case name, such as
+    /// `tile-classes`).
+    pub decided_by: Decision,
+}
+
+/// The test that decided a [`Verdict`] (docs/THEORY-CHECKS.md lists which
+/// decides what, and how each was checked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Decision {
+    /// Connected components: a tile or blank would have to cross between
+    /// them, or each component was decided on its own.
+    Components,
+    /// One blank: the block decomposition with Wilson's theorem per block
+    /// (docs/THEORY.md section 3).
+    Blocks,
+    /// One blank: membership in the group of the loop generators, by
+    /// Schreier-Sims.
+    SchreierSims,
+    /// Several blanks: the everything-reachable criterion (hallways,
+    /// docs/THEORY.md 4.1).
+    EverythingReachable,
+    /// Several blanks on a cycle: the tiles' cyclic order.
+    Cycle,
+    /// Several blanks: the marked-tile classes (docs/THEORY.md 4.3).
+    TileClasses,
+    /// Several blanks: the group generated at the goal's blank set.
+    BlankSetGroup,
+    /// Several blanks: tile orbits with the group certified from random
+    /// closed walks.
+    CertifiedGroup,
+    /// Breadth-first search over configurations.
+    BreadthFirstSearch,
+}
+
+impl Decision {
+    /// The test in a few words, for tables and logs.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Decision::Components => "connected components",
+            Decision::Blocks => "blocks and Wilson's theorem",
+            Decision::SchreierSims => "Schreier-Sims on loop generators",
+            Decision::EverythingReachable => "everything reachable (hallway criterion)",
+            Decision::Cycle => "cyclic order on a cycle",
+            Decision::TileClasses => "marked-tile classes",
+            Decision::BlankSetGroup => "blank-set group",
+            Decision::CertifiedGroup => "certified group",
+            Decision::BreadthFirstSearch => "breadth-first search",
+        }
+    }
 }
 
 /// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
@@ -71,6 +122,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     let b = goal.blank();
     let Some(path) = graph.shortest_path(start.blank(), b) else {
         return Ok(Verdict {
+            decided_by: Decision::Components,
             solvable: false,
             reason: format!(
                 "the blank is on vertex {} but must reach vertex {b}, which is in another connected component",
@@ -83,6 +135,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     for v in 0..n {
         if component[v] != component[b] && moved.tile_at(v) != goal.tile_at(v) {
             return Ok(Verdict {
+                decided_by: Decision::Components,
                 solvable: false,
                 reason: format!(
                     "tile {} on vertex {v} is in a component the blank never enters, but the goal has tile {} there",
@@ -120,6 +173,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 _ => {
                     let goal_vertex = goal_pos[t as usize];
                     return Ok(Verdict {
+                        decided_by: Decision::Blocks,
                         solvable: false,
                         reason: format!(
                             "tile {t} cannot leave its block {}: it must go to vertex {goal_vertex}, outside that block",
@@ -136,6 +190,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 let shift = perm.first().copied().unwrap_or(0);
                 if (0..len).any(|i| perm[i] != (i + shift) % len) {
                     return Ok(Verdict {
+                        decided_by: Decision::Blocks,
                         solvable: false,
                         reason: format!(
                             "on the cycle block {} the tiles can only rotate, and the goal's cyclic order of tiles differs",
@@ -156,6 +211,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                         )
                     };
                     return Ok(Verdict {
+                        decided_by: Decision::Blocks,
                         solvable: false,
                         reason,
                     });
@@ -171,6 +227,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 }
                 if group.binary_search(&arr).is_err() {
                     return Ok(Verdict {
+                        decided_by: Decision::Blocks,
                         solvable: false,
                         reason: format!(
                             "on the theta0 block {} only 120 of the 720 tile arrangements are possible (Wilson 1974), and the goal's is not one of them",
@@ -183,6 +240,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
         checked_kinds.push(block.kind);
     }
     Ok(Verdict {
+        decided_by: Decision::Blocks,
         solvable: true,
         reason: solvable_reason(&checked_kinds, single_bipartite_block),
     })
@@ -259,6 +317,7 @@ pub fn check_by_schreier_sims(
     let b = goal.blank();
     let Some(path) = puzzle.graph().shortest_path(start.blank(), b) else {
         return Ok(Verdict {
+            decided_by: Decision::Components,
             solvable: false,
             reason: "the blank cannot reach the goal's blank vertex (another component)".into(),
         });
@@ -276,6 +335,7 @@ pub fn check_by_schreier_sims(
     let table = super::schreier_sims::SimsTable::new(n, &gens);
     let solvable = table.contains(&needed);
     Ok(Verdict {
+        decided_by: Decision::SchreierSims,
         solvable,
         reason: format!(
             "after moving the blank to vertex {b}, the remaining tile permutation {} {} the group generated by the {} loop generators (order {}, by Schreier-Sims)",

@@ -649,7 +649,22 @@ impl TileClasses {
     ) -> Result<Option<(u32, usize, usize)>> {
         let a = self.classes(start)?;
         let b = self.classes(goal)?;
-        let mut at_goal = vec![usize::MAX; self.n + 1];
+        Self::stranded_between(start, goal, &a, &b)
+    }
+
+    /// [`TileClasses::stranded_tile`] from the two sides' classes (from
+    /// [`TileClasses::classes`]), so a caller that also needs the goal's
+    /// orbits computes its classes once.
+    ///
+    /// # Errors
+    /// [`Error::Configuration`] if a tile of `start` is not in `goal`.
+    pub fn stranded_between(
+        start: &Configuration,
+        goal: &Configuration,
+        a: &[u32],
+        b: &[u32],
+    ) -> Result<Option<(u32, usize, usize)>> {
+        let mut at_goal = vec![usize::MAX; goal.len() + 1];
         for (v, &t) in goal.cells().iter().enumerate() {
             if t != 0 && (t as usize) < at_goal.len() {
                 at_goal[t as usize] = v;
@@ -680,14 +695,19 @@ impl TileClasses {
     /// # Errors
     /// As [`TileClasses::classes`].
     pub fn orbit_sizes(&mut self, config: &Configuration) -> Result<Vec<usize>> {
-        let classes = self.classes(config)?;
+        Ok(Self::orbit_sizes_of(&self.classes(config)?))
+    }
+
+    /// [`TileClasses::orbit_sizes`] from a configuration's classes (from
+    /// [`TileClasses::classes`]; `u32::MAX` marks blanks).
+    pub fn orbit_sizes_of(classes: &[u32]) -> Vec<usize> {
         let mut tally: std::collections::HashMap<u32, usize> = Default::default();
-        for c in classes.into_iter().filter(|&c| c != u32::MAX) {
+        for &c in classes.iter().filter(|&&c| c != u32::MAX) {
             *tally.entry(c).or_default() += 1;
         }
         let mut sizes: Vec<usize> = tally.into_values().collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
-        Ok(sizes)
+        sizes
     }
 
     /// The order of that group: the product of the orbits' factorials
