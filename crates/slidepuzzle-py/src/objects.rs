@@ -357,15 +357,37 @@ impl Configuration {
     }
 }
 
-/// `(solvable, reason)` for `start` -> `goal` (O(V + E)).
+/// `(solvable, reason, decided_by)` for `start` -> `goal` (O(V + E));
+/// `decided_by` is the deciding test's JSON name (`blocks`, ...).
 #[pyfunction]
 pub fn check(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-) -> PyResult<(bool, String)> {
+) -> PyResult<(bool, String, String)> {
     let v = slidepuzzle::check(&puzzle.inner, &puzzle.own(start)?, &puzzle.own(goal)?).py_err()?;
-    Ok((v.solvable, v.reason))
+    let by = serde_json::to_value(v.decided_by)
+        .ok()
+        .and_then(|j| j.as_str().map(str::to_string))
+        .unwrap_or_default();
+    Ok((v.solvable, v.reason, by))
+}
+
+/// Seed 001's two views of `start` against `goal` (cycle notation, and the
+/// toroidal model on boards) as JSON; one blank.
+#[pyfunction]
+pub fn permutation_json(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> PyResult<String> {
+    let v = slidepuzzle::theory::views::position_views(
+        &puzzle.inner,
+        &puzzle.own(start)?,
+        &puzzle.own(goal)?,
+    )
+    .py_err()?;
+    serde_json::to_string(&v).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
 }
 
 /// The analysis (blocks, puzzle group, order, counts) as JSON; big numbers

@@ -78,6 +78,19 @@ def test_check_and_analyze():
     assert isinstance(a.reachable_configurations, int) and a.reachable_configurations == 16 * 653837184000
     t = sp.analyze("theta0")
     assert t.group == "PGL(2,5)" and t.reachable_configurations == 840
+    assert sp.check(loyd).decided_by == "blocks"
+
+
+def test_permutation_views_follow_seed_001():
+    v = sp.permutation("15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13")
+    assert v.toroidal["element"] == "(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)"
+    assert (v.toroidal["rows_rolled"], v.toroidal["columns_rolled"]) == (2, 1)
+    assert v.hole_label == 16 and v.parity in ("even", "odd")
+    loyd = sp.permutation("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
+    assert loyd.cycles == "(14,15)" and loyd.parity == "odd" and loyd.cycle_type == [(2, 1)]
+    assert sp.permutation("1 2 0 3 4 5 6 7 8 9", puzzle="petersen", goal="1 2 3 4 5 6 7 8 9 0").toroidal is None
+    with pytest.raises(ValueError):
+        sp.permutation("1 2 3/4 0 5/6 7 0", puzzle="3x3")
 
 
 def test_scramble_is_seeded_and_matches_the_cli(cli):

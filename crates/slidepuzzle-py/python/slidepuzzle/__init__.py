@@ -36,7 +36,7 @@ import re
 import sys
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Iterable, List, Optional, Sequence, Union
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import (
@@ -53,6 +53,7 @@ __all__ = [
     "Configuration",
     "Solution",
     "Verdict",
+    "Permutation",
     "Analysis",
     "GodsReport",
     "LimitExceeded",
@@ -62,6 +63,7 @@ __all__ = [
     "solve_many",
     "distances",
     "check",
+    "permutation",
     "analyze",
     "plan",
     "scramble",
@@ -307,6 +309,8 @@ class Verdict:
 
     solvable: bool
     reason: str
+    #: The test that decided: ``blocks``, ``tile-classes``, ``cycle``, ...
+    decided_by: str = ""
 
     def __bool__(self) -> bool:
         return self.solvable
@@ -315,8 +319,43 @@ class Verdict:
 def check(state: StateLike, puzzle: Optional[PuzzleLike] = None, goal: Optional[StateLike] = None) -> Verdict:
     """Decides in linear time whether ``goal`` can be reached from ``state``."""
     p, start, g = _resolve(state, puzzle, goal)
-    solvable, reason = _native.check(p, start, g)
-    return Verdict(solvable, reason)
+    solvable, reason, decided_by = _native.check(p, start, g)
+    return Verdict(solvable, reason, decided_by)
+
+
+@dataclass(frozen=True)
+class Permutation:
+    """A position seen as a permutation, in seed 001's conventions.
+
+    ``cycles`` is GAP cycle notation with 1-based points: point ``p`` maps
+    to the label of the tile on it, a tile's label being its goal position
+    (1-based) and the blank labelled ``hole_label`` = n. ``toroidal`` (plain
+    boards only) holds the toroidal model's coordinates: ``element`` (as
+    the seed writes it, tokens * up counter * left counter),
+    ``tokens``, ``rows_rolled``, ``columns_rolled`` and ``degree``."""
+
+    cycles: str
+    parity: str
+    cycle_type: List[Tuple[int, int]]
+    order: int
+    hole_label: int
+    toroidal: Optional[dict]
+
+
+def permutation(state: StateLike, puzzle: Optional[PuzzleLike] = None, goal: Optional[StateLike] = None) -> Permutation:
+    """Seed 001's two views of a one-blank position: its permutation in
+    cycle notation, and on boards its coordinates in the toroidal model.
+    Raises ``ValueError`` with several blanks."""
+    p, start, g = _resolve(state, puzzle, goal)
+    d = json.loads(_native.permutation_json(p, start, g))
+    return Permutation(
+        cycles=d["permutation"],
+        parity=d["parity"],
+        cycle_type=[tuple(x) for x in d["cycle_type"]],
+        order=int(d["order"]),
+        hole_label=d["hole_label"],
+        toroidal=d["toroidal"],
+    )
 
 
 @dataclass(frozen=True)
