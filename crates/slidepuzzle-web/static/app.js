@@ -14,7 +14,7 @@ const S = {
   lastDir: null,      // direction of the player's last move, for MTM
   startCells: [],     // the position the history starts from (for links)
   clock: { start: null, elapsed: 0, id: null, armed: true },
-  solution: null,     // { key, steps, startCells, startHistory, startMoves, index, record }
+  solution: null,     // { key, steps, startCells, startHistory, startMoves, startMtm, mtmAt, index, record }
   pending: null,      // { key, controller, started, ticker }
   playing: null,      // animation frame id while playing
   els: [],            // per vertex: { shape, text }
@@ -812,7 +812,17 @@ async function solve() {
   if (r.solvable === false) { status("Unsolvable: " + r.reason, "bad"); return null; }
   if (r.solved === false) { status("Stopped: " + r.message, "bad"); return null; }
   const steps = r.steps;
-  S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves, index: 0, record: r };
+  // MTM after each step of the solution, counted on from the player's
+  // last direction (a run continues across the boundary).
+  const mtmAt = [0];
+  let dir = S.lastDir;
+  for (const [f, t] of steps) {
+    const d = direction(f, t);
+    mtmAt.push(mtmAt[mtmAt.length - 1] + (d === null || d !== dir ? 1 : 0));
+    dir = d;
+  }
+  S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
+                 startMtm: S.mtm, startDir: S.lastDir, mtmAt, index: 0, record: r };
   const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
   $("solution").textContent = `${r.length} moves${r.optimal ? " (shortest)" : ""}, by ${r.method || r.algorithm}, ${r.expanded.toLocaleString()} positions looked at, ${r.seconds.toFixed(3)} s\n` +
     (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
@@ -844,6 +854,8 @@ function stepTo(i, ms = 90) {
   sol.index = i;
   S.history = sol.startHistory.concat(sol.steps.slice(0, i));
   S.moves = sol.startMoves + i;
+  S.mtm = sol.startMtm + sol.mtmAt[i];
+  S.lastDir = i > 0 ? direction(sol.steps[i - 1][0], sol.steps[i - 1][1]) : sol.startDir;
   paintAround(touched);
   if (single) animateSlide(single[0], single[1], ms);
   $("step").textContent = `step ${i} / ${sol.steps.length}`;

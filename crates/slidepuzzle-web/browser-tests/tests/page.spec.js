@@ -360,6 +360,20 @@ test("explore: edges coloured by block, with the blocks listed", async ({ page }
   expect(grey).toBe(true);
 });
 
+test("stepping through a solution counts STM and MTM", async ({ page }) => {
+  await open(page, "4x4");
+  await setState(page, "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found 2 moves");
+  await page.click("#fwd");
+  await expect(page.locator("#moves")).toHaveText("moves: 1");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 1");
+  await page.click("#fwd");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 2");   // left, then up: two runs
+  await page.click("#back");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 1");
+});
+
 test("moves are animated, unless switched off", async ({ page }) => {
   // Counts the page's calls of Element.animate, on every page it opens.
   await page.addInitScript(() => {
