@@ -656,6 +656,7 @@ async function openLink(params) {
     if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) { status(`The link's move ${f}-${t} is not legal here; stopped before it.`, "bad"); break; }
     slide(f, t); S.history.push([f, t]); S.moves++;
   }
+  recountRuns();
   S.clock.armed = moves.length === 0;
   paintAll();
   status(`Opened a link: ${S.P.spec}` + (moves.length ? ` after ${S.history.length} moves.` : "."));
@@ -880,13 +881,24 @@ function play() {
   };
   S.playing = requestAnimationFrame(frame);
 }
+// MTM and the last direction recounted over the whole history (after an
+// undo, or a link's moves): a run is a maximal stretch of moves in one
+// direction.
+function recountRuns() {
+  S.mtm = 0; S.lastDir = null;
+  for (const [f, t] of S.history) {
+    const d = direction(f, t);
+    if (d === null || d !== S.lastDir) S.mtm++;
+    S.lastDir = d;
+  }
+}
 function undo() {
   if (!S.history.length) return;
   positionChanged(S.solution ? "Undo changed the position, so the solution was dropped." : null);
   const [from, to] = S.history.pop();
   slide(to, from);
   S.moves = Math.max(0, S.moves - 1);
-  S.lastDir = null;
+  recountRuns();
   paintAround([from, to]);
   if (!solved() && $("status").className === "good") status("");
 }

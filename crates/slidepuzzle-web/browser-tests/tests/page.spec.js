@@ -372,6 +372,10 @@ test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await expect(page.locator("#mtm")).toHaveText("MTM: 2");   // left, then up: two runs
   await page.click("#back");
   await expect(page.locator("#mtm")).toHaveText("MTM: 1");
+  // Undo takes its move off both counters.
+  await page.click("#undo");
+  await expect(page.locator("#moves")).toHaveText("moves: 0");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 0");
 });
 
 test("moves are animated, unless switched off", async ({ page }) => {
