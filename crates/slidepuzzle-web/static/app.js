@@ -384,13 +384,16 @@ function direction(from, to) {
   const d = P.positions[to].map((c, i) => c - P.positions[from][i]);
   return d.map((c) => Math.sign(Math.abs(c) > 1 ? -c : c)).join(",");
 }
+// Whether a move in direction `d` after one in direction `last` starts a
+// new run (one more MTM); moves without a direction always do.
+const newRun = (d, last) => d === null || d !== last;
 function userMove(from, to) {
   positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
   const timed = S.clock.armed;
   slide(from, to);
   S.history.push([from, to]); S.moves++;
   const dir = direction(from, to);
-  if (dir === null || dir !== S.lastDir) S.mtm++;
+  if (newRun(dir, S.lastDir)) S.mtm++;
   S.lastDir = dir;
   clockStart();
   paintAround([from, to]);
@@ -819,7 +822,7 @@ async function solve() {
   let dir = S.lastDir;
   for (const [f, t] of steps) {
     const d = direction(f, t);
-    mtmAt.push(mtmAt[mtmAt.length - 1] + (d === null || d !== dir ? 1 : 0));
+    mtmAt.push(mtmAt[mtmAt.length - 1] + (newRun(d, dir) ? 1 : 0));
     dir = d;
   }
   S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
@@ -888,7 +891,7 @@ function recountRuns() {
   S.mtm = 0; S.lastDir = null;
   for (const [f, t] of S.history) {
     const d = direction(f, t);
-    if (d === null || d !== S.lastDir) S.mtm++;
+    if (newRun(d, S.lastDir)) S.mtm++;
     S.lastDir = d;
   }
 }

@@ -306,16 +306,23 @@ fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
     })
 }
 
-/// Runs the rotation solver (see [`cycle_plan`]); its steps are shortest.
+/// Runs the rotation solver (see [`cycle_plan`]) and writes each step as
+/// `encode` says; the result is marked optimal (its solutions are
+/// shortest).
 fn rotated(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
     limits: &Limits,
-) -> Result<Vec<(usize, usize)>> {
-    let order = crate::theory::blanks::cycle_order(puzzle.graph())
-        .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))?;
-    crate::construct::cycle::solve_cycle(&order, start, goal, limits)
+    encode: impl Fn((usize, usize)) -> usize,
+) -> Result<SearchResult> {
+    let built = crate::theory::blanks::cycle_order(puzzle.graph())
+        .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))
+        .and_then(|order| crate::construct::cycle::solve_cycle(&order, start, goal, limits))
+        .map(|steps| steps.into_iter().map(encode).collect());
+    let mut result = constructed(built, limits)?;
+    result.optimal = result.path.is_some();
+    Ok(result)
 }
 
 /// A constructed path as a search result; `optimal` when the construction
@@ -1153,13 +1160,8 @@ impl Solver {
                 };
                 best_first(domain, Manhattan::new(&d), strategy, limits)
             }
-            Method::CycleRotation => {
-                let built = rotated(puzzle, start, goal, limits)
-                    .map(|steps| steps.iter().map(|&(from, _)| from).collect());
-                let mut result = constructed(built, limits)?;
-                result.optimal = result.path.is_some();
-                result
-            }
+            // With one blank a step's tile comes from the blank's next vertex.
+            Method::CycleRotation => rotated(puzzle, start, goal, limits, |(from, _)| from)?,
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 if plan.method == Method::ConstructiveBoard {
                     check_collected_board(puzzle, limits.max_memory)?;

@@ -163,15 +163,9 @@ impl Solver {
         let limits = &options.limits;
         let name = plan.name();
         let result = if plan.method == Method::CycleRotation {
-            let built = super::rotated(puzzle, start, goal, limits).map(|steps| {
-                steps
-                    .iter()
-                    .map(|&(f, t)| crate::search::several::encode_step(f, t))
-                    .collect()
-            });
-            let mut result = constructed(built, limits)?;
-            result.optimal = result.path.is_some();
-            result
+            super::rotated(puzzle, start, goal, limits, |(f, t)| {
+                crate::search::several::encode_step(f, t)
+            })?
         } else if plan.method == Method::ConstructiveGraph {
             let built =
                 crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)

@@ -116,21 +116,21 @@ pub struct ToroidalPosition {
     pub columns_rolled: usize,
 }
 
-impl ToroidalPosition {
-    /// A counter of length `len` on points `start..start+len`, to `power`.
-    fn counter(&self, start: usize, len: usize, power: usize) -> Perm {
-        let images = (0..start + len)
-            .map(|k| {
-                if k < start {
-                    k as u32
-                } else {
-                    (start + (k - start + power) % len) as u32
-                }
-            })
-            .collect();
-        Perm::from_images(images).expect("a rotation is a permutation")
-    }
+/// A counter of length `len` on points `start..start+len`, to `power`.
+fn counter(start: usize, len: usize, power: usize) -> Perm {
+    let images = (0..start + len)
+        .map(|k| {
+            if k < start {
+                k as u32
+            } else {
+                (start + (k - start + power) % len) as u32
+            }
+        })
+        .collect();
+    Perm::from_images(images).expect("a rotation is a permutation")
+}
 
+impl ToroidalPosition {
     /// The factors on the `W H - 1 + H + W` points of the model: tokens,
     /// up counter to the power `rows_rolled`, left counter to the power
     /// `columns_rolled` (disjoint supports, so they commute).
@@ -139,9 +139,8 @@ impl ToroidalPosition {
         let degree = n - 1 + self.height + self.width;
         [
             self.tokens.extended(degree),
-            self.counter(n - 1, self.height, self.rows_rolled)
-                .extended(degree),
-            self.counter(n - 1 + self.height, self.width, self.columns_rolled),
+            counter(n - 1, self.height, self.rows_rolled).extended(degree),
+            counter(n - 1 + self.height, self.width, self.columns_rolled),
         ]
     }
 

@@ -35,23 +35,5 @@ pub fn distances(graph: &Graph, start: &[u32]) -> HashMap<Vec<u32>, usize> {
 
 /// Every configuration reachable from `start` (any number of blanks).
 pub fn reachable(graph: &Graph, start: &[u32]) -> HashSet<Vec<u32>> {
-    let mut seen = HashSet::from([start.to_vec()]);
-    let mut queue = VecDeque::from([start.to_vec()]);
-    while let Some(cells) = queue.pop_front() {
-        for v in 0..cells.len() {
-            if cells[v] != 0 {
-                continue;
-            }
-            for &w in graph.neighbors(v) {
-                if cells[w] != 0 {
-                    let mut next = cells.clone();
-                    next.swap(v, w);
-                    if seen.insert(next.clone()) {
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-    }
-    seen
+    distances(graph, start).into_keys().collect()
 }
