@@ -365,7 +365,8 @@ function paintAround(vs) {
   for (const v of seen) paint(v);
   paintStatus();
 }
-function paintAll() { for (let v = 0; v < S.cells.length; v++) paint(v); paintStatus(); }
+function paintVertices() { for (let v = 0; v < S.cells.length; v++) paint(v); }
+function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
   $("moves").textContent = "moves: " + S.moves;
   $("mtm").textContent = "MTM: " + (S.P.positions ? S.mtm : "-");
@@ -725,7 +726,9 @@ async function load(spec) {
     if (S.P !== P) return;
     S.cut = new Set(a.articulation_points);
     S.blocks = a.blocks;
-    paintAll(); paintEdges(); showBlocks();
+    // Only the drawing: the position did not change, and rewriting the
+    // position box would overwrite what the user is typing there.
+    paintVertices(); paintEdges(); showBlocks();
     $("analysis").textContent = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
       `articulation points: ${a.articulation_points.join(" ") || "none"}\n` +
       `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +

@@ -378,6 +378,29 @@ test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await expect(page.locator("#mtm")).toHaveText("MTM: 0");
 });
 
+test("a late analysis does not overwrite the position being typed", async ({ page }) => {
+  // Seen in CI: the analysis answered between typing and Set, rewrote the
+  // box with the solved position, and Set then set that.
+  let release; const gate = new Promise((r) => { release = r; });
+  await page.route("**/api/analyze", async (route) => {
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      await gate;
+      await route.fulfill({ response, body });
+    } catch { /* the test ended first */ }
+  });
+  await open(page, "3x3");
+  await page.fill("#state", "1 2 3/4 5 6/0 7 8");
+  release();
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("puzzle group");
+  await expect(page.locator("#state")).toHaveValue("1 2 3/4 5 6/0 7 8");
+  await page.click("#set");
+  await expect(page.locator("#status")).toContainText("Position set");
+  expect((await model(page)).cells.join(" ")).toBe("1 2 3 4 5 6 0 7 8");
+});
+
 test("moves are animated, unless switched off", async ({ page }) => {
   // Counts the page's calls of Element.animate, on every page it opens.
   await page.addInitScript(() => {
