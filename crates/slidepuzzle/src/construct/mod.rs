@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod cycle;
+pub mod exchange;
 pub mod graph;
 pub mod several;
 pub mod shorten;

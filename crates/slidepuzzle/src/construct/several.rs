@@ -19,8 +19,8 @@
 //! gives A_n or S_n, and the exchange of two virtual tiles fixes the
 //! parity). Cycles go to [`super::cycle`], which solves every reachable
 //! instance. Instances that need several blanks at once (tiles passing
-//! each other through a hallway) are refused with [`Error::Unsupported`] naming the optimal methods, which
-//! solve them on graphs of up to 256 vertices.
+//! each other through a hallway, as on trees) go to [`super::exchange`]:
+//! sorting by exchanges at junctions, conjugated by marked-tile routes.
 //!
 //! O(k (V + E)) for the assignment plus the one-blank construction's cost
 //! (polynomial; see [`super::graph`]).
@@ -37,8 +37,8 @@ use crate::theory::check;
 ///
 /// # Errors
 /// [`Error::Configuration`] if the two sides hold different tiles;
-/// [`Error::Unsupported`] when no assignment of the blanks makes a
-/// solvable one-blank puzzle (see the module docs); [`Error::Stopped`] when
+/// [`Error::Unsupported`] when neither a one-blank assignment nor
+/// [`super::exchange`] solves it (see the module docs); [`Error::Stopped`] when
 /// a limit stops it; as [`super::solve_graph_constructively_within`].
 ///
 /// ```
@@ -103,8 +103,13 @@ pub fn solve_several_blanks_within(
             }
         }
     }
+    if k >= 2 {
+        // Tiles that pass each other through hallways: sorting by
+        // conjugated exchanges, which uses every blank.
+        return super::exchange::solve_by_exchanges(puzzle, start, goal, limits);
+    }
     Err(Error::Unsupported(format!(
-        "the constructive solver with {k} blanks moves one blank and uses the others as free room, and none of its {tried} ways to assign the blanks is solvable with one blank: this instance needs several blanks at once (tiles passing each other through a hallway); the optimal methods (--algo ida or astar) solve it on graphs of up to 256 vertices"
+        "the constructive solver with one blank found none of its {tried} assignments solvable"
     )))
 }
 

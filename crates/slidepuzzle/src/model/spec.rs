@@ -530,6 +530,17 @@ impl Puzzle {
                     )),
                 }
             }
+            "tree" => {
+                let parts: Vec<usize> = need("N[,SEED]")?
+                    .split(',')
+                    .map(|s| parse_usize(s, "number", spec))
+                    .collect::<Result<_>>()?;
+                match parts.as_slice() {
+                    [n] => tree_within(*n, 0, budget),
+                    [n, seed] => tree_within(*n, *seed as u64, budget),
+                    _ => Err(Error::spec(spec, "tree needs N or N,SEED")),
+                }
+            }
             "graph" => {
                 let name = need("a file name")?;
                 match graphs {
@@ -544,7 +555,7 @@ impl Puzzle {
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
-                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], graph:FILE or edges:U-V,...",
+                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], graph:FILE or edges:U-V,...",
             )),
         }
         .map_err(|e| in_spec(e, spec))
@@ -598,6 +609,63 @@ fn random_within(n: usize, chords: usize, seed: u64, budget: &SizeBudget) -> Res
     named(n, &edges, format!("random:{n},{chords},{seed}"))
 }
 
+/// A uniformly random labelled tree on the vertices `0..n` (each of the
+/// n^(n-2) trees equally likely): a random Prüfer sequence, drawn with
+/// ChaCha8 from `seed`, decoded in O(n log n). Trees are where several
+/// blanks matter most: tiles pass each other only at vertices of degree
+/// 3 or more. Spec `tree:N,SEED`.
+///
+/// # Errors
+/// [`Error::Spec`] if `n < 2`.
+///
+/// ```
+/// let t = slidepuzzle::model::spec::random_tree(50, 7).unwrap();
+/// assert_eq!((t.vertex_count(), t.graph().edge_count()), (50, 49));
+/// assert_eq!(t.graph().components().1, 1);
+/// ```
+pub fn random_tree(n: usize, seed: u64) -> Result<Puzzle> {
+    tree_within(n, seed, &SizeBudget::DEFAULT)
+}
+
+fn tree_within(n: usize, seed: u64, budget: &SizeBudget) -> Result<Puzzle> {
+    use rand::{RngExt, SeedableRng};
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    if n < 2 {
+        return Err(Error::spec(
+            format!("tree:{n}"),
+            "needs at least 2 vertices",
+        ));
+    }
+    budget
+        .check(Some(n as u64), Some(n as u64 - 1))
+        .map_err(|e| in_spec(e, &format!("tree:{n}")))?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let code: Vec<usize> = (0..n.saturating_sub(2))
+        .map(|_| rng.random_range(0..n))
+        .collect();
+    // Decoding: the smallest leaf joins the next code entry, repeatedly.
+    let mut degree = vec![1usize; n];
+    for &v in &code {
+        degree[v] += 1;
+    }
+    let mut leaves: BinaryHeap<Reverse<usize>> =
+        (0..n).filter(|&v| degree[v] == 1).map(Reverse).collect();
+    let mut edges = Vec::with_capacity(n - 1);
+    for &v in &code {
+        let Reverse(leaf) = leaves.pop().expect("a tree's code leaves a leaf");
+        edges.push((leaf.min(v), leaf.max(v)));
+        degree[v] -= 1;
+        if degree[v] == 1 {
+            leaves.push(Reverse(v));
+        }
+    }
+    let Reverse(a) = leaves.pop().expect("two leaves remain");
+    let Reverse(b) = leaves.pop().expect("two leaves remain");
+    edges.push((a.min(b), a.max(b)));
+    named(n, &edges, format!("tree:{n},{seed}"))
+}
+
 fn rename(p: Puzzle, spec: &str) -> Puzzle {
     let mut q = Puzzle::new(p.graph().clone(), p.kind().clone(), spec);
     if let Some(pos) = p.positions() {
@@ -626,6 +694,8 @@ mod tests {
             ("theta0", 7, 8),
             ("theta:2,2,3", 9, 10),
             ("random:40,6,1", 40, 46),
+            ("tree:40,3", 40, 39),
+            ("tree:2", 2, 1),
             ("theta:1,2,3", 8, 9),
             ("petersen", 10, 15),
             ("edges:0-1,1-2,2-0", 3, 3),
