@@ -56,6 +56,10 @@ use crate::theory::tile_classes::TileClasses;
 /// Most marked-tile states one route search visits.
 pub const ROUTE_STATES: usize = 200_000;
 
+/// Most states a search visits to check that a natural move keeps the goal
+/// in reach ([`walk`]); beyond, the planned move is taken.
+const REPLAN_STATES: usize = 2_000;
+
 /// How many partners of another component each vertex tries per round.
 const PARTNERS: usize = 4;
 
@@ -78,6 +82,8 @@ struct PieceCache<'g> {
     graph: &'g Graph,
     frozen: usize,
     cache: Vec<Option<Pieces>>,
+    /// How many vertices' pieces are kept.
+    kept: usize,
 }
 
 impl<'g> PieceCache<'g> {
@@ -87,11 +93,15 @@ impl<'g> PieceCache<'g> {
             graph,
             frozen: frozen.unwrap_or(usize::MAX),
             cache: (0..n).map(|_| None).collect(),
+            kept: 0,
         }
     }
 
     fn get(&mut self, x: usize) -> &Pieces {
         let (graph, frozen) = (self.graph, self.frozen);
+        if self.cache[x].is_none() {
+            self.kept += 1;
+        }
         self.cache[x].get_or_insert_with(|| {
             let n = graph.vertex_count();
             let mut piece = vec![NONE; n];
@@ -118,6 +128,36 @@ impl<'g> PieceCache<'g> {
             }
             Pieces { piece, sizes }
         })
+    }
+}
+
+/// The pieces with one vertex frozen (a tile held on it), one cache per
+/// frozen vertex, all dropped when they would pass a byte budget.
+struct FrozenPieces<'g> {
+    graph: &'g Graph,
+    caches: FxHashMap<usize, PieceCache<'g>>,
+    budget: u64,
+}
+
+impl<'g> FrozenPieces<'g> {
+    fn new(graph: &'g Graph, budget: u64) -> Self {
+        Self {
+            graph,
+            caches: FxHashMap::default(),
+            budget,
+        }
+    }
+
+    fn with_frozen(&mut self, frozen: usize) -> &mut PieceCache<'g> {
+        let n = self.graph.vertex_count() as u64;
+        let kept: u64 = self.caches.values().map(|c| c.kept as u64 + 1).sum();
+        if kept * 4 * n > self.budget {
+            self.caches.clear();
+        }
+        let graph = self.graph;
+        self.caches
+            .entry(frozen)
+            .or_insert_with(|| PieceCache::new(graph, Some(frozen)))
     }
 }
 
@@ -193,22 +233,32 @@ pub fn solve_by_exchanges(
     let mut pieces = PieceCache::new(graph, None);
     let blanks: Vec<bool> = cells.iter().map(|&t| t == 0).collect();
     let mut exchanges = Exchanges::new(n);
-    let mut routes: Vec<Option<Route>> = (0..n).map(|_| None).collect();
+    let mut frozen = FrozenPieces::new(graph, limits.max_memory / 4);
+    let classes = TileClasses::new(graph, k)
+        .and_then(|mut c| c.classes_of_cells(&cells))
+        .unwrap_or_else(|_| vec![0; n]);
+    // The orbits (classes) with a tile away from home; the others need no
+    // exchange.
+    let mut members: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
     for a in (0..n).filter(|&a| !blanks[a]) {
+        members.entry(classes[a]).or_default().push(a);
+    }
+    members.retain(|_, m| m.iter().any(|&a| cells[a] != goal.cells()[a]));
+    let mut routes: Vec<Option<Route>> = (0..n).map(|_| None).collect();
+    for &a in members.values().flatten() {
         super::check_limits(limits)?;
-        if let Some(route) = route_to_junction(graph, &mut pieces, &blanks, a, 0) {
-            exchanges.add(a, free_partner(graph, &mut pieces, &route, a, 0));
-            routes[a] = Some(route);
+        routes[a] = route_to_junction(graph, &mut pieces, &blanks, a, 0);
+    }
+    // Each tile's nearest junction, with whatever partner its route brings
+    // there; then chosen partners from other components of the same orbit
+    // until every orbit is joined.
+    for &a in members.values().flatten() {
+        if let Some(route) = &routes[a] {
+            super::check_limits(limits)?;
+            exchanges.add(a, free_partner(graph, &mut pieces, route, a, 0));
         }
     }
     if !exchanges.joins(&cells, goal.cells()) {
-        let classes = TileClasses::new(graph, k)
-            .and_then(|mut c| c.classes_of_cells(&cells))
-            .unwrap_or_else(|_| vec![0; n]);
-        let mut members: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
-        for a in (0..n).filter(|&a| !blanks[a]) {
-            members.entry(classes[a]).or_default().push(a);
-        }
         let mut progress = true;
         while progress && !exchanges.joins(&cells, goal.cells()) {
             progress = false;
@@ -225,7 +275,7 @@ pub fn solve_by_exchanges(
                 let at = |h: usize| route.cells.iter().position(|&t| t as usize == h + 1);
                 others.sort_by_key(|&h| at(h).map_or(u32::MAX, |v| distance[v]));
                 for &h in others.iter().take(PARTNERS) {
-                    if let Some(t) = chosen_partner(graph, route, a, h) {
+                    if let Some(t) = chosen_partner(graph, &mut frozen, route, a, h) {
                         exchanges.add(a, t);
                         progress = true;
                         break;
@@ -256,7 +306,14 @@ pub fn solve_by_exchanges(
         )));
     }
     // 3. Token swapping along a spanning forest of the transpositions.
-    exchanges.sort(&mut cells, goal.cells(), &mut steps, limits)?;
+    let direct = |leaf: usize, p: usize| {
+        let mut from = |a: usize, h: usize| {
+            let route = routes[a].as_ref()?;
+            chosen_partner(graph, &mut frozen, route, a, h)
+        };
+        from(leaf, p).or_else(|| from(p, leaf))
+    };
+    exchanges.sort(&mut cells, goal.cells(), direct, &mut steps, limits)?;
     debug_assert_eq!(cells.as_slice(), goal.cells());
     Ok(cancel_inverse_pairs(steps))
 }
@@ -331,13 +388,41 @@ impl Exchanges {
         self.first_unjoined(cells, goal).is_none()
     }
 
-    /// Token swapping on the spanning forest: vertices leave in reverse
-    /// breadth-first order (each then a leaf of what remains), each after
+    /// The vertex in the middle of a longest path of `r`'s tree: the root
+    /// of least height.
+    fn centre(&self, r: usize) -> usize {
+        let farthest = |from: usize| {
+            let mut parent = FxHashMap::from_iter([(from, from)]);
+            let mut queue = VecDeque::from([from]);
+            let mut last = from;
+            while let Some(v) = queue.pop_front() {
+                last = v;
+                for &(w, _) in &self.adjacent[v] {
+                    if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(w) {
+                        e.insert(v);
+                        queue.push_back(w);
+                    }
+                }
+            }
+            (last, parent)
+        };
+        let (end, _) = farthest(r);
+        let (other, parent) = farthest(end);
+        let mut path = vec![other];
+        while *path.last().expect("non-empty") != end {
+            path.push(parent[path.last().expect("non-empty")]);
+        }
+        path[path.len() / 2]
+    }
+
+    /// Token swapping on the spanning forest, each tree rooted at its
+    /// centre: vertices leave in reverse breadth-first order (each then a leaf of what remains), each after
     /// its goal tile has been carried to it along the forest path.
     fn sort(
         &self,
         cells: &mut [u32],
         goal: &[u32],
+        mut direct: impl FnMut(usize, usize) -> Option<Transposition>,
         steps: &mut Vec<(usize, usize)>,
         limits: &Limits,
     ) -> Result<()> {
@@ -354,6 +439,7 @@ impl Exchanges {
             if seen[r] || self.adjacent[r].is_empty() {
                 continue;
             }
+            let r = self.centre(r);
             seen[r] = true;
             let first = order.len();
             order.push(r);
@@ -378,6 +464,16 @@ impl Exchanges {
                 continue;
             }
             super::check_limits(limits)?;
+            // One exchange straight to the leaf when it can be built
+            // (shorter than many along the forest).
+            if let Some(t) = direct(leaf, p) {
+                steps.extend_from_slice(&t.steps);
+                let other = cells[leaf];
+                cells.swap(p, leaf);
+                position[tile as usize] = leaf;
+                position[other as usize] = p;
+                continue;
+            }
             // The forest path p -> leaf: up from both ends to their meeting.
             let (mut up, mut down) = (Vec::new(), Vec::new());
             let (mut u, mut w) = (p, leaf);
@@ -427,18 +523,24 @@ struct State {
     counts: Vec<u32>,
 }
 
-/// Breadth-first search over the marked-tile states of the tile on
+/// Best-first search over the marked-tile states of the tile on
 /// `start` (blanks where `blanks` says; pieces from `pieces`, which may
-/// leave a frozen vertex out) to the first state `goal` accepts; returns
-/// the states from the first to that one and what `goal` returned. `None`
-/// when no state is accepted within [`ROUTE_STATES`].
+/// leave a frozen vertex out) to the first state `goal` accepts, taking
+/// states by `rank` of their vertex, then in the order found (so
+/// breadth-first when `rank` is constant); returns the states from the
+/// first to that one and what `goal` returned. `None` when no state is
+/// accepted within `budget` states.
 fn search<T>(
     graph: &Graph,
     pieces: &mut PieceCache<'_>,
     blanks: &[bool],
     start: usize,
+    budget: usize,
+    rank: impl Fn(usize) -> u32,
     mut goal: impl FnMut(&State, &mut PieceCache<'_>) -> Option<T>,
 ) -> Option<(Vec<State>, T)> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
     let first = {
         let p = pieces.get(start);
         let mut counts = vec![0u32; p.sizes.len()];
@@ -455,9 +557,10 @@ fn search<T>(
     let mut states = vec![(first.clone(), usize::MAX)];
     let mut index: FxHashMap<State, usize> = FxHashMap::default();
     index.insert(first, 0);
-    let mut head = 0;
+    let mut open = BinaryHeap::from([Reverse((rank(start), 0usize))]);
     let (last, found) = loop {
-        if head == states.len() || states.len() > ROUTE_STATES {
+        let Reverse((_, head)) = open.pop()?;
+        if states.len() > budget {
             return None;
         }
         let state = states[head].0.clone();
@@ -506,12 +609,12 @@ fn search<T>(
                     };
                     if !index.contains_key(&next) {
                         index.insert(next.clone(), states.len());
+                        open.push(Reverse((rank(y), states.len())));
                         states.push((next, head));
                     }
                 }
             }
         }
-        head += 1;
     };
     let mut path = Vec::new();
     let mut i = last;
@@ -591,6 +694,76 @@ fn conjugate(steps: &[(usize, usize)], middle: &[(usize, usize)]) -> Vec<(usize,
     all
 }
 
+/// Carries the marked tile on `start` to a state `goal` accepts (as
+/// [`search`] finds one), moving tokens of `cells`. Each step prefers the
+/// *natural* move: the nearest blank of the piece ahead slides up to the
+/// next vertex of the plan and nothing else moves. When `goal` is still
+/// reachable from where that leads, by a plan shorter than the rest of
+/// the current one, the plan is redone from there;
+/// otherwise the planned step is realised as planned (its blank counts
+/// restored piece by piece). The natural moves keep the routes short.
+fn walk<T>(
+    graph: &Graph,
+    pieces: &mut PieceCache<'_>,
+    cells: &mut Vec<u32>,
+    start: usize,
+    rank: impl Fn(usize) -> u32,
+    mut goal: impl FnMut(&State, &mut PieceCache<'_>) -> Option<T>,
+    steps: &mut Vec<(usize, usize)>,
+) -> Option<(usize, T)> {
+    let blanks_of = |cells: &[u32]| cells.iter().map(|&t| t == 0).collect::<Vec<bool>>();
+    let (mut path, mut found) = search(
+        graph,
+        pieces,
+        &blanks_of(cells),
+        start,
+        ROUTE_STATES,
+        &rank,
+        &mut goal,
+    )?;
+    let mut scratch = Scratch::new(cells.len());
+    while path.len() > 1 {
+        let (x, y) = (path[0].at as usize, path[1].at as usize);
+        let mut trial = cells.clone();
+        let mut trial_steps = Vec::new();
+        if trial[y] != 0 {
+            let px = pieces.get(x);
+            let ahead = px.piece[y];
+            let alive: Vec<bool> = px.piece.iter().map(|&p| p == ahead).collect();
+            pull(
+                graph,
+                &mut trial,
+                &alive,
+                y,
+                true,
+                &mut scratch,
+                &mut trial_steps,
+            );
+        }
+        trial.swap(x, y);
+        trial_steps.push((x, y));
+        let replanned = search(
+            graph,
+            pieces,
+            &blanks_of(&trial),
+            y,
+            REPLAN_STATES,
+            &rank,
+            &mut goal,
+        );
+        // Only a shorter plan counts (so the walk ends).
+        if let Some(replanned) = replanned.filter(|(p, _)| p.len() < path.len()) {
+            *cells = trial;
+            steps.extend(trial_steps);
+            (path, found) = replanned;
+        } else {
+            step_marked_tile(graph, pieces, cells, &path[0], &path[1], steps);
+            path.remove(0);
+        }
+    }
+    Some((path[0].at as usize, found))
+}
+
 /// A route for the tile on `a` (blanks on `blanks`) to the `nth` nearest
 /// state that borders an exchange site (the nearest for 0): the moves, the tokens afterwards (each
 /// tile labelled by its starting vertex + 1), the tile's vertex y1 and the
@@ -600,6 +773,8 @@ struct Route {
     cells: Vec<u32>,
     y1: usize,
     sites: Vec<(usize, usize, usize)>,
+    /// The piece of G - y1 holding each vertex (`NONE` at y1).
+    side: Vec<u32>,
 }
 
 fn route_to_junction(
@@ -610,29 +785,54 @@ fn route_to_junction(
     nth: usize,
 ) -> Option<Route> {
     let n = graph.vertex_count();
-    let mut skip = nth;
-    let (path, sites) = search(graph, pieces, blanks, a, |state, pieces| {
-        let sites = junctions(graph, pieces, state);
-        if sites.is_empty() {
-            return None;
-        }
-        if skip == 0 {
-            return Some(sites);
-        }
-        skip -= 1;
-        None
-    })?;
     let mut cells: Vec<u32> = (0..n as u32)
         .map(|v| if blanks[v as usize] { 0 } else { v + 1 })
         .collect();
     let mut steps = Vec::new();
-    realise(graph, pieces, &mut cells, &path, &mut steps);
-    let y1 = path.last().expect("a route has a state").at as usize;
+    let (y1, sites) = if nth == 0 {
+        walk(
+            graph,
+            pieces,
+            &mut cells,
+            a,
+            |_| 0,
+            |state, pieces| {
+                let sites = junctions(graph, pieces, state);
+                (!sites.is_empty()).then_some(sites)
+            },
+            &mut steps,
+        )?
+    } else {
+        let mut skip = nth;
+        let (path, sites) = search(
+            graph,
+            pieces,
+            blanks,
+            a,
+            ROUTE_STATES,
+            |_| 0,
+            |state, pieces| {
+                let sites = junctions(graph, pieces, state);
+                if sites.is_empty() {
+                    return None;
+                }
+                if skip == 0 {
+                    return Some(sites);
+                }
+                skip -= 1;
+                None
+            },
+        )?;
+        realise(graph, pieces, &mut cells, &path, &mut steps);
+        (path.last().expect("a route has a state").at as usize, sites)
+    };
+    let side = pieces.get(y1).piece.clone();
     Some(Route {
         steps,
         cells,
         y1,
         sites,
+        side,
     })
 }
 
@@ -665,36 +865,61 @@ fn free_partner(
 /// and a third neighbour y3 are cleared and the two tiles exchanged.
 /// `None` when h's tile is not on the junction's side or no such route is
 /// found.
-fn chosen_partner(graph: &Graph, route: &Route, a: usize, h: usize) -> Option<Transposition> {
+fn chosen_partner(
+    graph: &Graph,
+    frozen: &mut FrozenPieces<'_>,
+    route: &Route,
+    a: usize,
+    h: usize,
+) -> Option<Transposition> {
     let y1 = route.y1;
     let at = route.cells.iter().position(|&t| t as usize == h + 1)?;
-    let mut pieces = PieceCache::new(graph, Some(y1));
-    let blanks: Vec<bool> = route.cells.iter().map(|&t| t == 0).collect();
+    // h's tile must be on the side of some junction next to y1.
+    let side_of = |v: usize| route.side[v];
+    if at == y1
+        || side_of(at) == NONE
+        || !route
+            .sites
+            .iter()
+            .any(|&(x, _, _)| side_of(x) == side_of(at))
+    {
+        return None;
+    }
+    let pieces = frozen.with_frozen(y1);
     let near: Vec<usize> = graph.neighbors(y1).to_vec();
-    let (path, (x, y2, y3)) = search(graph, &mut pieces, &blanks, at, |state, pieces| {
-        let y2 = state.at as usize;
-        let p = pieces.get(y2);
-        for &x in &near {
-            if !graph.has_edge(x, y2) || graph.neighbors(x).len() < 3 {
-                continue;
-            }
-            let id = p.piece[x];
-            if id == NONE || state.counts[id as usize] < 2 {
-                continue;
-            }
-            let y3 = graph
-                .neighbors(x)
-                .iter()
-                .copied()
-                .find(|&w| w != y1 && w != y2)?;
-            return Some((x, y2, y3));
-        }
-        None
-    })?;
+    let toward = graph.distances_from(y1);
     let mut cells = route.cells.clone();
     let mut steps = route.steps.clone();
-    realise(graph, &mut pieces, &mut cells, &path, &mut steps);
-    let side = piece_holding(&mut pieces, y2, x);
+    let found = walk(
+        graph,
+        pieces,
+        &mut cells,
+        at,
+        |v| toward[v],
+        |state, pieces| {
+            let y2 = state.at as usize;
+            let p = pieces.get(y2);
+            for &x in &near {
+                if !graph.has_edge(x, y2) || graph.neighbors(x).len() < 3 {
+                    continue;
+                }
+                let id = p.piece[x];
+                if id == NONE || state.counts[id as usize] < 2 {
+                    continue;
+                }
+                let y3 = graph
+                    .neighbors(x)
+                    .iter()
+                    .copied()
+                    .find(|&w| w != y1 && w != y2)?;
+                return Some((x, y2, y3));
+            }
+            None
+        },
+        &mut steps,
+    );
+    let (_, (x, y2, y3)) = found?;
+    let side = piece_holding(pieces, y2, x);
     open_junction(graph, &mut cells, &side, (x, y2, y3), &mut steps);
     debug_assert_eq!(cells[y1] as usize, a + 1);
     debug_assert_eq!(cells[y2] as usize, h + 1);
@@ -860,6 +1085,76 @@ fn step_marked_tile(
     steps.push((x, y));
 }
 
+/// Marks for the breadth-first searches of [`pull`], reused.
+struct Scratch {
+    from: Vec<usize>,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Self {
+        Self {
+            from: vec![usize::MAX; n],
+            mark: vec![0; n],
+            stamp: 0,
+        }
+    }
+}
+
+/// Makes `to` blank (`want_blank`) or a tile's, pulling the nearest token
+/// of that kind among the `alive` vertices along a shortest path (whose
+/// inner vertices are all of the other kind): tiles step forward into the
+/// blank, or the tile walks through the blanks. The alive vertices must
+/// hold a token of that kind, connected to `to`.
+fn pull(
+    graph: &Graph,
+    cells: &mut [u32],
+    alive: &[bool],
+    to: usize,
+    want_blank: bool,
+    scratch: &mut Scratch,
+    steps: &mut Vec<(usize, usize)>,
+) {
+    scratch.stamp += 1;
+    let stamp = scratch.stamp;
+    scratch.mark[to] = stamp;
+    let mut queue = VecDeque::from([to]);
+    let mut found = None;
+    'search: while let Some(v) = queue.pop_front() {
+        for &w in graph.neighbors(v) {
+            if alive[w] && scratch.mark[w] != stamp {
+                scratch.mark[w] = stamp;
+                scratch.from[w] = v;
+                if (cells[w] == 0) == want_blank {
+                    found = Some(w);
+                    break 'search;
+                }
+                queue.push_back(w);
+            }
+        }
+    }
+    let end = found.expect("the region holds a token of the kind wanted");
+    // path to = p0, ..., pm = end
+    let mut path = vec![end];
+    while *path.last().expect("non-empty") != to {
+        path.push(scratch.from[*path.last().expect("non-empty")]);
+    }
+    path.reverse();
+    let m = path.len() - 1;
+    for j in (0..m).rev() {
+        // Blank wanted: the tiles p_{m-1}, ..., p_0 each step forward into
+        // the blank. Tile wanted: the tile on p_m walks through the blanks.
+        let step = if want_blank {
+            (path[j], path[j + 1])
+        } else {
+            (path[j + 1], path[j])
+        };
+        steps.push(step);
+        cells.swap(path[j], path[j + 1]);
+    }
+}
+
 /// Unlabelled motion inside `region` (connected): moves tokens until the
 /// blanks are exactly the region's vertices marked in `target` (as many as
 /// the region holds). Vertices leave in reverse breadth-first order, each
@@ -894,51 +1189,11 @@ fn arrange(
             }
         }
     }
-    let mut from = vec![usize::MAX; n];
-    let mut mark = vec![0u32; n];
-    let mut stamp = 0;
+    let mut scratch = Scratch::new(n);
     for &leaf in order.iter().rev() {
         let want_blank = target[leaf];
         if (cells[leaf] == 0) != want_blank {
-            stamp += 1;
-            mark[leaf] = stamp;
-            let mut queue = VecDeque::from([leaf]);
-            let mut found = None;
-            'search: while let Some(v) = queue.pop_front() {
-                for &w in graph.neighbors(v) {
-                    if alive[w] && mark[w] != stamp {
-                        mark[w] = stamp;
-                        from[w] = v;
-                        if (cells[w] == 0) == want_blank {
-                            found = Some(w);
-                            break 'search;
-                        }
-                        queue.push_back(w);
-                    }
-                }
-            }
-            let end = found.expect("the region holds as many blanks as the target");
-            // path leaf = p0, ..., pm = end
-            let mut path = vec![end];
-            while *path.last().expect("non-empty") != leaf {
-                let v = from[*path.last().expect("non-empty")];
-                path.push(v);
-            }
-            path.reverse();
-            let m = path.len() - 1;
-            if want_blank {
-                // Tiles p_{m-1}, ..., p_0 each step forward into the blank.
-                for j in (0..m).rev() {
-                    steps.push((path[j], path[j + 1]));
-                    cells.swap(path[j], path[j + 1]);
-                }
-            } else {
-                // The tile on p_m walks through the blanks to p_0.
-                for j in (0..m).rev() {
-                    steps.push((path[j + 1], path[j]));
-                    cells.swap(path[j + 1], path[j]);
-                }
-            }
+            pull(graph, cells, &alive, leaf, want_blank, &mut scratch, steps);
         }
         alive[leaf] = false;
     }
