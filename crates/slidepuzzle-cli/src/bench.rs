@@ -30,6 +30,11 @@ pub enum Set {
     /// 100,000-vertex sparse graphs, trees and paths and a 300x300 board
     /// with 1,000 blanks, 10,000-vertex graphs with 50.
     Feasibility,
+    /// Solving with several blanks: constructive against optimal on small
+    /// trees, then moves and seconds on 1,000-vertex trees, sparse graphs
+    /// with pendant trees, 2-connected graphs and two trees joined by a
+    /// hallway, with 10 and 100 blanks.
+    Several,
 }
 
 /// Options of `bench`.
@@ -113,6 +118,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         Set::Korf50 => (korf50(), 5),
         Set::Constructive => return bench_constructive(),
         Set::Feasibility => return bench_feasibility(),
+        Set::Several => return bench_several(),
     };
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let threads = crate::common::threads_arg(args.threads)?;
@@ -305,6 +311,90 @@ fn solve_with(
             puzzle.spec()
         ))),
     }
+}
+
+/// Solves with several blanks by `algorithm`: (moves, seconds), the
+/// solution replayed by the library.
+fn solve_several_with(
+    puzzle: &Puzzle,
+    start: &slidepuzzle::model::Configuration,
+    goal: &slidepuzzle::model::Configuration,
+    algorithm: Algorithm,
+) -> Result<(usize, f64)> {
+    let opts = SolveOptions {
+        algorithm,
+        ..SolveOptions::default()
+    };
+    match solve(puzzle, start, goal, &opts)? {
+        Outcome::Solved(s) => Ok((s.steps.len(), s.stats.seconds)),
+        other => Err(Error::Unsupported(format!(
+            "{}: not solved: {other:?}",
+            puzzle.spec()
+        ))),
+    }
+}
+
+/// `bench several` (issue 17): the constructive solver with several
+/// blanks, against the optimum on small trees, then at 1,000 vertices.
+fn bench_several() -> Result<ExitCode> {
+    use rand_chacha::rand_core::SeedableRng;
+    use slidepuzzle::model::Configuration;
+    use slidepuzzle::theory::uniform_reachable;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1717);
+    println!("# constructive / optimal (A*) over 10 uniform scrambles each");
+    println!("puzzle\tvertices\tblanks\tmean_optimal\tmean_constructive\tratio");
+    for (spec, k) in [
+        ("tree:9,1", 2),
+        ("tree:9,2", 3),
+        ("tree:10,3", 4),
+        ("petersen", 3),
+    ] {
+        let p = Puzzle::parse(spec)?;
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        let (mut opt, mut con) = (0usize, 0usize);
+        for _ in 0..10 {
+            let start = uniform_reachable(&p, &goal, &mut rng)?;
+            opt += solve_several_with(&p, &start, &goal, Algorithm::AStar)?.0;
+            con += solve_several_with(&p, &start, &goal, Algorithm::Constructive)?.0;
+        }
+        println!(
+            "{spec}\t{}\t{k}\t{:.1}\t{:.1}\t{:.2}",
+            p.vertex_count(),
+            opt as f64 / 10.0,
+            con as f64 / 10.0,
+            con as f64 / opt.max(1) as f64
+        );
+    }
+    println!("# one uniform scramble each: moves and seconds (whole solve, replayed)");
+    println!("graph\tvertices\tedges\tblanks\tmoves\tseconds");
+    let cases: Vec<(&str, Puzzle)> = vec![
+        ("tree:1000,1", Puzzle::parse("tree:1000,1")?),
+        (
+            "sparse with pendant trees",
+            feasibility_graph(1000, 300, 0, &mut rng)?,
+        ),
+        ("random:1000,300,1", Puzzle::parse("random:1000,300,1")?),
+        (
+            "two trees, 20-hallway",
+            feasibility_graph(490, 0, 20, &mut rng)?,
+        ),
+        ("20x20", Puzzle::parse("20x20")?),
+    ];
+    for (name, p) in &cases {
+        for k in [10, 100] {
+            let n = p.vertex_count();
+            let goal = Configuration::natural_with_blanks(n, k);
+            let start = uniform_reachable(p, &goal, &mut rng)?;
+            let clock = Instant::now();
+            let (moves, _) = solve_several_with(p, &start, &goal, Algorithm::Constructive)?;
+            println!(
+                "{name}\t{n}\t{}\t{k}\t{moves}\t{:.2}",
+                p.graph().edge_count(),
+                clock.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `bench constructive` (issue 5): ratio to the optimum, then large sizes.
