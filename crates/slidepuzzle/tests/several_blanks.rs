@@ -73,24 +73,23 @@ fn optimal_lengths_equal_breadth_first_search_and_unsolvable_means_unreachable()
     }
 }
 
-#[test]
-fn constructive_solutions_with_many_blanks_replay_on_large_graphs() {
+/// Solves `seeds` uniform scrambles (from `seed`) of `spec` with `k`
+/// blanks under `algorithm`, through the front door; each must be solved,
+/// not marked optimal, and replay to the goal. Returns the plan's name.
+fn solve_constructively(
+    spec: &str,
+    k: usize,
+    algorithm: Algorithm,
+    seed: u64,
+    seeds: usize,
+) -> String {
     let solver = Solver::new();
-    for (spec, k) in [
-        ("random:300,200,7", 10),
-        ("20x20", 30),
-        ("random:1000,600,3", 100),
-    ] {
-        let p = Puzzle::parse(spec).unwrap();
-        let n = p.vertex_count();
-        let goal = Configuration::natural_with_blanks(n, k);
-        let start = slidepuzzle::theory::seeded_scrambles(&p, &goal, 5)
-            .next()
-            .unwrap()
-            .unwrap();
-        let o = options(Algorithm::Auto, Heuristic::Auto);
-        let plan = solver.plan(&p, &goal, &o).unwrap();
-        assert_eq!(plan.name(), "constructive", "{spec}");
+    let p = Puzzle::parse(spec).unwrap();
+    let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+    let o = options(algorithm, Heuristic::Auto);
+    let plan = solver.plan(&p, &goal, &o).unwrap();
+    for start in slidepuzzle::theory::seeded_scrambles(&p, &goal, seed).take(seeds) {
+        let start = start.unwrap();
         match solver
             .solve_with_plan(&p, &start, &goal, &o, &plan)
             .unwrap()
@@ -101,6 +100,33 @@ fn constructive_solutions_with_many_blanks_replay_on_large_graphs() {
             }
             other => panic!("{spec} k={k}: {other:?}"),
         }
+    }
+    plan.name()
+}
+
+#[test]
+fn constructive_solutions_with_many_blanks_replay_on_large_graphs() {
+    for (spec, k) in [
+        ("random:300,200,7", 10),
+        ("20x20", 30),
+        ("random:1000,600,3", 100),
+    ] {
+        let name = solve_constructively(spec, k, Algorithm::Auto, 5, 1);
+        assert_eq!(name, "constructive", "{spec}");
+    }
+}
+
+/// Trees and hallways, where tiles must pass each other at junctions:
+/// through the front door, constructive solutions of uniform scrambles
+/// (before: refused as "needing several blanks at once").
+#[test]
+fn constructive_solutions_on_trees_and_hallways_replay() {
+    for (spec, k) in [
+        ("tree:200,5", 3),
+        ("tree:200,6", 20),
+        ("edges:0-1,1-2,2-3,3-4,4-5,0-6,0-7,5-8,5-9,8-10", 3),
+    ] {
+        solve_constructively(spec, k, Algorithm::Constructive, 9, 3);
     }
 }
 

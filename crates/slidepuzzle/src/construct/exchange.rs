@@ -1,5 +1,5 @@
 //! The constructive solver for several blanks on any connected graph:
-//! sorting by conjugated exchanges (docs/THEORY.md section 4.4).
+//! sorting by conjugated exchanges (docs/THEORY.md section 4.5).
 //!
 //! With k >= 2 blanks, three vertices around a *junction* x (a vertex of
 //! degree 3 or more, with neighbours y1, y2, y3) exchange two tiles: with
@@ -16,33 +16,44 @@
 //!
 //! The solver:
 //! 1. carries the blanks of the start onto the goal's blank set B
-//!    (unlabelled motion: [`arrange`], leaves of a spanning tree first);
-//! 2. finds, for every vertex a holding a tile, a route rho_a: a
-//!    breadth-first search over the *marked-tile states* of a's tile (its
-//!    vertex and the number of blanks in each piece of G minus that
-//!    vertex: docs/THEORY.md section 4.3) to a state next to a junction
-//!    with two blanks on the junction's side, realised move by move by
-//!    rearranging the unlabelled tokens of the piece it enters;
-//! 3. sorts the tiles by the transpositions (a c_a): token swapping along
-//!    a spanning forest of those pairs, leaves first, each leaf receiving
-//!    its tile along the forest path.
+//!    (unlabelled motion: `arrange`, leaves of a spanning tree first);
+//! 2. finds, for every tile of an orbit (marked-tile class at B) with a
+//!    tile away from home, a route rho_a to its nearest junction state: a
+//!    search over the *marked-tile states* of a's tile (its vertex and the
+//!    number of blanks in each piece of G minus that vertex: docs/THEORY.md
+//!    section 4.3) to a state next to a junction with two blanks and a tile
+//!    on the junction's side. A route is realised by `walk`: each step
+//!    takes the natural move (the nearest blank ahead slides up) when the
+//!    goal stays in reach, re-planning from there, else the planned one
+//!    (the unlabelled tokens of the piece entered rearranged to the planned
+//!    counts). The partner the route brings gives an exchange (a c_a);
+//!    where these leave an orbit in several parts, *chosen* partners join
+//!    them: after rho_a, with a's tile held on y1, the tile from h is walked
+//!    to a neighbour y2 of the junction (`chosen_partner`), giving (a h);
+//! 3. places the tiles leaf by leaf of a spanning forest of those pairs:
+//!    the tile due on a leaf by one chosen exchange straight from where it
+//!    is when that can be built, else along the forest path.
 //!
-//! Step 3 succeeds when every tile's goal vertex is joined to its vertex
-//! by the transposition pairs. On a feasible instance the pairs of one
-//! orbit of the group at B are usually joined: the routes end at the
-//! nearest junction, and each vertex offers a pair for each choice of
-//! which of the junction's other neighbours plays y2. When they are not,
-//! or a route is not found within the state budget, the solver refuses
-//! with [`Error::Unsupported`] (checked exhaustively against
-//! breadth-first search on small graphs: `tests/several_blanks.rs`).
+//! Steps 2 and 3 succeed when every tile's goal vertex is joined to its
+//! vertex by the exchange pairs. On a feasible instance that is what the
+//! routes find: on every connected graph up to 7 vertices (cycles aside),
+//! every k >= 2, 30 reachable configurations each (119,929 instances),
+//! and on random graphs of 8 to 60 vertices of the kinds that strand tiles
+//! (`tests/exchange_sort.rs`), every one was solved. Where they are not
+//! (or a route is not found within [`ROUTE_STATES`]) the solver refuses
+//! with [`Error::Unsupported`]; it never returns a wrong solution, and the
+//! solver replays every solution.
 //!
 //! Cost: a route visits at most [`ROUTE_STATES`] states; realising one
-//! step rearranges one piece, O(V + E) per token moved. The solution
-//! has O(V * D) transpositions (D the forest's depth), each 2 |rho| + 6
-//! moves: polynomial, far from optimal (the solver's answer is then
-//! shortened by cancelling moves that undo each other). The components
-//! of G minus a vertex are kept for every vertex the routes visit
-//! (4 bytes per vertex each), checked against the memory budget.
+//! step rearranges one piece, O(V + E) per token moved. The solution has
+//! at most one direct exchange per tile (plus forest paths where none is
+//! built), each 2 |route| + 6 moves: polynomial, far from optimal (about
+//! 2x the optimum on 9- and 10-vertex trees; 1.3 M moves for a
+//! 1,000-vertex tree with 10 blanks: docs/BENCHMARKS.md), shortened at the
+//! end by cancelling moves that undo each other. The pieces of G minus a
+//! vertex are kept for every vertex the routes visit (4 bytes per vertex
+//! each; 4 n^2 bytes checked against the memory budget first), and, with
+//! one vertex held, within a quarter of the budget.
 
 use std::collections::VecDeque;
 
@@ -57,7 +68,7 @@ use crate::theory::tile_classes::TileClasses;
 pub const ROUTE_STATES: usize = 200_000;
 
 /// Most states a search visits to check that a natural move keeps the goal
-/// in reach ([`walk`]); beyond, the planned move is taken.
+/// in reach (`walk`); beyond, the planned move is taken.
 const REPLAN_STATES: usize = 2_000;
 
 /// How many partners of another component each vertex tries per round.

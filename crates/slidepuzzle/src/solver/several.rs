@@ -71,7 +71,7 @@ impl Solver {
         let constructive = match options.algorithm {
             Algorithm::Constructive => Some("The constructive solver was asked for".to_string()),
             Algorithm::Auto if n > AUTO_OPTIMAL_GRAPH_VERTICES => Some(format!(
-                "Puzzles above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (one blank at a time, the others as free room; not optimal); ask for IDA* or A* for the optimum"
+                "Puzzles above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (one blank working, the others as free room, or exchanges at junctions where tiles must pass each other; not optimal); ask for IDA* or A* for the optimum"
             )),
             _ => None,
         };
