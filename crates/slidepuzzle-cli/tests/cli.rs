@@ -508,6 +508,67 @@ fn several_blanks() {
     );
 }
 
+/// A random tree with several blanks: the scramble solved constructively
+/// (tiles pass each other at junctions), steps in JSON that replay to the
+/// goal; a bad tree spec names what is wrong.
+#[test]
+fn trees_with_several_blanks_are_solved_constructively() {
+    let s = run(&[
+        "scramble",
+        "--puzzle",
+        "tree:40,2",
+        "--blanks",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert!(s.status.success(), "{}", stderr(&s));
+    let state = String::from_utf8(s.stdout).unwrap().trim().to_string();
+    let o = run(&[
+        "solve",
+        "--json",
+        "--puzzle",
+        "tree:40,2",
+        "--blanks",
+        "4",
+        "--algo",
+        "constructive",
+        &state,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    let steps: Vec<(usize, usize)> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s[0].as_u64().unwrap() as usize,
+                s[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    let p = slidepuzzle::Puzzle::parse("tree:40,2").unwrap();
+    let cells: Vec<u32> = state
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let start = slidepuzzle::model::Configuration::from_cells(cells, 4).unwrap();
+    let end = slidepuzzle::moves::replay_steps(&p, &start, &steps).unwrap();
+    assert_eq!(
+        end,
+        slidepuzzle::model::Configuration::natural_with_blanks(40, 4)
+    );
+    assert_eq!(v["optimal"], false);
+    let bad = run(&["check", "--puzzle", "tree:1", "1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("needs at least 2 vertices"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
 #[test]
 fn godsnumber_json() {
     let o = run(&[
