@@ -21,6 +21,8 @@
 //! instance. Instances that need several blanks at once (tiles passing
 //! each other through a hallway, as on trees) go to [`super::exchange`]:
 //! sorting by exchanges at junctions, conjugated by marked-tile routes.
+//! On a disconnected graph each component is solved on its own (tiles
+//! never cross between components).
 //!
 //! O(k (V + E)) for the assignment plus the one-blank construction's cost
 //! (polynomial; see [`super::graph`]).
@@ -67,6 +69,10 @@ pub fn solve_several_blanks_within(
             "start and goal need one cell per vertex and the same number of blanks (at least one)",
         ));
     }
+    // Tiles never cross between components: each is solved on its own.
+    if puzzle.graph().components().1 > 1 {
+        return by_components(puzzle, start, goal, limits);
+    }
     // Cycles: tiles only rotate, and the rotation solver handles every
     // reachable instance with any number of blanks.
     if k >= 2
@@ -111,6 +117,50 @@ pub fn solve_several_blanks_within(
     Err(Error::Unsupported(format!(
         "the constructive solver with one blank found none of its {tried} assignments solvable"
     )))
+}
+
+/// Solves each component of a disconnected graph on its own
+/// ([`Puzzle::component_puzzles`]; one blank by
+/// [`super::solve_graph_constructively_within`], several by
+/// [`solve_several_blanks_within`]) and joins the steps.
+///
+/// # Errors
+/// [`Error::Configuration`] when a component holds different tiles or
+/// blank counts on the two sides, or has tiles out of place and no blank;
+/// as the solvers of the components.
+fn by_components(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<(usize, usize)>> {
+    let mut steps = Vec::new();
+    for part in puzzle.component_puzzles()? {
+        let (s, g) = (part.cells_of(start), part.cells_of(goal));
+        if s == g {
+            continue;
+        }
+        let (s, g) = part.relabel(&s, &g)?;
+        let local = match s.blanks().len() {
+            0 => {
+                return Err(Error::config(format!(
+                    "the component of vertex {} has no blank, so nothing in it moves, and its tiles differ",
+                    part.vertices[0]
+                )));
+            }
+            1 => {
+                let path = super::solve_graph_constructively_within(&part.puzzle, &s, &g, limits)?;
+                let mut blank = s.blank();
+                path.into_iter()
+                    .map(|v| (v, std::mem::replace(&mut blank, v)))
+                    .collect()
+            }
+            _ => solve_several_blanks_within(&part.puzzle, &s, &g, limits)?,
+        };
+        let at = &part.vertices;
+        steps.extend(local.into_iter().map(|(f, t)| (at[f], at[t])));
+    }
+    Ok(steps)
 }
 
 /// How many first steps into the spare blank are tried.
@@ -183,6 +233,35 @@ mod tests {
     use super::*;
     use crate::moves::replay_steps;
     use crate::theory::blanks::check_several_blanks;
+
+    /// Disconnected graphs (a triangle with a tail, a star, a path, a
+    /// 4-cycle with a chord): each component solved on its own, with one
+    /// blank, several or none; feasible instances solved, the rest refused.
+    #[test]
+    fn disconnected_graphs_are_solved_component_by_component() {
+        let p = Puzzle::parse(
+            "edges:0-1,1-2,2-0,2-3,4-5,4-6,4-7,4-8,9-10,10-11,12-13,13-14,14-15,15-12,12-14",
+        )
+        .unwrap();
+        let mut solved = 0;
+        for k in [3, 5, 8] {
+            let goal = Configuration::natural_with_blanks(16, k);
+            for start in crate::theory::seeded_scrambles(&p, &goal, 4).take(20) {
+                let start = start.unwrap();
+                let steps = solve_several_blanks_within(&p, &start, &goal, &Limits::default())
+                    .unwrap_or_else(|e| panic!("k={k} {:?}: {e}", start.cells()));
+                assert_eq!(replay_steps(&p, &start, &steps).unwrap(), goal);
+                solved += 1;
+            }
+        }
+        assert_eq!(solved, 60);
+        // A tile in the wrong component is refused, not solved.
+        let goal = Configuration::natural_with_blanks(16, 3);
+        let mut cells = goal.cells().to_vec();
+        cells.swap(0, 5);
+        let wrong = Configuration::from_cells(cells, 3).unwrap();
+        assert!(solve_several_blanks_within(&p, &wrong, &goal, &Limits::default()).is_err());
+    }
 
     #[test]
     fn random_feasible_instances_are_solved_and_replay() {

@@ -4,12 +4,14 @@
 //! boards) convert from them and agree with them (see `search::board`).
 
 pub mod budget;
+pub mod components;
 pub mod config;
 pub mod graph;
 pub mod metric;
 pub mod puzzle;
 pub mod spec;
 
+pub use components::ComponentPuzzle;
 pub use config::{BLANK, Configuration, Tile};
 pub use graph::Graph;
 pub use metric::Metric;

@@ -588,9 +588,8 @@ fn decide_several(
             "start and goal hold different tiles or blank counts",
         ));
     }
-    let (component, count) = puzzle.graph().components();
-    if count > 1 {
-        return check_by_component(puzzle, start, goal, &component, count, max_states, route);
+    if puzzle.graph().components().1 > 1 {
+        return check_by_component(puzzle, start, goal, max_states, route);
     }
     let k = start.blanks().len();
     if k == 1 {
@@ -702,25 +701,13 @@ fn check_by_component(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-    component: &[usize],
-    count: usize,
     max_states: usize,
     route: Route,
 ) -> Result<Verdict> {
-    let graph = puzzle.graph();
     let mut reasons = Vec::new();
-    for c in 0..count {
-        let vertices: Vec<usize> = (0..graph.vertex_count())
-            .filter(|&v| component[v] == c)
-            .collect();
-        let mut local = vec![usize::MAX; graph.vertex_count()];
-        for (i, &v) in vertices.iter().enumerate() {
-            local[v] = i;
-        }
-        let tiles = |cfg: &Configuration| -> Vec<u32> {
-            vertices.iter().map(|&v| cfg.tile_at(v)).collect()
-        };
-        let (s, g) = (tiles(start), tiles(goal));
+    for part in puzzle.component_puzzles()? {
+        let vertices = &part.vertices;
+        let (s, g) = (part.cells_of(start), part.cells_of(goal));
         let (mut s_sorted, mut g_sorted) = (s.clone(), g.clone());
         s_sorted.sort_unstable();
         g_sorted.sort_unstable();
@@ -752,34 +739,8 @@ fn check_by_component(
             // Only blanks: one arrangement.
             continue;
         }
-        let edges: Vec<(usize, usize)> = graph
-            .edges()
-            .filter(|&(u, _)| component[u] == c)
-            .map(|(u, v)| (local[u], local[v]))
-            .collect();
-        let sub = Puzzle::new(
-            Graph::from_edges(vertices.len(), &edges)?,
-            crate::model::PuzzleKind::Graph,
-            format!("component of vertex {}", vertices[0]),
-        );
-        // Relabel the component's tiles 1..m so each side is a
-        // configuration of the sub-puzzle.
-        let mut labels: Vec<u32> = s.iter().copied().filter(|&t| t != 0).collect();
-        labels.sort_unstable();
-        let relabel = |cells: &[u32]| -> Result<Configuration> {
-            let mapped = cells
-                .iter()
-                .map(|&t| {
-                    if t == 0 {
-                        0
-                    } else {
-                        labels.binary_search(&t).map_or(0, |i| i as u32 + 1)
-                    }
-                })
-                .collect();
-            Configuration::from_cells(mapped, blanks)
-        };
-        let verdict = decide_several(&sub, &relabel(&s)?, &relabel(&g)?, max_states, route)?;
+        let (s, g) = part.relabel(&s, &g)?;
+        let verdict = decide_several(&part.puzzle, &s, &g, max_states, route)?;
         if !verdict.solvable {
             return Ok(Verdict {
                 decided_by: verdict.decided_by,
