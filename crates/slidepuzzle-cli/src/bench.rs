@@ -293,19 +293,20 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     })
 }
 
-/// Solves one instance with `algorithm`; returns (moves, seconds).
-fn solve_with(
+/// Solves `start` -> `goal` by `algorithm` through the facade (every
+/// solution replayed by the library); an error unless solved.
+fn solved(
     puzzle: &Puzzle,
     start: &slidepuzzle::model::Configuration,
     goal: &slidepuzzle::model::Configuration,
     algorithm: Algorithm,
-) -> Result<(usize, f64)> {
+) -> Result<slidepuzzle::Solution> {
     let opts = SolveOptions {
         algorithm,
         ..SolveOptions::default()
     };
     match solve(puzzle, start, goal, &opts)? {
-        Outcome::Solved(s) => Ok((s.blank_path.len(), s.stats.seconds)),
+        Outcome::Solved(s) => Ok(s),
         other => Err(Error::Unsupported(format!(
             "{}: not solved: {other:?}",
             puzzle.spec()
@@ -313,25 +314,24 @@ fn solve_with(
     }
 }
 
-/// Solves with several blanks by `algorithm`: (moves, seconds), the
-/// solution replayed by the library.
+/// One blank: (moves, seconds).
+fn solve_with(
+    puzzle: &Puzzle,
+    start: &slidepuzzle::model::Configuration,
+    goal: &slidepuzzle::model::Configuration,
+    algorithm: Algorithm,
+) -> Result<(usize, f64)> {
+    solved(puzzle, start, goal, algorithm).map(|s| (s.blank_path.len(), s.stats.seconds))
+}
+
+/// Several blanks: (moves, seconds).
 fn solve_several_with(
     puzzle: &Puzzle,
     start: &slidepuzzle::model::Configuration,
     goal: &slidepuzzle::model::Configuration,
     algorithm: Algorithm,
 ) -> Result<(usize, f64)> {
-    let opts = SolveOptions {
-        algorithm,
-        ..SolveOptions::default()
-    };
-    match solve(puzzle, start, goal, &opts)? {
-        Outcome::Solved(s) => Ok((s.steps.len(), s.stats.seconds)),
-        other => Err(Error::Unsupported(format!(
-            "{}: not solved: {other:?}",
-            puzzle.spec()
-        ))),
-    }
+    solved(puzzle, start, goal, algorithm).map(|s| (s.steps.len(), s.stats.seconds))
 }
 
 /// `bench several` (issue 17): the constructive solver with several

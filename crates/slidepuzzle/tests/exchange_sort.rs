@@ -13,12 +13,7 @@ use slidepuzzle::moves::replay_steps;
 use slidepuzzle::search::Limits;
 
 mod common;
-use common::reachable;
-
-fn is_cycle(graph: &Graph) -> bool {
-    let n = graph.vertex_count();
-    n >= 3 && graph.edge_count() == n && (0..n).all(|v| graph.neighbors(v).len() == 2)
-}
+use common::{is_cycle, parse_edges, random_graph, reachable};
 
 fn puzzle_of(graph: &Graph) -> Puzzle {
     let spec: Vec<String> = graph.edges().map(|(u, v)| format!("{u}-{v}")).collect();
@@ -61,18 +56,6 @@ fn solve_sampled(
     (solved, refused)
 }
 
-fn parse_edges(line: &str) -> Graph {
-    let edges: Vec<(usize, usize)> = line
-        .split(',')
-        .map(|e| {
-            let (u, v) = e.split_once('-').unwrap();
-            (u.parse().unwrap(), v.parse().unwrap())
-        })
-        .collect();
-    let n = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap() + 1;
-    Graph::from_edges(n, &edges).unwrap()
-}
-
 #[test]
 fn every_reachable_configuration_of_small_graphs_is_solved() {
     let text = include_str!("data/connected_graphs_up_to_7.txt");
@@ -97,45 +80,6 @@ fn every_reachable_configuration_of_small_graphs_is_solved() {
         &refused[..refused.len().min(5)]
     );
     assert!(solved > 50_000, "{solved}");
-}
-
-/// A random graph of one of the kinds that strand tiles (as in
-/// `tests/tile_classes.rs`): trees, hallways between bushes, cycles with
-/// pendant paths, stars with lengthened arms, trees with a chord or two.
-fn random_graph(rng: &mut ChaCha8Rng, n: usize) -> Graph {
-    let mut edges: Vec<(usize, usize)> = Vec::new();
-    match rng.random_range(0..5) {
-        0 => (1..n).for_each(|v| edges.push((rng.random_range(0..v), v))),
-        1 => {
-            let hall = rng.random_range(2..n - 3);
-            (1..=hall).for_each(|v| edges.push((v - 1, v)));
-            for v in hall + 1..n {
-                let at = if rng.random_bool(0.5) { 0 } else { hall };
-                edges.push((at, v));
-            }
-        }
-        2 => {
-            let c = rng.random_range(3..n - 1);
-            (0..c).for_each(|v| edges.push((v, (v + 1) % c)));
-            (c..n).for_each(|v| edges.push((rng.random_range(0..v), v)));
-        }
-        3 => (1..n).for_each(|v| {
-            let at = if v > 3 && rng.random_bool(0.5) {
-                v - 1
-            } else {
-                0
-            };
-            edges.push((at, v))
-        }),
-        _ => {
-            (1..n).for_each(|v| edges.push((rng.random_range(0..v), v)));
-            let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
-            if u != v && !edges.contains(&(u, v)) && !edges.contains(&(v, u)) {
-                edges.push((u, v));
-            }
-        }
-    }
-    Graph::from_edges(n, &edges).unwrap()
 }
 
 #[test]

@@ -15,7 +15,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::blocks::{BlockKind, decompose};
 use super::rooted::root_blocks;
@@ -158,7 +158,8 @@ fn by_classes<R: Rng + ?Sized>(
     };
     let of_goal = classes.classes(goal)?;
     let at = classes.classes_of_cells(&cells)?;
-    let mut tiles_of: HashMap<u32, Vec<u32>> = HashMap::new();
+    // Classes in a fixed order, so a seed gives the same scramble every run.
+    let mut tiles_of: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for (v, &c) in of_goal.iter().enumerate() {
         if c != u32::MAX {
             tiles_of.entry(c).or_default().push(goal.tile_at(v));

@@ -5,6 +5,26 @@ use std::collections::VecDeque;
 
 use crate::model::Graph;
 
+/// The vertices marked `inside` that `root` reaches through them, in
+/// breadth-first order from `root` (first).
+pub(super) fn breadth_first_order(graph: &Graph, root: usize, inside: &[bool]) -> Vec<usize> {
+    let mut order = vec![root];
+    let mut seen = vec![false; inside.len()];
+    seen[root] = true;
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for &w in graph.neighbors(v) {
+            if inside[w] && !seen[w] {
+                seen[w] = true;
+                order.push(w);
+            }
+        }
+    }
+    order
+}
+
 /// Marks for the breadth-first searches of [`pull`], reused.
 pub(super) struct Scratch {
     pub(super) from: Vec<usize>,
@@ -95,20 +115,7 @@ pub(super) fn arrange(
     for &v in region {
         alive[v] = true;
     }
-    let mut order = vec![region[0]];
-    let mut seen = vec![false; n];
-    seen[region[0]] = true;
-    let mut i = 0;
-    while i < order.len() {
-        let v = order[i];
-        i += 1;
-        for &w in graph.neighbors(v) {
-            if alive[w] && !seen[w] {
-                seen[w] = true;
-                order.push(w);
-            }
-        }
-    }
+    let order = breadth_first_order(graph, region[0], &alive);
     let mut scratch = Scratch::new(n);
     for &leaf in order.iter().rev() {
         let want_blank = target[leaf];

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use super::motion::{Scratch, arrange, pull};
+use super::motion::{Scratch, arrange, breadth_first_order, pull};
 use crate::model::Graph;
 
 /// Most marked-tile states one route search visits.
@@ -516,20 +516,7 @@ pub(super) fn step_marked_tile(
     for &v in &region {
         inside[v] = true;
     }
-    let mut order = vec![y];
-    let mut seen = vec![false; n];
-    seen[y] = true;
-    let mut i = 0;
-    while i < order.len() {
-        let v = order[i];
-        i += 1;
-        for &w in graph.neighbors(v) {
-            if inside[w] && !seen[w] {
-                seen[w] = true;
-                order.push(w);
-            }
-        }
-    }
+    let order = breadth_first_order(graph, y, &inside);
     let mut target = vec![false; n];
     target[y] = true;
     for pass in 0..2 {
