@@ -77,8 +77,11 @@ pub fn run_listing(
     let instances: Vec<(String, Puzzle, Configuration, Configuration)> = match &args.file {
         Some(file) => {
             let text = crate::common::read_input(Some(file))?;
-            let (puzzle, batch) =
-                slidepuzzle::batch::read_batch(&text, args.puzzle.explicit_puzzle()?, 1)?;
+            let (puzzle, batch) = slidepuzzle::batch::read_batch(
+                &text,
+                args.puzzle.explicit_puzzle()?,
+                args.puzzle.blanks,
+            )?;
             let goal = args.puzzle.goal_for(&puzzle)?;
             batch
                 .into_iter()

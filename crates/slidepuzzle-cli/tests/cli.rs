@@ -1000,3 +1000,31 @@ fn several_blanks_solve_scramble_and_check() {
         assert_eq!(a["solvable"], b["solvable"], "{puzzle} {state}: {a} {b}");
     }
 }
+
+#[test]
+fn a_batch_file_keeps_the_number_of_blanks() {
+    // Before: `--file` read every line with one blank and refused these.
+    let lines = "0 2 3/1 0 6/4 7 5\n1 0 3/4 2 0/7 6 5\n";
+    let o = run_stdin(
+        &[
+            "solve", "--json", "--puzzle", "3x3", "--blanks", "2", "--file", "-",
+        ],
+        lines,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 2);
+    for (v, line) in records.iter().zip(lines.lines()) {
+        assert_eq!(v["solved"], true, "{line}: {v}");
+        let mut cells: Vec<u64> = line
+            .split(|c: char| c == '/' || c.is_whitespace())
+            .map(|x| x.parse().unwrap())
+            .collect();
+        for step in v["steps"].as_array().unwrap() {
+            let (from, to) = (step[0].as_u64().unwrap(), step[1].as_u64().unwrap());
+            assert_eq!(cells[to as usize], 0, "{line}: a step into a tile");
+            cells.swap(from as usize, to as usize);
+        }
+        assert_eq!(cells, [1, 2, 3, 4, 5, 6, 7, 0, 0], "{line}");
+    }
+}
