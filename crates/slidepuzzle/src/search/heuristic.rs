@@ -188,3 +188,105 @@ impl<D: Domain, A: Heuristic<D>, B: Heuristic<D>, C: Combine> Heuristic<D> for P
         self.values = before;
     }
 }
+
+/// The most heuristics a [`MaxOf`] combines.
+pub const MAX_OF: usize = 8;
+
+/// The maximum of up to [`MAX_OF`] admissible heuristics of one type
+/// (admissible), evaluated lazily in order: once one exceeds the budget
+/// the rest are not updated (the child is pruned either way). Used for
+/// the maximum over several additive partitions of pattern databases
+/// (Holte, Felner, Newton, Meshulam and Furcy, "Maximizing over multiple
+/// pattern databases speeds up heuristic search", AI 170, 2006).
+///
+/// ```
+/// use slidepuzzle::search::heuristic::{Heuristic, MaxOf};
+/// use slidepuzzle::search::manhattan::{Manhattan, TileDistances};
+/// use slidepuzzle::search::board::BoardDomain;
+/// use slidepuzzle::Configuration;
+/// let goal = Configuration::natural(9);
+/// let start = Configuration::from_cells(vec![1, 2, 3, 4, 5, 6, 0, 7, 8], 1).unwrap();
+/// let d = TileDistances::board(3, 3, &goal).unwrap();
+/// let domain = BoardDomain::<false>::new(3, 3, &start, &goal).unwrap();
+/// let mut h = MaxOf::new(vec![Manhattan::new(&d), Manhattan::new(&d)]);
+/// assert_eq!(h.reset(&domain), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MaxOf<H> {
+    /// The heuristics (at most [`MAX_OF`]).
+    parts: Vec<H>,
+    /// Their current values.
+    values: [u32; MAX_OF],
+}
+
+impl<H> MaxOf<H> {
+    /// The maximum of `parts`; beyond the first [`MAX_OF`] they are
+    /// dropped (the maximum of fewer stays admissible).
+    pub fn new(mut parts: Vec<H>) -> Self {
+        parts.truncate(MAX_OF);
+        MaxOf {
+            parts,
+            values: [0; MAX_OF],
+        }
+    }
+}
+
+/// What [`MaxOf`] restores: the parts' undo tokens (the first `updated`
+/// of them are meaningful) and their values before the move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaxOfUndo<U> {
+    undo: [U; MAX_OF],
+    values: [u32; MAX_OF],
+    updated: u8,
+}
+
+impl<D: Domain, H: Heuristic<D, Undo: Default>> Heuristic<D> for MaxOf<H> {
+    type Undo = MaxOfUndo<H::Undo>;
+    const ADMISSIBLE: bool = H::ADMISSIBLE;
+    const PREFETCH: bool = H::PREFETCH;
+
+    #[inline(always)]
+    fn prefetch(&self, d: &D, m: D::Move) {
+        for part in &self.parts {
+            part.prefetch(d, m);
+        }
+    }
+
+    fn reset(&mut self, d: &D) -> u32 {
+        let mut best = 0;
+        for (part, value) in self.parts.iter_mut().zip(&mut self.values) {
+            *value = part.reset(d);
+            best = best.max(*value);
+        }
+        best
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, d: &D, m: D::Move, _: u32, budget: u32) -> (u32, Self::Undo) {
+        let mut undo = MaxOfUndo {
+            undo: [H::Undo::default(); MAX_OF],
+            values: self.values,
+            updated: 0,
+        };
+        let mut best = 0;
+        for (i, part) in self.parts.iter_mut().enumerate() {
+            let (v, u) = part.apply(d, m, undo.values[i], budget);
+            undo.undo[i] = u;
+            undo.updated = i as u8 + 1;
+            self.values[i] = v;
+            best = best.max(v);
+            if v > budget {
+                break;
+            }
+        }
+        (best, undo)
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, d: &D, m: D::Move, undo: Self::Undo) {
+        for i in (0..undo.updated as usize).rev() {
+            self.parts[i].undo(d, m, undo.undo[i]);
+        }
+        self.values = undo.values;
+    }
+}

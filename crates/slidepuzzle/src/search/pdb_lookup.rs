@@ -245,7 +245,7 @@ pub struct PdbLookup<'t> {
 }
 
 /// What [`PdbLookup`] restores on undo.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct PdbUndo {
     md: u32,
     sum: u32,
@@ -296,20 +296,34 @@ impl<'t> PdbLookup<'t> {
 
     /// Lookups of graph tables (absolute entries, no reflection).
     pub fn graph(pdb: &'t GraphPdb) -> Self {
+        Self::graph_groups(pdb, 0..pdb.groups().len())
+    }
+
+    /// Lookups of the graph tables `groups` of `pdb` only (one additive
+    /// partition of a set that holds several, see
+    /// [`super::several_pdb::free_blank_partitions`]); the sum of their
+    /// entries. Groups out of range are left out.
+    pub fn graph_groups(pdb: &'t GraphPdb, groups: std::ops::Range<usize>) -> Self {
         let n = pdb.vertex_count();
         let mut group_of = vec![u8::MAX; n];
-        for (i, g) in pdb.groups().iter().enumerate() {
+        let chosen = || {
+            pdb.groups()
+                .iter()
+                .zip(pdb.tables())
+                .skip(groups.start)
+                .take(groups.len())
+        };
+        for (i, (g, _)) in chosen().enumerate() {
             for &t in g {
-                group_of[t as usize] = i as u8;
+                if let Some(slot) = group_of.get_mut(t as usize) {
+                    *slot = i as u8;
+                }
             }
         }
         let identity: Vec<u8> = (0..n as u8).collect();
         PdbLookup::new(
             n,
-            pdb.groups()
-                .iter()
-                .zip(pdb.tables())
-                .map(|(g, t)| (g.as_slice(), t.as_slice(), false)),
+            chosen().map(|(g, t)| (g.as_slice(), t.as_slice(), false)),
             &group_of,
             &identity,
             None,

@@ -12,11 +12,24 @@
 //! Move pruning, both safe for a search for one optimal solution:
 //! - the move straight back (tile from `to` to `from` right after it went
 //!   from `from` to `to`) is never tried;
-//! - two moves on four different vertices commute, so of the two orders
-//!   only the one with the smaller move first (by [`encode_step`]) is
-//!   searched. An optimal path has no move followed later by its reversal
-//!   with only commuting moves between, so sorting its commuting neighbours
-//!   keeps it optimal and never makes a move follow its reversal.
+//! - two moves on four different vertices commute (moves of different
+//!   blanks far apart), so the sequences that differ only by the order of
+//!   commuting moves reach the same configuration: they are one *trace*
+//!   (Cartier and Foata's partially commutative monoid). Only the trace's
+//!   lexicographically least sequence (by [`encode_step`]) is searched: a
+//!   move `m` is refused when some earlier move `x > m` commutes with `m`
+//!   and with every move after `x` (`m` could go before `x`; Anisimov and
+//!   Knuth, "Inhomogeneous sorting", 1979, characterise the least
+//!   sequences by exactly this pattern). The search looks back over the
+//!   last [`HISTORY`] moves, so it prunes a little less than the exact
+//!   normal form, never more. An optimal path has no move followed later
+//!   by its reversal with only commuting moves between, so its least
+//!   sequence is optimal too and never makes a move follow its reversal.
+//!
+//! With one move per node, the pruning above the bound is what makes
+//! several blanks searchable: on 5 x 5 with 5 blanks, looking back only
+//! one move left a third of the children of a trace duplicated (see
+//! docs/BENCHMARKS.md, "Several blanks").
 //!
 //! An enumeration of every solution must not use it (it would miss the
 //! other orders).
@@ -43,8 +56,19 @@ pub fn decode_step(code: usize) -> (usize, usize) {
     (code >> 16, code & 0xFFFF)
 }
 
-/// The pruning context: the last move as `from << 8 | to`, or [`NO_MOVE`].
-const NO_MOVE: u32 = u32::MAX;
+/// How many recent moves the commutation pruning looks back over.
+pub const HISTORY: usize = 8;
+
+/// The pruning context: the last [`HISTORY`] moves, 16 bits each as
+/// `from << 8 | to`, the newest in the low bits; [`NO_MOVE`] in the slots
+/// before the root.
+type Recent = u128;
+
+/// A context slot with no move (vertices are below 256).
+const NO_MOVE: u128 = 0xFFFF;
+
+/// The context of a root: every slot empty.
+const NO_MOVES: Recent = Recent::MAX;
 
 /// A puzzle with any number of blanks, packed: one byte per vertex (0 for
 /// a blank), the blanks' vertices in a list, neighbours in one array.
@@ -129,37 +153,48 @@ impl SeveralBlanksDomain {
 
 impl Domain for SeveralBlanksDomain {
     type Move = Step;
-    /// The last move as `from << 8 | to`, or none.
-    type Context = u32;
+    /// The last [`HISTORY`] moves (see the module's move pruning).
+    type Context = Recent;
 
-    fn root_context(&self) -> u32 {
-        NO_MOVE
+    fn root_context(&self) -> Recent {
+        NO_MOVES
     }
 
     #[inline(always)]
-    fn branching(&self, _: u32) -> usize {
+    fn branching(&self, _: Recent) -> usize {
         self.blanks.len() * self.max_degree
     }
 
     #[inline(always)]
-    fn nth_move(&self, last: u32, i: usize) -> Option<Step> {
+    fn nth_move(&self, recent: Recent, i: usize) -> Option<Step> {
         let blank = *self.blanks.get(i / self.max_degree)?;
         let from = *self.neighbors(blank).get(i % self.max_degree)?;
         let tile = self.cells[from as usize];
         if tile == 0 {
             return None;
         }
-        if last != NO_MOVE {
-            let (last_from, last_to) = ((last >> 8) as u8, last as u8);
-            if last_from == blank && last_to == from {
-                return None; // straight back
+        let code = (from as u128) << 8 | blank as u128;
+        if recent & NO_MOVE == (blank as u128) << 8 | from as u128 {
+            return None; // straight back
+        }
+        let mut history = recent;
+        for _ in 0..HISTORY {
+            let earlier = history & NO_MOVE;
+            if earlier == NO_MOVE {
+                break;
             }
-            let commutes =
-                last_from != from && last_from != blank && last_to != from && last_to != blank;
-            let earlier = encode_step(last_from as usize, last_to as usize);
-            if commutes && encode_step(from as usize, blank as usize) < earlier {
-                return None; // the other order is searched
+            let (earlier_from, earlier_to) = ((earlier >> 8) as u8, earlier as u8);
+            if earlier_from == from
+                || earlier_from == blank
+                || earlier_to == from
+                || earlier_to == blank
+            {
+                break; // `earlier` and this move do not commute
             }
+            if earlier > code {
+                return None; // this move could go before `earlier`
+            }
+            history >>= 16;
         }
         Some(Step {
             tile,
@@ -169,8 +204,8 @@ impl Domain for SeveralBlanksDomain {
     }
 
     #[inline(always)]
-    fn child_context(&self, _: u32, s: Step, _: usize) -> u32 {
-        (s.from as u32) << 8 | s.to as u32
+    fn child_context(&self, recent: Recent, s: Step, _: usize) -> Recent {
+        recent << 16 | (s.from as u128) << 8 | s.to as u128
     }
 
     #[inline(always)]
@@ -311,5 +346,133 @@ mod tests {
             }
             assert_eq!(cells, goal.cells());
         }
+    }
+
+    /// Every configuration within `depth` moves, with its distance, as the
+    /// pruned depth-first search reaches it (the least depth it is seen
+    /// at), and the number of nodes of the search tree.
+    fn pruned_reach(
+        domain: &mut SeveralBlanksDomain,
+        depth: usize,
+    ) -> (std::collections::HashMap<Vec<u8>, usize>, usize) {
+        fn walk(
+            d: &mut SeveralBlanksDomain,
+            recent: Recent,
+            g: usize,
+            depth: usize,
+            seen: &mut (std::collections::HashMap<Vec<u8>, usize>, usize),
+        ) {
+            seen.1 += 1;
+            let best = seen.0.entry(d.cells().to_vec()).or_insert(g);
+            *best = (*best).min(g);
+            if g == depth {
+                return;
+            }
+            for i in 0..d.branching(recent) {
+                if let Some(m) = d.nth_move(recent, i) {
+                    let child = d.child_context(recent, m, i);
+                    d.apply(m);
+                    walk(d, child, g + 1, depth, seen);
+                    d.undo(m);
+                }
+            }
+        }
+        let mut seen = (std::collections::HashMap::new(), 0);
+        let root = domain.root_context();
+        walk(domain, root, 0, depth, &mut seen);
+        seen
+    }
+
+    #[test]
+    fn commutation_pruning_keeps_a_shortest_path_to_every_configuration() {
+        // Breadth-first distances up to a depth against the least depth the
+        // pruned search reaches each configuration at: the pruning may drop
+        // sequences, never a configuration's shortest one.
+        let cases = [
+            ("3x3", vec![1, 0, 2, 0, 3, 4, 0, 5, 6], 3, 9),
+            (
+                "4x4",
+                vec![1, 2, 0, 3, 4, 0, 5, 6, 7, 8, 0, 9, 10, 0, 11, 12],
+                4,
+                7,
+            ),
+            ("petersen", vec![0, 1, 2, 0, 3, 4, 5, 0, 6, 7], 3, 8),
+            ("2x2x2", vec![0, 1, 2, 0, 3, 0, 4, 5], 3, 9),
+        ];
+        for (spec, cells, k, depth) in cases {
+            let p = Puzzle::parse(spec).unwrap();
+            let start = config(&cells, k);
+            let mut domain = SeveralBlanksDomain::new(p.graph(), &start, &start).unwrap();
+            let (reached, _) = pruned_reach(&mut domain, depth);
+            // Breadth-first search to the same depth.
+            let mut want = std::collections::HashMap::from([(start.cells().to_vec(), 0)]);
+            let mut layer = vec![start.cells().to_vec()];
+            for d in 1..=depth {
+                let mut next = Vec::new();
+                for c in &layer {
+                    for (u, v) in p.graph().edges() {
+                        for (a, b) in [(u, v), (v, u)] {
+                            if c[a] != 0 && c[b] == 0 {
+                                let mut n = c.clone();
+                                n.swap(a, b);
+                                if !want.contains_key(&n) {
+                                    want.insert(n.clone(), d);
+                                    next.push(n);
+                                }
+                            }
+                        }
+                    }
+                }
+                layer = next;
+            }
+            assert_eq!(reached.len(), want.len(), "{spec}: configurations reached");
+            for (c, d) in &want {
+                let cells: Vec<u8> = c.iter().map(|&t| t as u8).collect();
+                assert_eq!(reached.get(&cells), Some(d), "{spec}: {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn commutation_pruning_leaves_about_one_sequence_per_configuration() {
+        // Five blanks spread over a 5 x 5 board: sequences of 6 moves
+        // against the configurations they end on. Looking back one move
+        // only (HISTORY = 1) left 1.34 sequences per configuration.
+        let p = Puzzle::parse("5x5").unwrap();
+        let cells = [
+            16, 9, 0, 3, 8, 0, 12, 19, 5, 2, 7, 18, 15, 10, 0, 4, 11, 0, 13, 1, 17, 20, 0, 14, 6,
+        ];
+        let start = config(&cells, 5);
+        let mut d = SeveralBlanksDomain::new(p.graph(), &start, &start).unwrap();
+        fn leaves(
+            d: &mut SeveralBlanksDomain,
+            recent: Recent,
+            left: usize,
+            out: &mut (usize, std::collections::HashSet<Vec<u8>>),
+        ) {
+            if left == 0 {
+                out.0 += 1;
+                out.1.insert(d.cells().to_vec());
+                return;
+            }
+            for i in 0..d.branching(recent) {
+                if let Some(m) = d.nth_move(recent, i) {
+                    let child = d.child_context(recent, m, i);
+                    d.apply(m);
+                    leaves(d, child, left - 1, out);
+                    d.undo(m);
+                }
+            }
+        }
+        let mut out = (0, std::collections::HashSet::new());
+        let root = d.root_context();
+        leaves(&mut d, root, 6, &mut out);
+        let ratio = out.0 as f64 / out.1.len() as f64;
+        assert!(
+            ratio < 1.1,
+            "{} sequences for {} configurations",
+            out.0,
+            out.1.len()
+        );
     }
 }

@@ -451,6 +451,7 @@ impl Solver {
         TablePlan {
             cached: store.is_some() && missing.is_empty(),
             build_memory: missing.into_iter().map(build_memory).max().unwrap_or(0),
+            partitions: vec![groups.len()],
             groups,
             kind,
         }

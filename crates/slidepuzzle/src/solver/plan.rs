@@ -90,6 +90,12 @@ pub struct TablePlan {
     pub build_memory: u64,
     /// Which kind of tables.
     pub kind: TableKind,
+    /// How `groups` fall into additive partitions, in order: the number of
+    /// groups of each. The heuristic is the maximum over the partitions of
+    /// the sum of their tables (one partition except for
+    /// [`TableKind::FreeBlank`], see
+    /// [`crate::search::several_pdb::free_blank_partitions`]).
+    pub partitions: Vec<usize>,
 }
 
 /// The kinds of pattern databases a plan can use.
@@ -108,10 +114,27 @@ pub enum TableKind {
 }
 
 impl TablePlan {
-    /// The group sizes joined by dashes (`6-6-3`).
+    /// The group sizes joined by dashes (`6-6-3`); several partitions
+    /// joined by ` | ` (`5-5-5-5 | 4-4-4-4-4`).
     pub fn sizes(&self) -> String {
-        let s: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
-        s.join("-")
+        self.partition_groups()
+            .map(|groups| {
+                let s: Vec<String> = groups.iter().map(|g| g.len().to_string()).collect();
+                s.join("-")
+            })
+            .collect::<Vec<String>>()
+            .join(" | ")
+    }
+
+    /// The groups of each partition in turn (see [`TablePlan::partitions`]).
+    pub fn partition_groups(&self) -> impl Iterator<Item = &[Vec<u32>]> {
+        let mut start = 0;
+        self.partitions.iter().map(move |&count| {
+            let end = (start + count).min(self.groups.len());
+            let groups = &self.groups[start.min(end)..end];
+            start = end;
+            groups
+        })
     }
 }
 

@@ -22,14 +22,15 @@ use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::replay_steps;
 use crate::search::best_first::{Strategy, best_first};
-use crate::search::graph_pdb::{GraphPdb, GraphTables, auto_partition, table_name_of};
+use crate::search::graph_pdb::{GraphPdb, GraphTables, table_name_of};
+use crate::search::heuristic::MaxOf;
 use crate::search::heuristic::Zero;
 use crate::search::ida::ida_star;
 use crate::search::manhattan::Manhattan;
 use crate::search::pdb_lookup::PdbLookup;
 use crate::search::placement::placements;
 use crate::search::several::{SeveralBlanksDomain, decode_step};
-use crate::search::several_pdb::load_or_build_free_blank;
+use crate::search::several_pdb::{free_blank_partitions, load_or_build_free_blank};
 use crate::search::{Limits, StopReason};
 use crate::theory::blanks::check_several_blanks;
 
@@ -112,7 +113,9 @@ impl Solver {
             Algorithm::Constructive => unreachable!("handled above"),
         };
         if tables && matches!(plan.method, Method::GraphIda | Method::AStar { .. }) {
-            let groups = auto_partition(puzzle.graph(), goal, FREE_BLANK_TABLE_ENTRIES);
+            let partitions = free_blank_partitions(puzzle, goal, FREE_BLANK_TABLE_ENTRIES);
+            let counts = partitions.iter().map(Vec::len).collect();
+            let groups: Vec<Vec<u32>> = partitions.into_iter().flatten().collect();
             let build_memory = groups.iter().map(|g| placements(n, g.len())).sum();
             let graph = puzzle.graph();
             let mut table_plan = self.table_plan(
@@ -121,6 +124,7 @@ impl Solver {
                 |g| table_name_of(GraphTables::FreeBlank, graph, goal, g),
                 |k| placements(n, k),
             );
+            table_plan.partitions = counts;
             if !table_plan.cached {
                 // Every table stays in memory while the others are built.
                 table_plan.build_memory = build_memory;
@@ -138,7 +142,7 @@ impl Solver {
                 _ => "A*",
             },
             if plan.tables.is_some() {
-                "additive free-blank pattern databases (a group tile may slide to any vertex no group tile holds)"
+                "the maximum over additive partitions of free-blank pattern databases (a group tile may slide to any vertex no group tile holds)"
             } else {
                 "the generalised Manhattan distance"
             }
@@ -185,22 +189,31 @@ impl Solver {
             let d = tile_distances(puzzle, goal)?;
             let split = !options.single_thread;
             let pdb = match &plan.tables {
-                Some(t) => {
-                    Some(self.free_blank_tables(puzzle, goal, t, limits.max_memory, limits)?)
-                }
+                Some(t) => Some((
+                    self.free_blank_tables(puzzle, goal, t, limits.max_memory, limits)?,
+                    t,
+                )),
                 None => None,
             };
-            match (&plan.method, &pdb) {
-                (Method::GraphIda, Some(pdb)) => {
-                    ida_star(domain, PdbLookup::graph(pdb), limits, split)
-                }
+            // The maximum over the partitions of the sum of their tables.
+            let lookup = pdb.as_ref().map(|(pdb, t)| {
+                let mut start = 0;
+                MaxOf::new(
+                    t.partitions
+                        .iter()
+                        .map(|&count| {
+                            start += count;
+                            PdbLookup::graph_groups(pdb, start - count..start)
+                        })
+                        .collect(),
+                )
+            });
+            match (&plan.method, lookup) {
+                (Method::GraphIda, Some(lookup)) => ida_star(domain, lookup, limits, split),
                 (Method::GraphIda, None) => ida_star(domain, Manhattan::new(&d), limits, split),
-                (&Method::AStar { weight }, Some(pdb)) => best_first(
-                    domain,
-                    PdbLookup::graph(pdb),
-                    Strategy::AStar { weight },
-                    limits,
-                ),
+                (&Method::AStar { weight }, Some(lookup)) => {
+                    best_first(domain, lookup, Strategy::AStar { weight }, limits)
+                }
                 (&Method::AStar { weight }, None) => best_first(
                     domain,
                     Manhattan::new(&d),
