@@ -252,11 +252,20 @@ impl<D: Domain, H: Heuristic<D, Undo: Default>> Heuristic<D> for MaxOf<H> {
         }
     }
 
+    /// Also puts the parts in decreasing order of their values here, so
+    /// that the one most likely to exceed a budget is asked first.
     fn reset(&mut self, d: &D) -> u32 {
+        let mut valued: Vec<(u32, H)> = self
+            .parts
+            .drain(..)
+            .map(|mut part| (part.reset(d), part))
+            .collect();
+        valued.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
         let mut best = 0;
-        for (part, value) in self.parts.iter_mut().zip(&mut self.values) {
-            *value = part.reset(d);
-            best = best.max(*value);
+        for (i, (value, part)) in valued.into_iter().enumerate() {
+            self.values[i] = value;
+            best = best.max(value);
+            self.parts.push(part);
         }
         best
     }
