@@ -171,3 +171,42 @@ fn multi_tile_metric_with_several_blanks_is_refused_with_a_reason() {
     let e = Solver::new().plan(&p, &goal, &o).unwrap_err();
     assert!(e.to_string().contains("single-tile metric"), "{e}");
 }
+
+#[test]
+fn the_maximum_over_free_blank_partitions_is_optimal() {
+    // Reachable configurations, solved by IDA* with the tables: several
+    // partitions are planned and every length equals the BFS distance.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+    let solver = Solver::new();
+    for (spec, k) in [("3x3", 2), ("3x3", 3), ("petersen", 3), ("2x4", 2)] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        let o = options(Algorithm::Ida, "pdb".parse().unwrap());
+        let plan = solver.plan(&p, &goal, &o).unwrap();
+        let tables = plan.tables.as_ref().expect("tables planned");
+        assert!(tables.partitions.len() > 1, "{spec}: {}", tables.sizes());
+        for groups in tables.partition_groups() {
+            let mut tiles: Vec<u32> = groups.iter().flatten().copied().collect();
+            tiles.sort();
+            let want: Vec<u32> = (1..=(p.vertex_count() - k) as u32).collect();
+            assert_eq!(tiles, want, "{spec}: a partition covers every tile once");
+        }
+        let distances = bfs_from(&p, &goal);
+        let mut reachable: Vec<(&Vec<u32>, &usize)> = distances.iter().collect();
+        reachable.sort();
+        for _ in 0..8 {
+            let (cells, &d) = reachable[rng.random_range(0..reachable.len())];
+            let start = Configuration::from_cells(cells.clone(), k).unwrap();
+            match solver
+                .solve_with_plan(&p, &start, &goal, &o, &plan)
+                .unwrap()
+            {
+                Outcome::Solved(s) => {
+                    assert_eq!(s.steps.len(), d, "{spec} k={k} {cells:?}");
+                    assert!(s.optimal);
+                }
+                other => panic!("{spec} k={k}: {other:?}"),
+            }
+        }
+    }
+}

@@ -128,12 +128,18 @@ impl TablePlan {
 
     /// The groups of each partition in turn (see [`TablePlan::partitions`]).
     pub fn partition_groups(&self) -> impl Iterator<Item = &[Vec<u32>]> {
+        self.partition_ranges().map(|r| &self.groups[r])
+    }
+
+    /// The indices in `groups` of each partition in turn (clipped to
+    /// `groups`).
+    pub fn partition_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
         let mut start = 0;
         self.partitions.iter().map(move |&count| {
             let end = (start + count).min(self.groups.len());
-            let groups = &self.groups[start.min(end)..end];
+            let range = start.min(end)..end;
             start = end;
-            groups
+            range
         })
     }
 }

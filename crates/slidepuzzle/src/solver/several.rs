@@ -197,14 +197,9 @@ impl Solver {
             };
             // The maximum over the partitions of the sum of their tables.
             let lookup = pdb.as_ref().map(|(pdb, t)| {
-                let mut start = 0;
                 MaxOf::new(
-                    t.partitions
-                        .iter()
-                        .map(|&count| {
-                            start += count;
-                            PdbLookup::graph_groups(pdb, start - count..start)
-                        })
+                    t.partition_ranges()
+                        .map(|groups| PdbLookup::graph_groups(pdb, groups))
                         .collect(),
                 )
             });
