@@ -260,6 +260,21 @@ mod tests {
         Configuration::from_cells(cells.to_vec(), k).unwrap()
     }
 
+    /// The configurations one move from `c` (a tile slides into a blank).
+    fn successors(p: &Puzzle, c: &[u32]) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for (u, v) in p.graph().edges() {
+            for (a, b) in [(u, v), (v, u)] {
+                if c[a] != 0 && c[b] == 0 {
+                    let mut next = c.to_vec();
+                    next.swap(a, b);
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+
     /// Breadth-first distance over configurations (the oracle).
     fn bfs_distance(p: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<usize> {
         use std::collections::{HashMap, VecDeque};
@@ -270,16 +285,10 @@ mod tests {
             if c == goal.cells() {
                 return Some(d);
             }
-            for (u, v) in p.graph().edges() {
-                for (a, b) in [(u, v), (v, u)] {
-                    if c[a] != 0 && c[b] == 0 {
-                        let mut next = c.clone();
-                        next.swap(a, b);
-                        if !seen.contains_key(&next) {
-                            seen.insert(next.clone(), d + 1);
-                            queue.push_back(next);
-                        }
-                    }
+            for next in successors(p, &c) {
+                if !seen.contains_key(&next) {
+                    seen.insert(next.clone(), d + 1);
+                    queue.push_back(next);
                 }
             }
         }
@@ -350,20 +359,19 @@ mod tests {
 
     /// Every configuration within `depth` moves, with its distance, as the
     /// pruned depth-first search reaches it (the least depth it is seen
-    /// at), and the number of nodes of the search tree.
+    /// at).
     fn pruned_reach(
         domain: &mut SeveralBlanksDomain,
         depth: usize,
-    ) -> (std::collections::HashMap<Vec<u8>, usize>, usize) {
+    ) -> std::collections::HashMap<Vec<u8>, usize> {
         fn walk(
             d: &mut SeveralBlanksDomain,
             recent: Recent,
             g: usize,
             depth: usize,
-            seen: &mut (std::collections::HashMap<Vec<u8>, usize>, usize),
+            seen: &mut std::collections::HashMap<Vec<u8>, usize>,
         ) {
-            seen.1 += 1;
-            let best = seen.0.entry(d.cells().to_vec()).or_insert(g);
+            let best = seen.entry(d.cells().to_vec()).or_insert(g);
             *best = (*best).min(g);
             if g == depth {
                 return;
@@ -377,7 +385,7 @@ mod tests {
                 }
             }
         }
-        let mut seen = (std::collections::HashMap::new(), 0);
+        let mut seen = std::collections::HashMap::new();
         let root = domain.root_context();
         walk(domain, root, 0, depth, &mut seen);
         seen
@@ -403,23 +411,17 @@ mod tests {
             let p = Puzzle::parse(spec).unwrap();
             let start = config(&cells, k);
             let mut domain = SeveralBlanksDomain::new(p.graph(), &start, &start).unwrap();
-            let (reached, _) = pruned_reach(&mut domain, depth);
+            let reached = pruned_reach(&mut domain, depth);
             // Breadth-first search to the same depth.
             let mut want = std::collections::HashMap::from([(start.cells().to_vec(), 0)]);
             let mut layer = vec![start.cells().to_vec()];
             for d in 1..=depth {
                 let mut next = Vec::new();
                 for c in &layer {
-                    for (u, v) in p.graph().edges() {
-                        for (a, b) in [(u, v), (v, u)] {
-                            if c[a] != 0 && c[b] == 0 {
-                                let mut n = c.clone();
-                                n.swap(a, b);
-                                if !want.contains_key(&n) {
-                                    want.insert(n.clone(), d);
-                                    next.push(n);
-                                }
-                            }
+                    for n in successors(&p, c) {
+                        if !want.contains_key(&n) {
+                            want.insert(n.clone(), d);
+                            next.push(n);
                         }
                     }
                 }
