@@ -124,6 +124,16 @@ fn install_ctrlc() -> Arc<AtomicBool> {
     flag
 }
 
+/// ", optimal in STM", or how far from optimal the solution may be.
+fn optimality(s: &slidepuzzle::Solution) -> String {
+    let metric = s.metric.to_string().to_uppercase();
+    match s.stats.lower_bound {
+        _ if s.optimal => format!(", optimal in {metric}"),
+        0 => ", not proven optimal".to_string(),
+        lower => format!(", not proven optimal (the optimum in {metric} is at least {lower})"),
+    }
+}
+
 fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
     let prefix = id.map(|i| format!("[{i}] ")).unwrap_or_default();
     match outcome {
@@ -131,11 +141,7 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             println!(
                 "{prefix}{} moves (STM){}, verified by replay",
                 s.steps.len(),
-                if s.optimal {
-                    ", optimal in STM"
-                } else {
-                    ", not proven optimal"
-                }
+                optimality(s)
             );
             if let Some(tiles) = slidepuzzle::moves::unambiguous_tiles(puzzle, start, &s.steps) {
                 let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
@@ -158,11 +164,7 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             println!(
                 "{prefix}{} moves (STM{mtm}){}, verified by replay",
                 s.blank_path.len(),
-                if s.optimal {
-                    format!(", optimal in {}", s.metric.to_string().to_uppercase())
-                } else {
-                    ", not proven optimal".to_string()
-                }
+                optimality(s)
             );
             if let Some(l) = letters(puzzle, blank, &s.blank_path) {
                 println!("{prefix}moves: {l}");

@@ -1028,3 +1028,26 @@ fn a_batch_file_keeps_the_number_of_blanks() {
         assert_eq!(cells, [1, 2, 3, 4, 5, 6, 7, 0, 0], "{line}");
     }
 }
+
+#[test]
+fn suboptimal_and_stopped_solves_state_a_proven_lower_bound() {
+    // The 8-puzzle's worst case takes 31 moves. Weighted A* finds a longer
+    // solution and proves a bound no higher than 31; breadth-first search
+    // stopped by a node limit proves the depth it finished.
+    let hard = "8 6 7/2 5 4/3 0 1";
+    let o = run(&["solve", "--json", "--algo", "wastar:3", hard]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    let lower = v["lower_bound"].as_u64().unwrap();
+    assert!(v["optimal"] == false && lower > 0 && lower <= 31, "{v}");
+    assert!(v["length"].as_u64().unwrap() >= 31, "{v}");
+    let o = run(&["solve", "--json", hard]);
+    assert_eq!(json_lines(&o)[0]["lower_bound"], 31);
+    let o = run(&["solve", "--algo", "bfs", "--max-nodes", "1", hard]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("no solution shorter than"), "{text}");
+    let o = run(&["solve", "--algo", "wastar:3", hard]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("the optimum in STM is at least"), "{text}");
+}

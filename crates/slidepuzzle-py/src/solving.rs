@@ -118,6 +118,11 @@ pub struct Solution {
     /// The last IDA* bound (how far a stopped search got).
     #[pyo3(get)]
     bound: u32,
+    /// A proven lower bound on the optimal length in `metric`: `length`
+    /// when optimal; IDA*'s finished bound or A*'s least g + h on its open
+    /// list otherwise (weighted A*, a stopped search); 0 when none.
+    #[pyo3(get)]
+    lower_bound: u32,
     /// Seconds of search.
     #[pyo3(get)]
     seconds: f64,
@@ -151,6 +156,7 @@ impl Solution {
             expanded: 0,
             generated: 0,
             bound: 0,
+            lower_bound: 0,
             seconds: 0.0,
             puzzle: puzzle.clone(),
             start,
@@ -172,6 +178,7 @@ impl Solution {
                 s.expanded = sol.stats.expanded;
                 s.generated = sol.stats.generated;
                 s.bound = sol.stats.bound;
+                s.lower_bound = sol.stats.lower_bound;
                 s.seconds = sol.stats.seconds;
                 s.blank_path = sol.blank_path;
                 s.steps = sol.steps;
@@ -191,6 +198,7 @@ impl Solution {
                 s.expanded = stats.expanded;
                 s.generated = stats.generated;
                 s.bound = stats.bound;
+                s.lower_bound = stats.lower_bound;
                 s.seconds = stats.seconds;
             }
         }

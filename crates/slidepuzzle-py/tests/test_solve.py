@@ -54,6 +54,13 @@ def test_optimal_lengths_equal_bfs(spec):
         assert s.length == dist[tuple(c.cells)] and s.optimal
     for c in sample[:10]:
         assert sp.solve(c).length == dist[tuple(c.cells)]
+    # Optimal lengths are their own lower bound; weighted A* proves one
+    # that never exceeds the true distance.
+    for c in sample[:10]:
+        d = dist[tuple(c.cells)]
+        assert sp.solve(c).lower_bound == d
+        w = sp.solve(c, algorithm="wastar:3", heuristic="md")
+        assert w.lower_bound <= d <= w.length, str(c)
 
 
 def test_batch_equals_sequential():

@@ -11,7 +11,9 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 /// The record for one solved, unsolvable or stopped instance.
 ///
 /// - solved: `{"id", "solvable": true, "solved": true, "length" (STM),
-///   "metric", "optimal" (in that metric), "moves" (slidysim letters, or null where some move has no
+///   "metric", "optimal" (in that metric), "lower_bound" (a proven lower
+///   bound on the optimum in that metric: the length when optimal, 0 when
+///   the method proves none), "moves" (slidysim letters, or null where some move has no
 ///   letter), "blank_path" (empty with several blanks), "tiles",
 ///   "steps" (`[[from, to], ...]`, the tile's vertices), "stm", "mtm"
 ///   (null off boards and with several blanks),
@@ -19,7 +21,7 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 ///   (`plan` and `method` when the plan is known);
 /// - unsolvable: `{"id", "solvable": false, "reason", "plan"}`;
 /// - stopped by a limit: `{"id", "solvable": true, "solved": false,
-///   "stopped", "message", "algorithm", "bound", "expanded", "generated",
+///   "stopped", "message", "algorithm", "bound", "lower_bound", "expanded", "generated",
 ///   "seconds", "plan"}`.
 #[derive(Serialize, Debug)]
 #[serde(untagged)]
@@ -39,6 +41,9 @@ pub enum SolveRecord {
         metric: Metric,
         /// Whether the length in `metric` is proven optimal.
         optimal: bool,
+        /// A proven lower bound on the optimal length in `metric` (the
+        /// length when optimal; 0 when the method proves none).
+        lower_bound: u32,
         /// slidysim letters with counts, where every move has a letter.
         moves: Option<String>,
         /// Vertices the blank visits after its start.
@@ -95,6 +100,8 @@ pub enum SolveRecord {
         algorithm: String,
         /// The last bound (IDA*) or depth (A*, BFS).
         bound: u32,
+        /// A proven lower bound on the optimal length (0 when none).
+        lower_bound: u32,
         /// Nodes expanded.
         expanded: u64,
         /// Nodes generated.
@@ -127,6 +134,7 @@ impl SolveRecord {
                 length: s.steps.len(),
                 metric: s.metric,
                 optimal: s.optimal,
+                lower_bound: s.stats.lower_bound,
                 moves: None,
                 blank_path: Vec::new(),
                 tiles: slidepuzzle::moves::tiles_of_steps(start, &s.steps),
@@ -149,6 +157,7 @@ impl SolveRecord {
                     length: s.blank_path.len(),
                     metric: s.metric,
                     optimal: s.optimal,
+                    lower_bound: s.stats.lower_bound,
                     moves: letters(puzzle, blank, &s.blank_path),
                     blank_path: s.blank_path.clone(),
                     tiles: tiles_moved(start, &s.blank_path),
@@ -181,6 +190,7 @@ impl SolveRecord {
                 message: stop_message(*reason, algorithm, stats),
                 algorithm: algorithm.clone(),
                 bound: stats.bound,
+                lower_bound: stats.lower_bound,
                 expanded: stats.expanded,
                 generated: stats.generated,
                 seconds: stats.seconds,

@@ -210,3 +210,72 @@ fn the_maximum_over_free_blank_partitions_is_optimal() {
         }
     }
 }
+
+#[test]
+fn proven_lower_bounds_never_exceed_the_breadth_first_distance() {
+    // Weighted A* (solved, not optimal), beam search, and breadth-first
+    // search, A* and IDA* stopped by a node limit each report a lower
+    // bound; it must never exceed the true distance, equal the length when
+    // optimal, and prove something (above 0) on far configurations.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+    let solver = Solver::new();
+    let mut proven = 0;
+    let mut stopped = 0;
+    for (spec, k) in [("3x3", 1), ("3x3", 2), ("petersen", 3)] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        let distances = bfs_from(&p, &goal);
+        let deepest = *distances.values().max().unwrap();
+        let mut far: Vec<(&Vec<u32>, &usize)> = distances
+            .iter()
+            .filter(|(_, d)| **d + 4 >= deepest)
+            .collect();
+        far.sort();
+        let limited = |algorithm| SolveOptions {
+            limits: slidepuzzle::Limits {
+                max_nodes: Some(1),
+                ..Default::default()
+            },
+            single_thread: true,
+            ..options(algorithm, Heuristic::Manhattan)
+        };
+        let choices = [
+            options(
+                Algorithm::WeightedAStar { weight: 3.0 },
+                Heuristic::Manhattan,
+            ),
+            options(Algorithm::Beam { width: 4 }, Heuristic::Auto),
+            limited(Algorithm::Bfs),
+            limited(Algorithm::AStar),
+            limited(Algorithm::Ida),
+            options(Algorithm::Auto, Heuristic::Auto),
+        ];
+        for o in &choices {
+            for _ in 0..3 {
+                let (cells, &d) = far[rng.random_range(0..far.len())];
+                let start = Configuration::from_cells(cells.clone(), k).unwrap();
+                let (lower, length) = match solver.solve(&p, &start, &goal, o).unwrap() {
+                    Outcome::Solved(s) => {
+                        if s.optimal {
+                            assert_eq!(s.stats.lower_bound as usize, s.length, "{spec}");
+                        }
+                        (s.stats.lower_bound as usize, s.length)
+                    }
+                    Outcome::Stopped { stats, .. } => {
+                        stopped += 1;
+                        (stats.lower_bound as usize, usize::MAX)
+                    }
+                    other => panic!("{spec} k={k}: {other:?}"),
+                };
+                assert!(
+                    lower <= d && d <= length,
+                    "{spec} k={k} {:?}: {lower} <= {d} <= {length}, {o:?}",
+                    start.cells()
+                );
+                proven += usize::from(lower > 0);
+            }
+        }
+    }
+    assert!(stopped >= 3, "the node limits stopped {stopped} searches");
+    assert_eq!(proven, 3 * 3 * 6, "every search proves a positive bound");
+}

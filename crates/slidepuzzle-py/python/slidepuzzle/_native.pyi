@@ -76,6 +76,7 @@ class Solution:
     expanded: int
     generated: int
     bound: int
+    lower_bound: int
     seconds: float
     @property
     def start(self) -> Configuration: ...

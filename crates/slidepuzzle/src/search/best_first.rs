@@ -299,8 +299,21 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
         parent: 0,
         via: None,
     });
-    let mut open = BinaryHeap::new();
+    let mut open: Open<K> = BinaryHeap::new();
     open.push(Reverse((score(0, h0), root, 0u32, 0u32)));
+    // What the open list proves about the optimum when the search ends.
+    let proven = |open: &Open<K>, found: Option<u32>| -> u32 {
+        if !H::ADMISSIBLE {
+            return 0;
+        }
+        match found {
+            Some(length) if weight <= 1.0 => length,
+            _ => {
+                let least = least_open_cost(open, weight).min(found.unwrap_or(u32::MAX));
+                if least == u32::MAX { h0 } else { least.max(h0) }
+            }
+        }
+    };
     let mut kids: Vec<(D::Move, K, bool, u32)> = Vec::new();
     while let Some(Reverse((_, key, i, g))) = open.pop() {
         if arena.nodes[i as usize].g != g {
@@ -309,11 +322,15 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
         key.unpack(&mut cells);
         domain.set_cells(&cells);
         if domain.is_goal() {
+            stats.lower_bound = proven(&open, Some(g));
             return (Some(i), stats, None);
         }
         stats.expanded += 1;
         stats.bound = stats.bound.max(g);
         if let Some(r) = poll(&poller, stats.expanded) {
+            // The node taken off is back on the list for the bound.
+            open.push(Reverse((score(g, heuristic.reset(domain)), key, i, g)));
+            stats.lower_bound = proven(&open, None);
             return (None, stats, Some(r));
         }
         children(domain, heuristic, &mut kids);
@@ -347,10 +364,32 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
             open.push(Reverse((score(g1, h), child, at, g1)));
         }
         if arena.bytes() > limits.max_memory {
+            stats.lower_bound = proven(&open, None);
             return (None, stats, Some(StopReason::Memory));
         }
     }
     (None, stats, None)
+}
+
+/// The open list: (score, configuration, arena slot, g).
+type Open<K> = BinaryHeap<Reverse<(u64, K, u32, u32)>>;
+
+/// The least g + h on the open list (`u32::MAX` when it is empty), h
+/// recovered from each entry's score f = floor(1024 (g + W h)) as the
+/// least integer h the score allows, so never above the true h.
+fn least_open_cost<K>(open: &Open<K>, weight: f64) -> u32 {
+    open.iter()
+        .map(|Reverse((score, _, _, g))| {
+            let f = (score >> 20) as f64 / 1024.0;
+            let h = if weight >= 0.01 {
+                ((f - *g as f64) / weight - 1e-9).ceil().max(0.0) as u32
+            } else {
+                0
+            };
+            g.saturating_add(h)
+        })
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
@@ -363,6 +402,10 @@ fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
 ) -> Run {
     let poller = Poller::new(limits);
     let mut stats = SearchStats::default();
+    if H::ADMISSIBLE {
+        // The beam loses paths: only h at the start is proven.
+        stats.lower_bound = heuristic.reset(domain);
+    }
     let mut cells = domain.cells().to_vec();
     let root = K::pack(&cells);
     arena.index.insert(root.clone(), 0);

@@ -48,6 +48,7 @@ where
         ida.dfs(0, h0, bound, context)
     });
     ida.stats.seconds = clock.elapsed().as_secs_f64();
+    ida.stats.lower_bound = if H::ADMISSIBLE { ida.stats.bound } else { 0 };
     SearchResult {
         path: found.then(|| ida.blank_path()),
         optimal: found && H::ADMISSIBLE,

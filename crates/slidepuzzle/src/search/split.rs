@@ -211,6 +211,7 @@ where
         }
     });
     stats.seconds = clock.elapsed().as_secs_f64();
+    stats.lower_bound = if H::ADMISSIBLE { stats.bound } else { 0 };
     SearchResult {
         optimal: found && H::ADMISSIBLE,
         path: if found { solution } else { None },

@@ -13,6 +13,14 @@ pub struct SearchStats {
     pub generated: u64,
     /// The last f-bound (IDA*) or largest g expanded (A*, BFS).
     pub bound: u32,
+    /// A proven lower bound on the optimal cost (0 when nothing is
+    /// proven): IDA*'s last bound, every smaller one having finished (the
+    /// length when it found a solution); A*'s least g + h left on its open
+    /// list, an optimal path always keeping a node there (Pearl,
+    /// "Heuristics", 1984, section 3.1), and at least h at the start.
+    /// Holds with an admissible heuristic only; beam search and the
+    /// constructions prove none.
+    pub lower_bound: u32,
     /// Wall-clock seconds of the search.
     pub seconds: f64,
 }

@@ -1191,12 +1191,16 @@ impl Solver {
                     .ok_or_else(|| {
                         Error::Internal("a multi-tile length without directions".into())
                     })?;
+                let optimal = result.optimal && plan.optimal;
+                if optimal {
+                    stats.lower_bound = u32::try_from(length).unwrap_or(u32::MAX);
+                }
                 Ok(Outcome::Solved(Solution {
                     steps: crate::moves::steps_of_blank_path(start.blank(), &path),
                     blank_path: path,
                     metric: options.metric,
                     length,
-                    optimal: result.optimal && plan.optimal,
+                    optimal,
                     algorithm: name,
                     stats,
                 }))
@@ -1315,10 +1319,18 @@ pub fn stop_message(
         )
     } else {
         format!(
-            "{}: expanded {} configurations, down to depth {}",
+            "{}: expanded {} configurations, down to depth {}{}",
             reason.describe(),
             stats.expanded,
-            stats.bound
+            stats.bound,
+            if stats.lower_bound > 0 {
+                format!(
+                    "; no solution shorter than {} moves exists",
+                    stats.lower_bound
+                )
+            } else {
+                String::new()
+            }
         )
     }
 }

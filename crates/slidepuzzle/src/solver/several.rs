@@ -251,12 +251,16 @@ impl Solver {
                 steps.len()
             )));
         }
+        let optimal = result.optimal && plan.optimal;
+        if optimal {
+            stats.lower_bound = u32::try_from(steps.len()).unwrap_or(u32::MAX);
+        }
         Ok(Outcome::Solved(Solution {
             blank_path: Vec::new(),
             metric: Metric::Stm,
             length: steps.len(),
             steps,
-            optimal: result.optimal && plan.optimal,
+            optimal,
             algorithm: name,
             stats,
         }))
