@@ -5,9 +5,10 @@ use std::process::ExitCode;
 use clap::Args;
 use slidepuzzle::explore::words::{parse_generators, word_lengths};
 use slidepuzzle::moves::{parse_moves, replay};
+use slidepuzzle::theory::blanks::{AnyAnalysis, analyze_any};
 use slidepuzzle::theory::gap::gap_script;
 use slidepuzzle::theory::views::position_views;
-use slidepuzzle::theory::{Perm, analyze, loop_generators};
+use slidepuzzle::theory::{Perm, loop_generators};
 use slidepuzzle::{Error, Result};
 
 use crate::common::PuzzleArgs;
@@ -15,36 +16,29 @@ use crate::common::PuzzleArgs;
 pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
-    if args.blanks > 1 {
-        let (all, reason) = slidepuzzle::theory::blanks::everything_reachable(&puzzle, args.blanks);
-        let hallway = slidepuzzle::theory::blanks::hallway_length(puzzle.graph());
-        // Exact counts from the blank-set group when it is within limits.
-        let counts = slidepuzzle::theory::blanks::several_blank_counts(&puzzle, &goal)
-            .map(|c| (c.group_order, c.blank_sets, c.reachable_configurations));
-        if json {
-            let mut record = serde_json::json!({"puzzle": puzzle.spec(), "blanks": args.blanks, "everything_reachable": all, "hallway": hallway, "reason": reason});
-            if let Some((order, sets, reachable)) = &counts {
-                record["group_order"] = order.to_string().into();
-                record["blank_sets"] = sets.to_string().into();
-                record["reachable_configurations"] = reachable.to_string().into();
+    let a = match analyze_any(&puzzle, &goal) {
+        AnyAnalysis::OneBlank(a) => a,
+        AnyAnalysis::SeveralBlanks(b) => {
+            if json {
+                println!("{}", serde_json::to_string(&b).expect("serialisable"));
+                return Ok(ExitCode::SUCCESS);
             }
-            println!("{record}");
-        } else {
             println!(
-                "{} with {} blanks: every configuration reachable: {} ({reason})",
-                puzzle.spec(),
-                args.blanks,
-                if all { "yes" } else { "no" }
+                "{} with {} blanks: every configuration reachable: {} ({})",
+                b.puzzle,
+                b.blanks,
+                if b.everything_reachable { "yes" } else { "no" },
+                b.reason
             );
-            if let Some((order, sets, reachable)) = &counts {
+            if let Some(c) = &b.counts {
                 println!(
-                    "blank-set group (blanks back on the goal's vertices): order {order}; {sets} blank sets reachable; {reachable} configurations reachable from the goal"
+                    "blank-set group (blanks back on the goal's vertices): order {}; {} blank sets reachable; {} configurations reachable from the goal",
+                    c.group_order, c.blank_sets, c.reachable_configurations
                 );
             }
+            return Ok(ExitCode::SUCCESS);
         }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let a = analyze(&puzzle, &goal);
+    };
     if json {
         println!("{}", serde_json::to_string(&a).expect("serialisable"));
         return Ok(ExitCode::SUCCESS);
@@ -188,7 +182,7 @@ pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
         print!("{}", gap_script(&puzzle, &goal));
         return Ok(ExitCode::SUCCESS);
     }
-    let a = analyze(&puzzle, &goal);
+    let a = slidepuzzle::theory::analyze(&puzzle, &goal);
     let gens = loop_generators(&puzzle, goal.blank());
     if json {
         let g: Vec<_> = gens

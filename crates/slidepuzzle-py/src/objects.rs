@@ -394,7 +394,7 @@ pub fn permutation_json(
 /// are decimal strings.
 #[pyfunction]
 pub fn analyze_json(puzzle: &Puzzle, goal: &Configuration) -> PyResult<String> {
-    let a = slidepuzzle::analyze(&puzzle.inner, &puzzle.own(goal)?);
+    let a = slidepuzzle::theory::blanks::analyze_any(&puzzle.inner, &puzzle.own(goal)?);
     serde_json::to_string(&a).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
 }
 

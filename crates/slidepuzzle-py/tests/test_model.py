@@ -79,6 +79,12 @@ def test_check_and_analyze():
     t = sp.analyze("theta0")
     assert t.group == "PGL(2,5)" and t.reachable_configurations == 840
     assert sp.check(loyd).decided_by == "blocks"
+    # Several blanks: the several-blank analysis, not the one-blank group.
+    two = sp.analyze("3x3", blanks=2)
+    assert two.blanks == 2 and two.everything_reachable and two.group is None
+    assert two.reachable_configurations == 181440 and two.blank_sets == 36  # 9!/2!, C(9, 2)
+    path = sp.analyze("path:4", "1 2 0 0")
+    assert path.blanks == 2 and not path.everything_reachable and path.reachable_configurations == 6
 
 
 def test_permutation_views_follow_seed_001():

@@ -22,6 +22,11 @@
 //! [`MemoryStore`](slidepuzzle::store::MemoryStore); `slidepuzzle serve`
 //! passes a solver whose store is its cache directory).
 //!
+//! Every body may also carry `"blanks": K` (default 1): states and goals
+//! then have K zeros, the default goal is tiles 1..n-K with the blanks
+//! last, and `/api/analyze` answers the several-blank analysis (`analyze
+//! --blanks K --json`).
+//!
 //! | endpoint | body | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css` and `/layout.js`) |
@@ -29,7 +34,7 @@
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
-//! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints |
+//! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
 //! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |
 //!
@@ -444,7 +449,7 @@ fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 
 fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
-    let a = slidepuzzle::theory::analyze(&p, &goal);
+    let a = slidepuzzle::theory::blanks::analyze_any(&p, &goal);
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 

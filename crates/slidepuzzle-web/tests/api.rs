@@ -197,6 +197,16 @@ async fn check_analyze_scramble_and_puzzle_info() {
         (v["group"].as_str(), v["reachable_configurations"].as_str()),
         (Some("PGL(2,5)"), Some("840"))
     );
+    // With two blanks, the several-blank analysis (every one of the 9!/2!
+    // configurations of 3x3 reachable), not the one-blank group A_8.
+    let (_, v) = post_json("/api/analyze", json!({"puzzle": "3x3", "blanks": 2})).await;
+    assert_eq!(
+        (&v["blanks"], &v["everything_reachable"], &v["group"]),
+        (&json!(2), &json!(true), &json!(null)),
+        "{v}"
+    );
+    assert_eq!(v["reachable_configurations"], "181440", "{v}");
+    assert_eq!(v["blocks"][0]["type"], "bipartite 2-connected", "{v}");
     let (_, v) = post_json("/api/scramble", json!({"puzzle": "4x4", "seed": 3})).await;
     let state = v["state"].as_str().unwrap().to_string();
     let (_, c) = post_json("/api/check", json!({"puzzle": "4x4", "state": state})).await;

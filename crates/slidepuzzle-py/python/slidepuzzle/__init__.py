@@ -362,7 +362,14 @@ def permutation(state: StateLike, puzzle: Optional[PuzzleLike] = None, goal: Opt
 class Analysis:
     """The structure of a puzzle (docs/THEORY.md): blocks and articulation
     points, the puzzle group (Wilson 1974 and its extension to any graph),
-    its order and the number of reachable configurations (Python ints)."""
+    its order and the number of reachable configurations (Python ints).
+
+    With a goal of several blanks (``blanks`` >= 2) the group is that of
+    the arrangements with the blanks back on the goal's vertices;
+    ``everything_reachable`` and ``reason`` give docs/THEORY.md section 4's
+    criterion, ``hallway`` the longest hallway, ``blank_sets`` the blank
+    sets reachable; ``blank_vertex``, ``group`` and ``classes`` are None,
+    and the counts are None where the library has no exact method."""
 
     puzzle: str
     vertices: int
@@ -372,18 +379,29 @@ class Analysis:
     cyclomatic_number: int
     articulation_points: List[int]
     blocks: List[dict]
-    blank_vertex: int
-    group: str
-    group_order: int
-    reachable_configurations: int
-    classes: int
+    blank_vertex: Optional[int]
+    group: Optional[str]
+    group_order: Optional[int]
+    reachable_configurations: Optional[int]
+    classes: Optional[int]
+    blanks: int = 1
+    everything_reachable: Optional[bool] = None
+    reason: Optional[str] = None
+    hallway: Optional[int] = None
+    blank_sets: Optional[int] = None
     raw: dict = field(repr=False, default_factory=dict)
 
 
-def analyze(puzzle: PuzzleLike = "4x4", goal: Optional[StateLike] = None) -> Analysis:
-    """Blocks, the puzzle group and its order, reachable configurations."""
+def analyze(
+    puzzle: PuzzleLike = "4x4", goal: Optional[StateLike] = None, *, blanks: Optional[int] = None
+) -> Analysis:
+    """Blocks, the puzzle group and its order, reachable configurations;
+    with several blanks (``blanks``, or a goal with several 0s), the
+    several-blank analysis."""
     p = _puzzle(puzzle)
-    d = json.loads(_native.analyze_json(p, _goal(p, goal)))
+    g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
+    d = json.loads(_native.analyze_json(p, g))
+    big = lambda key: int(d[key]) if key in d else None  # noqa: E731
     return Analysis(
         puzzle=d["puzzle"],
         vertices=d["vertices"],
@@ -393,11 +411,16 @@ def analyze(puzzle: PuzzleLike = "4x4", goal: Optional[StateLike] = None) -> Ana
         cyclomatic_number=d["cyclomatic_number"],
         articulation_points=d["articulation_points"],
         blocks=d["blocks"],
-        blank_vertex=d["blank_vertex"],
-        group=d["group"],
-        group_order=int(d["group_order"]),
-        reachable_configurations=int(d["reachable_configurations"]),
-        classes=int(d["classes"]),
+        blank_vertex=d.get("blank_vertex"),
+        group=d.get("group"),
+        group_order=big("group_order"),
+        reachable_configurations=big("reachable_configurations"),
+        classes=big("classes"),
+        blanks=d.get("blanks", 1),
+        everything_reachable=d.get("everything_reachable"),
+        reason=d.get("reason"),
+        hallway=d.get("hallway"),
+        blank_sets=big("blank_sets"),
         raw=d,
     )
 

@@ -206,16 +206,116 @@ pub fn cycle_reaches(order: &[usize], start: &Configuration, goal: &Configuratio
     }
 }
 
-/// Exact counts for several blanks (see [`several_blank_counts`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Exact counts for several blanks (see [`several_blank_counts`]); decimal
+/// strings in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct BlankCounts {
     /// Order of the group of arrangements with the blanks on the goal's
     /// vertices.
+    #[serde(serialize_with = "super::group::decimal")]
     pub group_order: BigUint,
     /// Blank sets reachable from the goal's.
+    #[serde(serialize_with = "super::group::decimal")]
     pub blank_sets: BigUint,
     /// Configurations reachable from the goal: the product of the two.
+    #[serde(serialize_with = "super::group::decimal")]
     pub reachable_configurations: BigUint,
+}
+
+/// What `analyze` reports about a puzzle with several blanks: the graph's
+/// structure, whether every configuration is reachable (and why), the
+/// longest hallway and, where [`several_blank_counts`] gives them, the
+/// exact counts (flattened into the JSON object: `group_order`,
+/// `blank_sets`, `reachable_configurations`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BlanksAnalysis {
+    /// The puzzle spec.
+    pub puzzle: String,
+    /// Number of vertices.
+    pub vertices: usize,
+    /// Number of edges.
+    pub edges: usize,
+    /// Number of connected components.
+    pub components: usize,
+    /// Whether the graph is bipartite.
+    pub bipartite: bool,
+    /// E - V + components.
+    pub cyclomatic_number: usize,
+    /// Articulation points, increasing.
+    pub articulation_points: Vec<usize>,
+    /// Blocks of the whole graph; each one's `group` is its factor with one
+    /// blank (as in [`super::Analysis`]).
+    pub blocks: Vec<super::group::BlockReport>,
+    /// The number of blanks (the goal's), at least 2.
+    pub blanks: usize,
+    /// Whether every configuration with this many blanks is reachable from
+    /// every other ([`everything_reachable`]).
+    pub everything_reachable: bool,
+    /// Why (or why not), in words.
+    pub reason: String,
+    /// The most vertices of a hallway ([`hallway_length`]).
+    pub hallway: usize,
+    /// The exact counts, when known.
+    #[serde(flatten)]
+    pub counts: Option<BlankCounts>,
+}
+
+/// Analyses `puzzle` with `goal`'s blanks (two or more): O(V + E) for the
+/// structure and the criterion, plus [`several_blank_counts`] for the
+/// counts. See [`analyze_any`] for one front door over any number of
+/// blanks.
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::theory::blanks::analyze_blanks;
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let a = analyze_blanks(&p, &Configuration::natural_with_blanks(9, 2));
+/// assert!(a.everything_reachable);
+/// let counts = a.counts.unwrap();
+/// assert_eq!(counts.reachable_configurations, 181_440u32.into()); // 9! / 2!
+/// assert_eq!(counts.blank_sets, 36u32.into());
+/// ```
+pub fn analyze_blanks(puzzle: &Puzzle, goal: &Configuration) -> BlanksAnalysis {
+    let k = goal.blanks().len();
+    let structure = super::group::analyze(puzzle, goal);
+    let (everything_reachable, reason) = everything_reachable(puzzle, k);
+    BlanksAnalysis {
+        puzzle: structure.puzzle,
+        vertices: structure.vertices,
+        edges: structure.edges,
+        components: structure.components,
+        bipartite: structure.bipartite,
+        cyclomatic_number: structure.cyclomatic_number,
+        articulation_points: structure.articulation_points,
+        blocks: structure.blocks,
+        blanks: k,
+        everything_reachable,
+        reason,
+        hallway: hallway_length(puzzle.graph()),
+        counts: several_blank_counts(puzzle, goal),
+    }
+}
+
+/// The analysis for `goal`'s number of blanks: [`super::analyze`] (the
+/// puzzle group) with one, [`analyze_blanks`] with several. Untagged in
+/// JSON: the one-blank object has `group`, the several-blank one `blanks`.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum AnyAnalysis {
+    /// One blank.
+    OneBlank(super::Analysis),
+    /// Two or more blanks.
+    SeveralBlanks(BlanksAnalysis),
+}
+
+/// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
+/// command line, the web API and Python report.
+pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> AnyAnalysis {
+    if goal.blanks().len() > 1 {
+        AnyAnalysis::SeveralBlanks(analyze_blanks(puzzle, goal))
+    } else {
+        AnyAnalysis::OneBlank(super::analyze(puzzle, goal))
+    }
 }
 
 /// Exact counts for `goal`'s blanks: in closed form when

@@ -78,7 +78,7 @@ pub struct Analysis {
 }
 
 /// Big numbers are written in JSON as decimal strings.
-fn decimal<S: serde::Serializer>(n: &BigUint, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn decimal<S: serde::Serializer>(n: &BigUint, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(n)
 }
 
