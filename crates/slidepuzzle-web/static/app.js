@@ -27,10 +27,14 @@ const S = {
   edit: null,         // { n, edges: Set("a-b"), pts, picked } while building a graph
   blocks: [],         // blocks from /api/analyze: { vertices, type, group }
   mode: "play",       // "play", "explore" or "learn": which panels show
+  blanks: 1,          // how many blanks: sent with every request (the API's "blanks")
 };
 
+// Every request carries the number of blanks, so states, goals, scrambles
+// and analyses all count the same 0s.
+const withBlanks = (body) => ({ blanks: S.blanks, ...body });
 async function api(path, body, signal) {
-  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(withBlanks(body)), signal });
   const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
   if (!r.ok) throw new Error(j.error || ("the server answered HTTP " + r.status));
   return j;
@@ -320,7 +324,9 @@ function showBlocks() {
     sw.className = "swatch"; sw.style.background = blockColour(i);
     li.appendChild(sw);
     const vs = b.vertices.length > 12 ? b.vertices.slice(0, 12).join(" ") + " ..." : b.vertices.join(" ");
-    li.appendChild(document.createTextNode(` block ${i + 1}: ${b.type}, group ${b.group}, vertices ${vs}`));
+    // A block's group is its factor of the one-blank puzzle group.
+    const group = S.blanks === 1 ? `, group ${b.group}` : "";
+    li.appendChild(document.createTextNode(` block ${i + 1}: ${b.type}${group}, vertices ${vs}`));
     list.appendChild(li);
   });
   el.appendChild(list);
@@ -433,7 +439,7 @@ function clickVertex(v) {
 }
 
 // ---- the player's solves, kept in this browser ----
-const solvesKey = () => "slidepuzzle.solves." + S.P.spec;
+const solvesKey = () => "slidepuzzle.solves." + S.P.spec + (S.blanks > 1 ? `|${S.blanks} blanks` : "");
 function loadSolves() { try { return JSON.parse(localStorage.getItem(solvesKey()) || "[]"); } catch { return []; } }
 function recordSolve(entry) {
   const all = loadSolves(); all.push(entry);
@@ -643,11 +649,13 @@ function shareLink() {
   u.search = "";
   u.searchParams.set("puzzle", S.P.spec);
   u.searchParams.set("mode", S.mode);
+  if (S.blanks > 1) u.searchParams.set("blanks", S.blanks);
   u.searchParams.set("state", S.startCells.join("."));
   if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
   return u.toString();
 }
 async function openLink(params) {
+  setBlanks(Number(params.get("blanks")) || 1);
   if (!await load(params.get("puzzle") || "4x4")) return;
   const state = params.get("state");
   if (!state) return;
@@ -729,11 +737,18 @@ async function load(spec) {
     // Only the drawing: the position did not change, and rewriting the
     // position box would overwrite what the user is typing there.
     paintVertices(); paintEdges(); showBlocks();
-    $("analysis").textContent = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
-      `articulation points: ${a.articulation_points.join(" ") || "none"}\n` +
-      `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
-      `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
-      `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
+    const structure = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
+      `articulation points: ${a.articulation_points.join(" ") || "none"}\n`;
+    $("analysis").textContent = a.blanks > 1
+      ? structure + `blocks: ${a.blocks.map(b => b.type).join("; ")}\n` +
+        `with ${a.blanks} blanks every configuration is reachable: ${a.everything_reachable ? "yes" : "no"} (${a.reason})\n` +
+        (a.reachable_configurations
+          ? `blank-set group (blanks back on the goal's vertices): order ${short(a.group_order)}; ${short(a.blank_sets)} blank sets; ` +
+            `reachable configurations: ${short(a.reachable_configurations)}`
+          : "no exact count on this graph")
+      : structure + `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
+        `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
+        `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
   }).catch(e => { if (S.P === P) $("analysis").textContent = e.message; });
   return true;
 }
@@ -746,13 +761,31 @@ async function scramble() {
     status("Scrambled: a uniformly random position that can be solved." + (S.mode === "play" ? " The clock starts with your first move." : ""));
   } catch (e) { status(e.message, "bad"); }
 }
+// The blanks box and S.blanks, kept equal.
+function setBlanks(k) { S.blanks = Math.max(1, Math.floor(k) || 1); $("blanks").value = S.blanks; }
+// A new number of blanks: the puzzle reloads with its goal for them (back
+// to the old number if the puzzle cannot take them).
+async function changeBlanks(k) {
+  const before = S.blanks;
+  setBlanks(k);
+  if (S.blanks === before || !S.P) return;
+  if (!await load(S.P.spec)) { setBlanks(before); return; }
+  status(`Loaded ${S.P.spec} with ${S.blanks} blank${S.blanks === 1 ? "" : "s"}: tiles 1 to ${S.P.vertices - S.blanks}.`);
+}
 async function setState() {
   const text = $("state").value, P = S.P;
+  // The position's 0s say how many blanks it has.
+  const zeros = parseState(text).filter((t) => t === 0).length;
+  const k = Math.max(1, zeros), before = S.blanks;
   try {
-    await api("/api/check", { puzzle: P.spec, state: text });
+    await api("/api/check", { puzzle: P.spec, state: text, blanks: k });
     if (S.P !== P) return;
+    if (k !== before) {
+      setBlanks(k);
+      if (!await load(P.spec)) { setBlanks(before); return; }
+    }
     newPosition(parseState(text));
-    status("Position set.");
+    status("Position set" + (k !== before ? `, with ${k} blanks.` : "."));
   } catch (e) { status(`That position does not fit ${P.spec}: ${e.message}`, "bad"); }
 }
 async function check() {
@@ -766,7 +799,7 @@ async function check() {
 // /api/solve/stream: progress lines while the server searches, then the
 // answer; aborting the request cancels the search on the server.
 async function solveStreamed(body, signal, onProgress) {
-  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(withBlanks(body)), signal });
   if (!r.ok) {
     const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
     throw new Error(j.error || ("the server answered HTTP " + r.status));
@@ -910,6 +943,7 @@ function undo() {
 }
 
 $("load").onclick = () => load($("spec").value);
+$("blanks").addEventListener("change", () => changeBlanks(Number($("blanks").value)));
 $("spec").addEventListener("keydown", (e) => { if (e.key === "Enter") load($("spec").value); });
 $("state").addEventListener("keydown", (e) => { if (e.key === "Enter") setState(); });
 $("reset").onclick = () => { newPosition(S.P.goal_cells.slice()); status("Reset to the solved position."); };

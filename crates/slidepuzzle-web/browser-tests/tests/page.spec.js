@@ -514,3 +514,47 @@ test("the graph editor builds a graph that the server then solves", async ({ pag
     await expect(page.locator("#board")).toHaveClass(/solved/);
   }
 });
+
+test("several blanks: the goal, scramble, analysis, a shortest solution played, typed positions and links", async ({ page }) => {
+  await open(page, "3x3");
+  await page.fill("#blanks", "2");
+  await page.locator("#blanks").dispatchEvent("change");
+  await expect(page.locator("#status")).toContainText("with 2 blanks: tiles 1 to 7");
+  let m = await model(page);
+  expect(m.cells.join(" ")).toBe("1 2 3 4 5 6 7 0 0");
+  // The analysis is the several-blank one, not the one-blank group.
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("with 2 blanks every configuration is reachable: yes");
+  await expect(page.locator("#analysis")).toContainText("reachable configurations: 181440");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  m = await model(page);
+  expect(m.cells.filter((t) => t === 0).length).toBe(2);
+  // A tile beside either blank slides.
+  await page.locator("#board .cell.legal").first().click();
+  expect((await model(page)).moves).toBe(1);
+  await page.selectOption("#algo", "ida");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  await expect(page.locator("#solution")).toContainText("(shortest)");
+  await page.locator("#speed").fill("50");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 30_000 });
+  // A typed position with three 0s switches to three blanks.
+  await setState(page, "1 0 3/4 0 6/5 2 0");
+  await expect(page.locator("#blanks")).toHaveValue("3");
+  m = await model(page);
+  expect(m.cells.join(" ")).toBe("1 0 3 4 0 6 5 2 0");
+  await page.keyboard.press("ArrowUp");
+  const link = await page.evaluate(() => shareLink());
+  expect(link).toContain("blanks=3");
+  await page.goto(link);
+  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 moves");
+  await expect(page.locator("#blanks")).toHaveValue("3");
+  expect((await model(page)).cells.filter((t) => t === 0).length).toBe(3);
+  // Too many blanks for the puzzle: refused, the old number kept.
+  await page.fill("#blanks", "9");
+  await page.locator("#blanks").dispatchEvent("change");
+  await expect(page.locator("#status")).toContainText("need at least one blank and one tile");
+  await expect(page.locator("#blanks")).toHaveValue("3");
+});
