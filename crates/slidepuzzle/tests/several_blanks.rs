@@ -279,3 +279,99 @@ fn proven_lower_bounds_never_exceed_the_breadth_first_distance() {
     assert!(stopped >= 3, "the node limits stopped {stopped} searches");
     assert_eq!(proven, 3 * 3 * 6, "every search proves a positive bound");
 }
+
+#[test]
+fn beyond_its_node_budget_the_automatic_plan_answers_by_weighted_a_star() {
+    // 4x3 with 2 blanks: IDA* with the Manhattan distance needs more than
+    // 65,536 expansions on these two, so a budget of one node hands over
+    // to weighted A*: a solution within 1.5 times the optimum, named for
+    // both searches, with a proven lower bound. Within the real budget the
+    // same plan is optimal; the user's own node limit stops the solve.
+    let solver = Solver::new();
+    let p = Puzzle::parse("4x3").unwrap();
+    let goal = Configuration::natural_with_blanks(12, 2);
+    let auto = SolveOptions {
+        single_thread: true,
+        ..options(Algorithm::Auto, Heuristic::Manhattan)
+    };
+    let plan = solver.plan(&p, &goal, &auto).unwrap();
+    let budget = plan.fallback.expect("the automatic plan has a budget");
+    assert_eq!(budget.nodes, slidepuzzle::solver::AUTO_SEVERAL_BLANKS_NODES);
+    let mut tight = plan.clone();
+    tight.fallback = Some(slidepuzzle::solver::Fallback { nodes: 1, ..budget });
+    for state in ["4 9 6 3/8 10 0 1/5 2 7 0", "4 1 0 0/6 10 2 8/7 3 9 5"] {
+        let start = slidepuzzle::format::parse_configuration(&p, state, 2).unwrap();
+        let optimum = match solver
+            .solve_with_plan(&p, &start, &goal, &auto, &plan)
+            .unwrap()
+        {
+            Outcome::Solved(s) => {
+                assert!(
+                    s.optimal && s.algorithm == plan.name(),
+                    "{state}: {}",
+                    s.algorithm
+                );
+                s.length
+            }
+            other => panic!("{state}: {other:?}"),
+        };
+        match solver
+            .solve_with_plan(&p, &start, &goal, &auto, &tight)
+            .unwrap()
+        {
+            Outcome::Solved(s) => {
+                assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
+                assert!(s.algorithm.ends_with("then wastar-1.5"), "{}", s.algorithm);
+                let lower = s.stats.lower_bound as usize;
+                assert!(
+                    lower > 0 && lower <= optimum,
+                    "{state}: {lower} vs {optimum}"
+                );
+                assert!(
+                    s.length as f64 <= 1.5 * optimum as f64,
+                    "{state}: {}",
+                    s.length
+                );
+                assert_eq!(s.optimal, s.length == lower, "{state}");
+                assert!(s.stats.expanded >= 65_536, "IDA*'s nodes count too");
+            }
+            other => panic!("{state}: {other:?}"),
+        }
+        // A* out of memory: the constructive solver answers.
+        let small = SolveOptions {
+            limits: slidepuzzle::Limits {
+                max_memory: 1 << 10,
+                ..Default::default()
+            },
+            ..auto.clone()
+        };
+        match solver
+            .solve_with_plan(&p, &start, &goal, &small, &tight)
+            .unwrap()
+        {
+            Outcome::Solved(s) => {
+                assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
+                assert!(s.length >= optimum && s.stats.lower_bound as usize <= optimum);
+                assert!(
+                    s.algorithm.ends_with("then constructive"),
+                    "{}",
+                    s.algorithm
+                );
+            }
+            other => panic!("{state}: {other:?}"),
+        }
+        let limited = SolveOptions {
+            limits: slidepuzzle::Limits {
+                max_nodes: Some(1),
+                ..Default::default()
+            },
+            ..auto.clone()
+        };
+        assert!(matches!(
+            solver
+                .solve_with_plan(&p, &start, &goal, &limited, &plan)
+                .unwrap(),
+            Outcome::Stopped { .. }
+        ));
+    }
+}

@@ -55,8 +55,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
-pub use plan::{BoardHeuristic, Method, Plan, TableKind, TablePlan};
-pub use several::SEVERAL_BLANKS_CHECK_STATES;
+pub use plan::{BoardHeuristic, Fallback, Method, Plan, TableKind, TablePlan};
+pub use several::{
+    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, SEVERAL_BLANKS_CHECK_STATES,
+};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 
 use crate::construct::board::{StreamReport, stream_board_solution_within};
@@ -303,6 +305,7 @@ fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
         optimal: true,
         streamed: false,
         reason: "On a cycle tiles only rotate: each tile's displacement is fixed up to a whole turn, and the rotation solver moves every tile straight home with the turn that costs least, a shortest solution".into(),
+        fallback: None,
     })
 }
 
@@ -555,6 +558,7 @@ impl Solver {
             optimal: true,
             streamed: false,
             reason: String::new(),
+            fallback: None,
         };
         let wants_pdb = matches!(options.heuristic, Heuristic::PatternDatabases(_));
         let explicit_algorithm = options.algorithm != Algorithm::Auto;

@@ -163,6 +163,22 @@ pub struct Plan {
     pub streamed: bool,
     /// Why this method, in one or two sentences for users.
     pub reason: String,
+    /// What answers when the optimal search would run too long (the
+    /// automatic plan with several blanks), if anything.
+    pub fallback: Option<Fallback>,
+}
+
+/// A budget for the optimal search, and what answers beyond it: the
+/// automatic plan with several blanks gives IDA* `nodes` expansions, then
+/// asks weighted A* (f = g + `weight` h, at most `weight` times the
+/// optimum), then the constructive solver if A* runs out of memory. The
+/// answer is then not optimal and carries the lower bound IDA* proved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fallback {
+    /// Node expansions the optimal search may take.
+    pub nodes: u64,
+    /// The weight of the weighted A* that answers beyond them.
+    pub weight: f64,
 }
 
 impl Plan {
@@ -226,6 +242,9 @@ impl Plan {
             Method::MtmBoardIda { heuristic: h } => {
                 format!("IDA* in the multi-tile metric with {}", heuristic(h))
             }
+            Method::GraphIda if self.fallback.is_some() => {
+                format!("IDA* with {tables}, or weighted A* when that runs long")
+            }
             Method::GraphIda => format!("IDA* with {tables}"),
             Method::AStar { weight } if *weight == 1.0 => format!("A* with {tables}"),
             Method::AStar { weight } => format!("weighted A* (weight {weight}) with {tables}"),
@@ -265,10 +284,14 @@ impl fmt::Display for Plan {
         write!(
             f,
             "; {}",
-            if self.optimal {
-                "optimal"
-            } else {
-                "not optimal"
+            match (self.optimal, &self.fallback) {
+                (true, Some(b)) => format!(
+                    "optimal within {} M nodes, else weighted A* (weight {}, not optimal)",
+                    b.nodes / 1_000_000,
+                    b.weight
+                ),
+                (true, None) => "optimal".into(),
+                (false, _) => "not optimal".into(),
             }
         )?;
         // Reasons are sentences; the plan ends with a full stop.

@@ -14,9 +14,9 @@ use std::time::Instant;
 use std::sync::Arc;
 
 use super::{
-    AUTO_ASTAR_VERTICES, AUTO_OPTIMAL_GRAPH_VERTICES, Algorithm, Heuristic, MAX_SEARCH_VERTICES,
-    Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver, TableKind, TablePlan,
-    constructed, memoised, tables_key, tile_distances,
+    AUTO_ASTAR_VERTICES, AUTO_OPTIMAL_GRAPH_VERTICES, Algorithm, Fallback, Heuristic,
+    MAX_SEARCH_VERTICES, Method, Outcome, Partition, Plan, Solution, SolveOptions, Solver,
+    TableKind, TablePlan, constructed, memoised, tables_key, tile_distances,
 };
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
@@ -31,7 +31,7 @@ use crate::search::pdb_lookup::PdbLookup;
 use crate::search::placement::placements;
 use crate::search::several::{SeveralBlanksDomain, decode_step};
 use crate::search::several_pdb::{free_blank_partitions, load_or_build_free_blank};
-use crate::search::{Limits, StopReason};
+use crate::search::{Limits, SearchResult, StopReason};
 use crate::theory::blanks::check_several_blanks;
 
 /// The most configurations the reachability test may visit by
@@ -41,6 +41,16 @@ pub const SEVERAL_BLANKS_CHECK_STATES: usize = 20_000_000;
 /// The largest free-blank table the automatic plan builds (placements,
 /// one byte each): groups of 6 tiles on 4 x 4, of 5 on 5 x 5.
 pub const FREE_BLANK_TABLE_ENTRIES: u64 = 1 << 23;
+
+/// Node expansions the automatic plan gives optimal search with several
+/// blanks before weighted A* answers ([`Fallback`]): about 15 s on two
+/// cores with 5x5 and 5 blanks, where a random-walk instance with optimum
+/// 68 takes 51 M and a uniform one far more than 10 G.
+pub const AUTO_SEVERAL_BLANKS_NODES: u64 = 100_000_000;
+
+/// The weight of that weighted A*: 82 moves in 0.6 s on the uniform 5x5
+/// with 5 blanks of seed 1 (optimum 70 to 76).
+pub const AUTO_SEVERAL_BLANKS_WEIGHT: f64 = 1.5;
 
 /// Free-blank tables pay from this many vertices on; below, the
 /// Manhattan distance solves at once.
@@ -68,6 +78,7 @@ impl Solver {
             optimal: true,
             streamed: false,
             reason: String::new(),
+            fallback: None,
         };
         let constructive = match options.algorithm {
             Algorithm::Constructive => Some("The constructive solver was asked for".to_string()),
@@ -103,6 +114,12 @@ impl Solver {
             }
         };
         let small = n <= AUTO_ASTAR_VERTICES;
+        if options.algorithm == Algorithm::Auto && !small {
+            plan.fallback = Some(Fallback {
+                nodes: AUTO_SEVERAL_BLANKS_NODES,
+                weight: AUTO_SEVERAL_BLANKS_WEIGHT,
+            });
+        }
         (plan.method, plan.optimal) = match options.algorithm {
             Algorithm::Auto if small => (Method::AStar { weight: 1.0 }, true),
             Algorithm::Auto | Algorithm::Ida => (Method::GraphIda, true),
@@ -147,6 +164,13 @@ impl Solver {
                 "the generalised Manhattan distance"
             }
         );
+        if let Some(b) = &plan.fallback {
+            plan.reason.push_str(&format!(
+                ". Optimal search can take hours with several blanks (a uniform 5x5 with 5 blanks is beyond reach), so beyond {} M nodes weighted A* (weight {}) answers with the lower bound IDA* proved; --algo ida insists on the optimum",
+                b.nodes / 1_000_000,
+                b.weight
+            ));
+        }
         Ok(plan)
     }
 
@@ -165,7 +189,7 @@ impl Solver {
         }
         let clock = Instant::now();
         let limits = &options.limits;
-        let name = plan.name();
+        let mut name = plan.name();
         let result = if plan.method == Method::CycleRotation {
             super::rotated(puzzle, start, goal, limits, |(f, t)| {
                 crate::search::several::encode_step(f, t)
@@ -181,11 +205,6 @@ impl Solver {
                     });
             constructed(built, limits)?
         } else {
-            let domain = SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(|| {
-                Error::Unsupported(format!(
-                    "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
-                ))
-            })?;
             let d = tile_distances(puzzle, goal)?;
             let split = !options.single_thread;
             let pdb = match &plan.tables {
@@ -203,35 +222,84 @@ impl Solver {
                         .collect(),
                 )
             });
-            match (&plan.method, lookup) {
-                (Method::GraphIda, Some(lookup)) => ida_star(domain, lookup, limits, split),
-                (Method::GraphIda, None) => ida_star(domain, Manhattan::new(&d), limits, split),
-                (&Method::AStar { weight }, Some(lookup)) => {
-                    best_first(domain, lookup, Strategy::AStar { weight }, limits)
+            let search = |method: &Method, limits: &Limits| -> Result<SearchResult> {
+                let domain =
+                    SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(|| {
+                        Error::Unsupported(format!(
+                            "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
+                        ))
+                    })?;
+                let lookup = lookup.clone();
+                Ok(match (method, lookup) {
+                    (Method::GraphIda, Some(lookup)) => ida_star(domain, lookup, limits, split),
+                    (Method::GraphIda, None) => ida_star(domain, Manhattan::new(&d), limits, split),
+                    (&Method::AStar { weight }, Some(lookup)) => {
+                        best_first(domain, lookup, Strategy::AStar { weight }, limits)
+                    }
+                    (&Method::AStar { weight }, None) => best_first(
+                        domain,
+                        Manhattan::new(&d),
+                        Strategy::AStar { weight },
+                        limits,
+                    ),
+                    (Method::Bfs, _) => {
+                        best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, limits)
+                    }
+                    (&Method::Beam { width }, _) => best_first(
+                        domain,
+                        Manhattan::new(&d),
+                        Strategy::Beam {
+                            width: width.max(1),
+                            max_depth: 100_000,
+                        },
+                        limits,
+                    ),
+                    (_, _) => {
+                        return Err(Error::Internal(format!(
+                            "{method:?} is not a plan for several blanks"
+                        )));
+                    }
+                })
+            };
+            match plan.fallback {
+                Some(fallback) if plan.method == Method::GraphIda => {
+                    let mut budget = limits.clone();
+                    budget.max_nodes = Some(
+                        limits
+                            .max_nodes
+                            .map_or(fallback.nodes, |m| m.min(fallback.nodes)),
+                    );
+                    let first = search(&plan.method, &budget)?;
+                    // Only the plan's own budget hands over; the user's
+                    // limits stop the whole solve.
+                    let over_budget = first.stopped == Some(StopReason::MaxNodes)
+                        && limits.max_nodes.is_none_or(|m| m > fallback.nodes);
+                    if over_budget {
+                        let weighted = Method::AStar {
+                            weight: fallback.weight,
+                        };
+                        let (result, constructive) =
+                            beyond_budget(puzzle, start, goal, limits, first, |l| {
+                                search(&weighted, l)
+                            })?;
+                        name = format!(
+                            "{name}, then {}",
+                            if constructive {
+                                "constructive".to_string()
+                            } else {
+                                Plan {
+                                    method: weighted,
+                                    ..plan.clone()
+                                }
+                                .name()
+                            }
+                        );
+                        result
+                    } else {
+                        first
+                    }
                 }
-                (&Method::AStar { weight }, None) => best_first(
-                    domain,
-                    Manhattan::new(&d),
-                    Strategy::AStar { weight },
-                    limits,
-                ),
-                (Method::Bfs, _) => {
-                    best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, limits)
-                }
-                (&Method::Beam { width }, _) => best_first(
-                    domain,
-                    Manhattan::new(&d),
-                    Strategy::Beam {
-                        width: width.max(1),
-                        max_depth: 100_000,
-                    },
-                    limits,
-                ),
-                (_, _) => {
-                    return Err(Error::Internal(format!(
-                        "{name} is not a plan for several blanks"
-                    )));
-                }
+                _ => search(&plan.method, limits)?,
             }
         };
         let mut stats = result.stats;
@@ -294,4 +362,47 @@ impl Solver {
             },
         )
     }
+}
+
+/// Beyond the optimal search's budget ([`Fallback`]): `weighted` (weighted
+/// A*) answers, or the constructive solver when A* runs out of memory. The
+/// counters add up, the lower bound is the better of the two searches',
+/// and the answer is optimal only if its length meets that bound. Returns
+/// the result and whether the constructive solver answered.
+fn beyond_budget(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+    first: SearchResult,
+    weighted: impl FnOnce(&Limits) -> Result<SearchResult>,
+) -> Result<(SearchResult, bool)> {
+    let mut second = weighted(limits)?;
+    let constructive = second.stopped == Some(StopReason::Memory);
+    if constructive {
+        let built =
+            crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
+                .map(|steps| {
+                    steps
+                        .iter()
+                        .map(|&(f, t)| crate::search::several::encode_step(f, t))
+                        .collect()
+                });
+        let c = constructed(built, limits)?;
+        second.path = c.path;
+        second.stopped = c.stopped;
+    }
+    let lower_bound = first.stats.lower_bound.max(second.stats.lower_bound);
+    second.stats.expanded += first.stats.expanded;
+    second.stats.generated += first.stats.generated;
+    second.stats.lower_bound = lower_bound;
+    if second.path.is_none() {
+        // The stop message reads IDA*'s finished bound.
+        second.stats.bound = first.stats.bound;
+    }
+    second.optimal = second
+        .path
+        .as_ref()
+        .is_some_and(|p| p.len() as u64 == u64::from(lower_bound));
+    Ok((second, constructive))
 }
