@@ -864,7 +864,8 @@ async function solve() {
   S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
                  startMtm: S.mtm, startDir: S.lastDir, mtmAt, index: 0, record: r };
   const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
-  $("solution").textContent = `${r.length} moves${r.optimal ? " (shortest)" : ""}, by ${r.method || r.algorithm}, ${r.expanded.toLocaleString()} positions looked at, ${r.seconds.toFixed(3)} s\n` +
+  const quality = r.optimal ? " (shortest)" : r.lower_bound > 0 ? ` (the shortest has at least ${r.lower_bound})` : "";
+  $("solution").textContent = `${r.length} moves${quality}, by ${r.method || r.algorithm}, ${r.expanded.toLocaleString()} positions looked at, ${r.seconds.toFixed(3)} s\n` +
     (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
     `steps (vertex>vertex): ${shown}` + (steps.length > SHOWN_STEPS ? ` ... and ${steps.length - SHOWN_STEPS} more` : "");
   if (steps.length > SHOWN_STEPS) {
