@@ -281,10 +281,10 @@ impl Solution {
                     "{written} ({} move{} STM{mtm}; {} in {})",
                     self.stm,
                     if self.stm == 1 { "" } else { "s" },
-                    if self.optimal {
-                        "optimal"
-                    } else {
-                        "not proven optimal"
+                    match self.lower_bound {
+                        _ if self.optimal => "optimal".to_string(),
+                        0 => "not proven optimal".to_string(),
+                        lower => format!("not proven optimal, the optimum at least {lower}"),
                     },
                     self.metric.to_uppercase()
                 )

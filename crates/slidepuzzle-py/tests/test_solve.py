@@ -61,6 +61,8 @@ def test_optimal_lengths_equal_bfs(spec):
         assert sp.solve(c).lower_bound == d
         w = sp.solve(c, algorithm="wastar:3", heuristic="md")
         assert w.lower_bound <= d <= w.length, str(c)
+        if not w.optimal and w.lower_bound:
+            assert f"the optimum at least {w.lower_bound}" in str(w)
 
 
 def test_batch_equals_sequential():
