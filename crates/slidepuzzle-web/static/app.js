@@ -49,6 +49,8 @@ function stateString() {
   return rows.join("/");
 }
 function parseState(text) { return text.split(/[\s,\/]+/).filter(Boolean).map(Number); }
+// Server text shown as HTML: no markup gets through.
+function plainText(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
 function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) + ` (${n.length} digits)` : n; }
 
 // ---- the clock: from the first move after a new position to solved ----
@@ -554,7 +556,17 @@ async function lesson() {
          between them: here ${a.bipartite ? "it does" : "it does not"}), with one exception on seven vertices (theta0). Cut vertices split the graph into blocks,
          each with its own group. So ${short(a.reachable_configurations)} configurations are reachable, and the positions fall into
          ${a.classes} class${a.classes === "1" ? "" : "es"} that cannot reach one another.`
-      : `With ${blanks} blanks, tiles can pass one another wherever two blanks can meet; see Check for this position.`;
+      : `With ${blanks} blanks, tiles can pass one another wherever the blanks give them room. On a connected graph every
+         configuration is then reachable exactly when (docs/THEORY.md section 4.1): on a path, at most one tile (tiles never pass);
+         on a cycle, at most two (tiles only rotate); on a 2-connected graph that is not a cycle, always; otherwise the blanks must
+         outnumber the vertices of the longest <i>hallway</i>, a chain of cut vertices joined by bridges (here ${a.hallway}).
+         Here: <b>${a.everything_reachable ? "every configuration is reachable" : "not every configuration is reachable"}</b>
+         (${plainText(a.reason)}).` +
+        (a.reachable_configurations
+          ? ` From the solved position ${short(a.reachable_configurations)} configurations are reachable: ${short(a.blank_sets)} places
+             for the blanks, times ${short(a.group_order)} arrangements of the tiles with the blanks on their home vertices (the
+             tiles that can be exchanged form classes, and within a class every order is possible: Kornhauser, Miller and Spirakis 1984).`
+          : "") + " Check says whether this position is one of them, and why.";
     parts.push(`<h3>Which positions can be reached</h3><p>${plain}</p>`);
   } catch (e) { parts.push(`<p>${e.message}</p>`); }
   if (key() === k) el.innerHTML = parts.join("");

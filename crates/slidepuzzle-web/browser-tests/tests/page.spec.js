@@ -526,6 +526,11 @@ test("several blanks: the goal, scramble, analysis, a shortest solution played, 
   await mode(page, "explore");
   await expect(page.locator("#analysis")).toContainText("with 2 blanks every configuration is reachable: yes");
   await expect(page.locator("#analysis")).toContainText("reachable configurations: 181440");
+  // Learn states the several-blank criterion and the count.
+  await mode(page, "learn");
+  await expect(page.locator("#lesson")).toContainText("Here: every configuration is reachable");
+  await expect(page.locator("#lesson")).toContainText("181440 configurations are reachable: 36 places for the blanks");
+  await mode(page, "explore");
   await page.click("#scramble");
   await expect(page.locator("#status")).toContainText("Scrambled");
   m = await model(page);
