@@ -63,7 +63,8 @@ enum Command {
         /// list), or @FILE to read it from FILE.
         state: String,
     },
-    /// Print uniformly random configurations that can reach the goal.
+    /// Print uniformly random configurations that can reach the goal (or,
+    /// with --moves, the ends of random walks from it).
     Scramble {
         #[command(flatten)]
         puzzle: PuzzleArgs,
@@ -73,6 +74,11 @@ enum Command {
         /// How many configurations (1 or more).
         #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         count: usize,
+        /// A random walk of this many moves from the goal instead of a
+        /// uniform scramble (no move undoes the one before; at most this
+        /// far from the goal): scrambles of chosen difficulty.
+        #[arg(long)]
+        moves: Option<u64>,
     },
     /// Apply moves (slidysim letters `R3U2`, a blank path `3-4-7`, or tile
     /// numbers `tiles:5 8`) and print the resulting configuration.
@@ -229,7 +235,8 @@ fn main() -> ExitCode {
             puzzle,
             seed,
             count,
-        } => scramble(&puzzle, seed, count),
+            moves,
+        } => scramble(&puzzle, seed, count, moves),
         Command::Apply {
             puzzle,
             state,
@@ -280,7 +287,12 @@ fn check(
     Ok(ExitCode::SUCCESS)
 }
 
-fn scramble(args: &PuzzleArgs, seed: Option<u64>, count: usize) -> slidepuzzle::Result<ExitCode> {
+fn scramble(
+    args: &PuzzleArgs,
+    seed: Option<u64>,
+    count: usize,
+    moves: Option<u64>,
+) -> slidepuzzle::Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
     let seed = seed.unwrap_or_else(|| {
@@ -289,7 +301,7 @@ fn scramble(args: &PuzzleArgs, seed: Option<u64>, count: usize) -> slidepuzzle::
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    for c in slidepuzzle::theory::seeded_scrambles(&puzzle, &goal, seed).take(count) {
+    for c in slidepuzzle::theory::scramble::scrambles(&puzzle, &goal, seed, moves).take(count) {
         let c = c?;
         println!("{}", slidepuzzle::format::format_configuration(&puzzle, &c));
     }

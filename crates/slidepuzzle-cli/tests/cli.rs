@@ -1051,3 +1051,43 @@ fn suboptimal_and_stopped_solves_state_a_proven_lower_bound() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("the optimum in STM is at least"), "{text}");
 }
+
+#[test]
+fn scramble_moves_walks_a_chosen_number_of_moves() {
+    // One move from the 8-puzzle's goal: the blank moved once, so the
+    // optimal solution is one move; twenty moves end at most twenty away.
+    let o = run(&[
+        "scramble", "--puzzle", "3x3", "--moves", "1", "--seed", "4", "--count", "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        let s = run(&["solve", "--json", "--puzzle", "3x3", line]);
+        assert_eq!(json_lines(&s)[0]["length"], 1, "{line}");
+    }
+    let again = run(&[
+        "scramble", "--puzzle", "3x3", "--moves", "1", "--seed", "4", "--count", "3",
+    ]);
+    assert_eq!(again.stdout, o.stdout, "one seed, one sequence");
+    let o = run(&[
+        "scramble", "--puzzle", "4x4", "--blanks", "2", "--moves", "20", "--seed", "1",
+    ]);
+    let state = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    let s = run(&[
+        "solve",
+        "--json",
+        "--puzzle",
+        "4x4",
+        "--blanks",
+        "2",
+        "--heuristic",
+        "md",
+        &state,
+    ]);
+    assert!(
+        json_lines(&s)[0]["length"].as_u64().unwrap() <= 20,
+        "{state}"
+    );
+}

@@ -398,14 +398,17 @@ pub fn analyze_json(puzzle: &Puzzle, goal: &Configuration) -> PyResult<String> {
     serde_json::to_string(&a).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
 }
 
-/// `count` uniformly random configurations reachable from `goal`, the same
-/// sequence as `slidepuzzle scramble --seed SEED`.
+/// `count` uniformly random configurations reachable from `goal`, or with
+/// `moves` the ends of random walks of that many moves; the same sequence
+/// as `slidepuzzle scramble --seed SEED [--moves N]`.
 #[pyfunction]
+#[pyo3(signature = (puzzle, goal, count, seed, moves = None))]
 pub fn scramble(
     puzzle: &Puzzle,
     goal: &Configuration,
     count: usize,
     seed: u64,
+    moves: Option<u64>,
 ) -> PyResult<Vec<Configuration>> {
     if count > MAX_SCRAMBLES {
         return Err(crate::errors::to_py(Error::limit(
@@ -415,7 +418,7 @@ pub fn scramble(
         )));
     }
     let goal = puzzle.own(goal)?;
-    slidepuzzle::theory::seeded_scrambles(&puzzle.inner, &goal, seed)
+    slidepuzzle::theory::scramble::scrambles(&puzzle.inner, &goal, seed, moves)
         .take(count)
         .map(|c| c.py_err().map(|c| puzzle.config(c)))
         .collect()

@@ -112,3 +112,16 @@ def test_godsnumber():
     assert r.diameter == 31 and r.states == 181440 and r.antipode_count == 2
     with pytest.raises(sp.LimitExceeded):
         sp.godsnumber("4x4", max_memory_mb=1)
+
+
+def test_scramble_moves_is_a_random_walk_within_its_length(cli):
+    p = sp.Puzzle("3x3")
+    walks = sp.scramble(p, 5, seed=8, moves=3)
+    labels = sp.distances(walks, p)
+    assert all(int(d) <= 3 and int(d) % 2 == 1 for d in labels)  # bipartite: odd
+    assert [str(c) for c in walks] == cli("scramble", "--puzzle", "3x3", "--seed", "8",
+                                          "--count", "5", "--moves", "3").strip().split("\n")
+    two = sp.scramble("3x3", seed=1, moves=10, blanks=2)
+    assert len(two.blanks) == 2
+    with pytest.raises(ValueError):
+        sp.scramble("3x3", moves=-1)

@@ -35,7 +35,7 @@
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
-//! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?}` | `{"state", "seed"}` |
+//! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
 //! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |
 //!
 //! Limits, so that no request can take the server down:
@@ -329,6 +329,10 @@ struct PuzzleRequest {
     /// Number of blanks (default 1): states and goals have this many 0s.
     #[serde(default)]
     blanks: Option<usize>,
+    /// `/api/scramble`: a random walk of this many moves instead of a
+    /// uniform scramble.
+    #[serde(default)]
+    moves: Option<u64>,
 }
 
 impl PuzzleRequest {
@@ -468,7 +472,7 @@ fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let c = slidepuzzle::theory::seeded_scrambles(&p, &goal, seed)
+    let c = slidepuzzle::theory::scramble::scrambles(&p, &goal, seed, req.moves)
         .next()
         .ok_or_else(|| slidepuzzle::Error::Internal("no scramble".into()))??;
     Ok(json!({ "state": format_configuration(&p, &c), "seed": seed }))

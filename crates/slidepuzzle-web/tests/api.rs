@@ -207,6 +207,19 @@ async fn check_analyze_scramble_and_puzzle_info() {
     );
     assert_eq!(v["reachable_configurations"], "181440", "{v}");
     assert_eq!(v["blocks"][0]["type"], "bipartite 2-connected", "{v}");
+    // A random walk of one move from the goal.
+    let (_, w) = post_json(
+        "/api/scramble",
+        json!({"puzzle": "3x3", "seed": 3, "moves": 1, "blanks": 2}),
+    )
+    .await;
+    let walked = w["state"].as_str().unwrap().to_string();
+    let (_, s) = post_json(
+        "/api/solve",
+        json!({"puzzle": "3x3", "state": walked, "blanks": 2}),
+    )
+    .await;
+    assert_eq!(s["length"], 1, "{w} {s}");
     let (_, v) = post_json("/api/scramble", json!({"puzzle": "4x4", "seed": 3})).await;
     let state = v["state"].as_str().unwrap().to_string();
     let (_, c) = post_json("/api/check", json!({"puzzle": "4x4", "state": state})).await;

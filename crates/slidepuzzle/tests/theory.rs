@@ -696,3 +696,57 @@ fn large_cycles_and_thetas_have_the_known_answers() {
         assert!(check(&p, &three, &goal).unwrap().solvable, "{spec} 3-cycle");
     }
 }
+
+#[test]
+fn random_walks_end_within_their_length_and_never_step_straight_back() {
+    use slidepuzzle::theory::seeded_walks;
+    for (spec, k) in [("3x3", 1), ("2x3", 2), ("petersen", 3), ("path:5", 2)] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        let distances = common::distances(p.graph(), goal.cells());
+        for moves in [0u64, 1, 5, 20] {
+            let walks: Vec<Configuration> = seeded_walks(&p, &goal, moves, 9)
+                .take(20)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let again: Vec<Configuration> = seeded_walks(&p, &goal, moves, 9)
+                .take(20)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(walks, again, "{spec}: one seed, one sequence");
+            for c in &walks {
+                let d = distances[c.cells()] as u64;
+                assert!(d <= moves, "{spec} k={k}: {moves} moves ended {d} away");
+                if k == 1 && p.graph().is_bipartite() {
+                    assert_eq!(d % 2, moves % 2, "{spec}: parity");
+                }
+            }
+            if moves == 1 {
+                assert!(
+                    walks.iter().all(|c| c != &goal),
+                    "{spec}: one move leaves the goal"
+                );
+            }
+        }
+    }
+    // On path:3 the second move cannot undo the first: 1 2 _ -> 1 _ 2 -> _ 1 2.
+    let p = Puzzle::parse("path:3").unwrap();
+    let end = seeded_walks(&p, &p.default_goal(), 2, 1)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(end.cells(), &[0, 1, 2]);
+    // On path:2 the undoing move is the only one, so it is taken.
+    let p = Puzzle::parse("path:2").unwrap();
+    let end = seeded_walks(&p, &p.default_goal(), 2, 1)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(&end, &p.default_goal());
+    assert!(
+        seeded_walks(&p, &p.default_goal(), u64::MAX, 1)
+            .next()
+            .unwrap()
+            .is_err()
+    );
+}

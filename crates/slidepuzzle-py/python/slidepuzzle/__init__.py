@@ -444,17 +444,26 @@ def scramble(
     *,
     seed: Optional[int] = None,
     goal: Optional[StateLike] = None,
+    moves: Optional[int] = None,
+    blanks: Optional[int] = None,
 ):
     """Uniformly random configurations reachable from the goal (not a
-    random walk): one :class:`Configuration`, or a list of ``n``. The same
-    seed gives the same sequence as ``slidepuzzle scramble --seed``."""
+    random walk): one :class:`Configuration`, or a list of ``n``. With
+    ``moves``, the ends of random walks of that many moves from the goal
+    instead (no move undoes the one before; at most ``moves`` from the goal:
+    scrambles of chosen difficulty). ``blanks`` (or a goal with several 0s)
+    sets the number of blanks. The same seed gives the same sequence as
+    ``slidepuzzle scramble --seed [--moves]``."""
     p = _puzzle(puzzle)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     count = 1 if n is None else n
     if count < 0:
         raise ValueError(f"n must be 0 or more, got {count}")
-    configs = _native.scramble(p, _goal(p, goal), count, seed)
+    if moves is not None and moves < 0:
+        raise ValueError(f"moves must be 0 or more, got {moves}")
+    g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
+    configs = _native.scramble(p, g, count, seed, moves)
     return configs[0] if n is None else configs
 
 

@@ -119,19 +119,16 @@ class SlidePuzzleEnv(gymnasium.Env):
     # -- the Gymnasium API ---------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
-        if self.scramble_moves is None:
-            start = scramble(self.puzzle, seed=int(self.np_random.integers(0, 2**63 - 1)), goal=self.goal)
-            self._cells = np.asarray(start.cells, dtype=np.int64)
-            self._blank = start.blanks[0]
-        else:
-            self._cells = self._goal_cells.copy()
-            self._blank = self.goal.blanks[0]
-            previous = -1
-            for _ in range(self.scramble_moves):
-                choices = [v for v in self._neighbors[self._blank] if v != previous] or self._neighbors[self._blank]
-                v = int(choices[int(self.np_random.integers(0, len(choices)))])
-                previous = self._blank
-                self._slide(v)
+        # The library's scramble: uniform, or its random walk of
+        # scramble_moves moves, seeded from the environment's generator.
+        start = scramble(
+            self.puzzle,
+            seed=int(self.np_random.integers(0, 2**63 - 1)),
+            goal=self.goal,
+            moves=self.scramble_moves,
+        )
+        self._cells = np.asarray(start.cells, dtype=np.int64)
+        self._blank = start.blanks[0]
         return self._cells.copy(), self._info()
 
     def _slide(self, v: int) -> None:

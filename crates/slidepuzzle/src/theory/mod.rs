@@ -26,4 +26,4 @@ pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;
 pub use reachability::{Decision, Verdict, check};
 pub use schreier_sims::SimsTable;
-pub use scramble::{seeded_scrambles, uniform_reachable};
+pub use scramble::{seeded_scrambles, seeded_walks, uniform_reachable};

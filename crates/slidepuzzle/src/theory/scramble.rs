@@ -51,6 +51,125 @@ pub fn seeded_scrambles<'a>(
     std::iter::repeat_with(move || uniform_reachable(puzzle, goal, &mut rng))
 }
 
+/// The scrambles every face gives (`scramble`, the web API, Python): with
+/// `moves` None uniform ones ([`seeded_scrambles`]), else random walks of
+/// that many moves ([`seeded_walks`]), from one seed.
+///
+/// # Errors
+/// Each item as [`uniform_reachable`] or [`random_walk`].
+pub fn scrambles<'a>(
+    puzzle: &'a Puzzle,
+    goal: &'a Configuration,
+    seed: u64,
+    moves: Option<u64>,
+) -> Box<dyn Iterator<Item = Result<Configuration>> + 'a> {
+    match moves {
+        None => Box::new(seeded_scrambles(puzzle, goal, seed)),
+        Some(m) => Box::new(seeded_walks(puzzle, goal, m, seed)),
+    }
+}
+
+/// The longest random walk [`random_walk`] takes, in moves.
+pub const MAX_WALK_MOVES: u64 = 100_000_000;
+
+/// Random walks from a seed, the sequence every face gives for the same
+/// seed (`scramble --moves N --seed S`, the web API's `"moves"`, Python's
+/// `scramble(..., moves=N)`): [`random_walk`]s of `moves` moves from `goal`
+/// drawn from one ChaCha8 generator seeded with `seed`.
+///
+/// ```
+/// use slidepuzzle::{theory::seeded_walks, Puzzle};
+/// let p = Puzzle::parse("4x4").unwrap();
+/// let walks: Vec<_> = seeded_walks(&p, &p.default_goal(), 10, 1).take(2).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(walks.len(), 2);
+/// ```
+///
+/// # Errors
+/// Each item as [`random_walk`].
+pub fn seeded_walks<'a>(
+    puzzle: &'a Puzzle,
+    goal: &'a Configuration,
+    moves: u64,
+    seed: u64,
+) -> impl Iterator<Item = Result<Configuration>> + 'a {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    std::iter::repeat_with(move || random_walk(puzzle, goal, moves, &mut rng))
+}
+
+/// The end of a random walk of `moves` single-tile moves from `goal`, any
+/// number of blanks: each move is drawn uniformly from the legal ones (a
+/// tile beside a blank slides into it) except the one undoing the move
+/// before, unless it is the only one. Not uniform over the reachable
+/// configurations (see the module docs): it controls difficulty, as
+/// speedsolving tools' "random moves" scrambles and curriculum learning
+/// want; the end is at most `moves` from the goal. Stops early if no tile
+/// can move. O(moves k d) for k blanks of degree at most d.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use slidepuzzle::{theory::scramble::random_walk, Configuration, Puzzle};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let goal = Configuration::natural_with_blanks(9, 2);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let one = random_walk(&p, &goal, 1, &mut rng).unwrap();
+/// // One move from the goal: exactly two cells differ.
+/// assert_eq!(one.cells().iter().zip(goal.cells()).filter(|(a, b)| a != b).count(), 2);
+/// ```
+///
+/// # Errors
+/// [`Error::Unsupported`] if `goal` has no blank; [`Error::Limit`] above
+/// [`MAX_WALK_MOVES`] moves.
+pub fn random_walk<R: Rng + ?Sized>(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    moves: u64,
+    rng: &mut R,
+) -> Result<Configuration> {
+    let k = goal.blanks().len();
+    if k == 0 {
+        return Err(Error::Unsupported("a scramble needs a blank".into()));
+    }
+    if moves > MAX_WALK_MOVES {
+        return Err(Error::limit(
+            crate::error::Resource::Moves,
+            moves,
+            MAX_WALK_MOVES,
+        ));
+    }
+    let graph = puzzle.graph();
+    let mut cells = goal.cells().to_vec();
+    let mut blanks = goal.blanks();
+    // The last move as (from, to); its undoing slides the tile back.
+    let mut last: Option<(usize, usize)> = None;
+    // Legal moves as (index of the blank, the tile's vertex).
+    let mut legal: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..moves {
+        legal.clear();
+        for (j, &b) in blanks.iter().enumerate() {
+            for &u in graph.neighbors(b) {
+                if cells[u] != 0 && last != Some((b, u)) {
+                    legal.push((j, u));
+                }
+            }
+        }
+        if legal.is_empty() {
+            // Only the undoing move is left, or nothing moves at all.
+            match last.and_then(|(from, to)| Some((blanks.iter().position(|&b| b == from)?, to))) {
+                Some(back) => legal.push(back),
+                None => break,
+            }
+        }
+        let (j, u) = legal[rng.random_range(0..legal.len())];
+        let b = blanks[j];
+        cells.swap(u, b);
+        blanks[j] = u;
+        last = Some((u, b));
+    }
+    Configuration::from_cells(cells, k)
+}
+
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
 /// With several blanks ([`several_blanks`]): uniform on every connected
