@@ -195,15 +195,7 @@ impl Solver {
                 crate::search::several::encode_step(f, t)
             })?
         } else if plan.method == Method::ConstructiveGraph {
-            let built =
-                crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
-                    .map(|steps| {
-                        steps
-                            .iter()
-                            .map(|&(f, t)| crate::search::several::encode_step(f, t))
-                            .collect()
-                    });
-            constructed(built, limits)?
+            construct(puzzle, start, goal, limits)?
         } else {
             let d = tile_distances(puzzle, goal)?;
             let split = !options.single_thread;
@@ -364,6 +356,24 @@ impl Solver {
     }
 }
 
+/// The constructive solver with several blanks ([`crate::construct::several`]),
+/// its steps encoded as the search's moves.
+fn construct(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<SearchResult> {
+    let built = crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
+        .map(|steps| {
+            steps
+                .iter()
+                .map(|&(f, t)| crate::search::several::encode_step(f, t))
+                .collect()
+        });
+    constructed(built, limits)
+}
+
 /// Beyond the optimal search's budget ([`Fallback`]): `weighted` (weighted
 /// A*) answers, or the constructive solver when A* runs out of memory. The
 /// counters add up, the lower bound is the better of the two searches',
@@ -380,15 +390,7 @@ fn beyond_budget(
     let mut second = weighted(limits)?;
     let constructive = second.stopped == Some(StopReason::Memory);
     if constructive {
-        let built =
-            crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
-                .map(|steps| {
-                    steps
-                        .iter()
-                        .map(|&(f, t)| crate::search::several::encode_step(f, t))
-                        .collect()
-                });
-        let c = constructed(built, limits)?;
+        let c = construct(puzzle, start, goal, limits)?;
         second.path = c.path;
         second.stopped = c.stopped;
     }
