@@ -750,3 +750,26 @@ fn random_walks_end_within_their_length_and_never_step_straight_back() {
             .is_err()
     );
 }
+
+/// On a disconnected graph the reason names the blank's component, not
+/// "the graph": K4 on vertices 2-5 (the blank's, 2-connected, not
+/// bipartite) beside the edge 0-1.
+#[test]
+fn a_solvable_reason_on_a_disconnected_graph_names_the_blank_component() {
+    let p = Puzzle::parse("edges:0-1,2-3,2-4,2-5,3-4,3-5,4-5").unwrap();
+    let goal = p.default_goal();
+    assert_eq!(goal.blank(), 5);
+    // The blank around the triangle 5-2-3-5: a 3-cycle of tiles.
+    let start = replay(&p, &goal, &[2, 3, 5]).unwrap();
+    assert_ne!(start, goal);
+    let verdict = check(&p, &start, &goal).unwrap();
+    assert!(verdict.solvable, "{}", verdict.reason);
+    assert!(
+        verdict.reason.contains("2 connected components")
+            && verdict
+                .reason
+                .contains("the blank's component (4 vertices) is 2-connected"),
+        "{}",
+        verdict.reason
+    );
+}

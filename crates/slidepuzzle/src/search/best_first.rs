@@ -233,6 +233,7 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
     SearchResult {
         optimal: optimal && path.is_some(),
         stopped: if path.is_some() { None } else { stopped },
+        exhausted: path.is_none() && stopped.is_none(),
         path,
         stats,
     }
@@ -264,12 +265,15 @@ fn children<K: StateKey, D: Domain, H: Heuristic<D>>(
 }
 
 /// Polls the limits; `Some` when the search must stop.
-fn poll(poller: &Poller, expanded: u64) -> Option<StopReason> {
-    if !Poller::due(expanded) {
+fn poll(poller: &mut Poller, expanded: &mut u64) -> Option<StopReason> {
+    if !poller.due(*expanded) {
         return None;
     }
-    match poller.poll(expanded) {
-        Poll::Stop(r) => Some(r),
+    match poller.poll(*expanded) {
+        Poll::Stop(r) => {
+            *expanded -= 1; // refused, not expanded
+            Some(r)
+        }
         Poll::Go | Poll::Halt => None,
     }
 }
@@ -281,7 +285,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
     limits: &Limits,
     arena: &mut Arena<K, D::Move>,
 ) -> Run {
-    let poller = Poller::new(limits);
+    let mut poller = Poller::new(limits);
     // f scaled by 1024 so fractional weights order correctly; ties broken
     // toward larger g (deeper nodes first).
     let score = |g: u32, h: u32| -> u64 {
@@ -327,7 +331,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
         }
         stats.expanded += 1;
         stats.bound = stats.bound.max(g);
-        if let Some(r) = poll(&poller, stats.expanded) {
+        if let Some(r) = poll(&mut poller, &mut stats.expanded) {
             // The node taken off is back on the list for the bound.
             open.push(Reverse((score(g, heuristic.reset(domain)), key, i, g)));
             stats.lower_bound = proven(&open, None);
@@ -400,7 +404,7 @@ fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
     limits: &Limits,
     arena: &mut Arena<K, D::Move>,
 ) -> Run {
-    let poller = Poller::new(limits);
+    let mut poller = Poller::new(limits);
     let mut stats = SearchStats::default();
     if H::ADMISSIBLE {
         // The beam loses paths: only h at the start is proven.
@@ -427,7 +431,7 @@ fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
             arena.nodes[i as usize].key.unpack(&mut cells);
             domain.set_cells(&cells);
             stats.expanded += 1;
-            if let Some(r) = poll(&poller, stats.expanded) {
+            if let Some(r) = poll(&mut poller, &mut stats.expanded) {
                 return (None, stats, Some(r));
             }
             children(domain, heuristic, &mut kids);

@@ -18,19 +18,63 @@
 //! the same move order and heuristic this reproduces the published node
 //! counts exactly.
 
+use std::ops::ControlFlow;
+
 use super::domain::Domain;
 use super::heuristic::Heuristic;
 use super::limits::{Poll, Poller, StopReason};
 use super::stats::SearchStats;
 
-/// What a bounded depth-first iteration returns besides a next bound.
+/// A visitor broke off the search at a solution (the path is kept, the
+/// domain left at the goal).
 pub(crate) const FOUND: u32 = u32::MAX - 1;
-/// A limit (or another thread's solution) stopped the iteration.
-pub(crate) const ABORT: u32 = u32::MAX;
+/// A limit (or another thread's solution) stopped the search.
+pub(crate) const STOP: u32 = u32::MAX - 2;
+/// No child beyond the bound was met: the tree below is exhausted.
+pub(crate) const EXHAUSTED: u32 = u32::MAX;
+
+/// How an iterative deepening ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DfsEnd {
+    /// A visitor broke off at a solution.
+    Found,
+    /// The whole tree was searched: no (further) solution exists.
+    Exhausted,
+    /// A limit or another thread's solution stopped it (the searcher says
+    /// which: [`Ida::stopped`], [`Ida::halted`]).
+    Stopped,
+}
+
+/// What the bounded depth-first search does at a goal node: the one
+/// search serves the first solution, every solution of a length and
+/// counting through its visitor.
+pub(crate) trait Visitor<D: Domain> {
+    /// Whether only solutions of cost exactly the bound are wanted (every
+    /// solution of a length): a node at the bound is then a leaf, tested
+    /// and not expanded, and a path passing the goal earlier goes on.
+    /// Otherwise (the first solution) every node is tested and a node at
+    /// the bound is expanded like any other, as Korf 1985 counts.
+    const EXACT: bool;
+    /// Called at a goal node with the moves from the root (the domain at
+    /// the goal): `Break` ends the search there, `Continue` searches on.
+    fn visit(&mut self, domain: &D, path: &[D::Move]) -> ControlFlow<()>;
+}
+
+/// The first solution ends the search (IDA*).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FirstSolution;
+
+impl<D: Domain> Visitor<D> for FirstSolution {
+    const EXACT: bool = false;
+    #[inline(always)]
+    fn visit(&mut self, _: &D, _: &[D::Move]) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
 
 /// One depth-first searcher: the domain at the current node, the heuristic
-/// following it, the moves from the root, the counters.
-pub(crate) struct Ida<'a, D: Domain, H> {
+/// following it, the moves from the root, the counters, the visitor.
+pub(crate) struct Ida<'a, D: Domain, H, V = FirstSolution> {
     pub domain: D,
     pub heuristic: H,
     /// The moves from the search's root to the current node.
@@ -41,11 +85,19 @@ pub(crate) struct Ida<'a, D: Domain, H> {
     /// another thread found a solution.
     pub stopped: Option<StopReason>,
     pub halted: bool,
+    pub visitor: V,
 }
 
 impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
-    /// A searcher at `domain`'s configuration.
+    /// A first-solution searcher at `domain`'s configuration.
     pub fn new(domain: D, heuristic: H, poller: Poller<'a>) -> Self {
+        Self::with_visitor(domain, heuristic, poller, FirstSolution)
+    }
+}
+
+impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
+    /// A searcher at `domain`'s configuration calling `visitor` at goals.
+    pub fn with_visitor(domain: D, heuristic: H, poller: Poller<'a>, visitor: V) -> Self {
         Ida {
             domain,
             heuristic,
@@ -54,39 +106,50 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
             poller,
             stopped: None,
             halted: false,
+            visitor,
         }
-    }
-
-    /// Whether the search must stop (a limit, or another thread's
-    /// solution).
-    #[inline(always)]
-    fn must_stop(&self) -> bool {
-        self.stopped.is_some() || self.halted
     }
 
     /// The bounded depth-first search below the current node (at depth
     /// `g`, heuristic value `h`, with `g + h <= bound`). Returns [`FOUND`]
-    /// (the path leads to the goal and the domain is left there),
-    /// [`ABORT`], or the smallest f above the bound.
+    /// (the visitor broke off; the path leads to the goal and the domain
+    /// is left there), [`STOP`], or the smallest f above the bound met
+    /// ([`EXHAUSTED`] when none was).
     pub fn dfs(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
-        if h == 0 && self.domain.is_goal() {
+        if V::EXACT {
+            if g == bound {
+                if h == 0
+                    && self.domain.is_goal()
+                    && self.visitor.visit(&self.domain, &self.path).is_break()
+                {
+                    return FOUND;
+                }
+                // Paths through here have at least one more move.
+                return bound + 1;
+            }
+        } else if h == 0
+            && self.domain.is_goal()
+            && self.visitor.visit(&self.domain, &self.path).is_break()
+        {
             return FOUND;
         }
         self.stats.expanded += 1;
-        if Poller::due(self.stats.expanded) {
+        if self.poller.due(self.stats.expanded) {
             match self.poller.poll(self.stats.expanded) {
                 Poll::Go => {}
                 Poll::Stop(r) => {
+                    self.stats.expanded -= 1; // refused, not expanded
                     self.stopped = Some(r);
-                    return ABORT;
+                    return STOP;
                 }
                 Poll::Halt => {
+                    self.stats.expanded -= 1;
                     self.halted = true;
-                    return ABORT;
+                    return STOP;
                 }
             }
         }
-        let mut next_bound = ABORT;
+        let mut next_bound = EXHAUSTED;
         if H::PREFETCH {
             for i in 0..self.domain.branching(context) {
                 if let Some(m) = self.domain.nth_move(context, i) {
@@ -114,15 +177,14 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
             self.domain.apply(m);
             self.path.push(m);
             let result = self.dfs(g1, h1, bound, child_context);
-            if result == FOUND {
-                return FOUND;
+            if result == FOUND || result == STOP {
+                // Found: the path and the domain stay at the goal. Stopped:
+                // the searcher is abandoned as it is.
+                return result;
             }
             self.path.pop();
             self.domain.undo(m);
             self.heuristic.undo(&self.domain, m, undo);
-            if result == ABORT && self.must_stop() {
-                return ABORT;
-            }
             next_bound = next_bound.min(result);
         }
         next_bound
@@ -140,13 +202,15 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
 
 /// The iterative-deepening driver: calls `iteration(bound)` from `h0` on,
 /// each time with the smallest f that exceeded the last bound, until it
-/// returns [`FOUND`] (true) or [`ABORT`] (false).
-pub(crate) fn deepen(h0: u32, mut iteration: impl FnMut(u32) -> u32) -> bool {
+/// returns [`FOUND`], [`STOP`] or [`EXHAUSTED`] (nothing lay beyond the
+/// bound: the tree is finite and searched).
+pub(crate) fn deepen(h0: u32, mut iteration: impl FnMut(u32) -> u32) -> DfsEnd {
     let mut bound = h0;
     loop {
         match iteration(bound) {
-            FOUND => return true,
-            ABORT => return false,
+            FOUND => return DfsEnd::Found,
+            STOP => return DfsEnd::Stopped,
+            EXHAUSTED => return DfsEnd::Exhausted,
             next => bound = next,
         }
     }

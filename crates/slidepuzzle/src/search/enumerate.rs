@@ -22,11 +22,13 @@
 //! Memory O(n + length); time: the nodes of the iterations searched,
 //! counted like [`super::ida`]'s.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
+use super::dfs::{EXHAUSTED, FOUND, Ida, STOP, Visitor};
 use super::domain::Domain;
 use super::heuristic::Heuristic;
-use super::limits::{Limits, Poll, Poller, StopReason};
+use super::limits::{Limits, Poller, StopReason};
 use super::stats::SearchStats;
 
 /// What [`enumerate`] found.
@@ -61,89 +63,27 @@ pub struct Lengths {
     pub beyond_first: Option<u32>,
 }
 
-/// The searcher of [`enumerate`].
-struct Lister<'a, 's, D: Domain, H> {
-    domain: D,
-    heuristic: H,
-    path: Vec<D::Move>,
-    stats: SearchStats,
-    poller: Poller<'a>,
+/// The visitor of [`enumerate`]: every solution of cost exactly the
+/// bound, passed to the sink as a blank path.
+struct Listing<'s> {
     sink: &'s mut dyn FnMut(&[usize]) -> bool,
     count: u64,
-    /// Set when the sink asks to stop or a limit stops the search.
-    done: bool,
-    stopped: Option<StopReason>,
     blank_path: Vec<usize>,
 }
 
-impl<D: Domain, H: Heuristic<D>> Lister<'_, '_, D, H> {
-    /// Lists the solutions of cost exactly `bound` below the current node;
-    /// returns the smallest f above the bound seen (a lower bound on the
-    /// next length with a solution).
-    fn dfs(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
-        if g == bound {
-            if h == 0 && self.domain.is_goal() {
-                self.blank_path.clear();
-                for &m in &self.path {
-                    self.domain.blank_path(m, &mut self.blank_path);
-                }
-                self.count += 1;
-                if !(self.sink)(&self.blank_path) {
-                    self.done = true;
-                }
-            }
-            return bound + 1;
+impl<D: Domain> Visitor<D> for Listing<'_> {
+    const EXACT: bool = true;
+    fn visit(&mut self, domain: &D, path: &[D::Move]) -> ControlFlow<()> {
+        self.blank_path.clear();
+        for &m in path {
+            domain.blank_path(m, &mut self.blank_path);
         }
-        self.stats.expanded += 1;
-        if Poller::due(self.stats.expanded) {
-            match self.poller.poll(self.stats.expanded) {
-                Poll::Go => {}
-                Poll::Stop(r) => {
-                    self.stopped = Some(r);
-                    self.done = true;
-                    return u32::MAX;
-                }
-                Poll::Halt => {
-                    self.done = true;
-                    return u32::MAX;
-                }
-            }
+        self.count += 1;
+        if (self.sink)(&self.blank_path) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
-        let mut next_bound = u32::MAX;
-        if H::PREFETCH {
-            for i in 0..self.domain.branching(context) {
-                if let Some(m) = self.domain.nth_move(context, i) {
-                    self.heuristic.prefetch(&self.domain, m);
-                }
-            }
-        }
-        for i in 0..self.domain.branching(context) {
-            let Some(m) = self.domain.nth_move(context, i) else {
-                continue;
-            };
-            self.stats.generated += 1;
-            let g1 = g + self.domain.cost(m);
-            let (h1, undo) = self
-                .heuristic
-                .apply(&self.domain, m, h, bound.saturating_sub(g1));
-            if g1 + h1 > bound {
-                self.heuristic.undo(&self.domain, m, undo);
-                next_bound = next_bound.min(g1 + h1);
-                continue;
-            }
-            let child_context = self.domain.child_context(context, m, i);
-            self.domain.apply(m);
-            self.path.push(m);
-            let result = self.dfs(g1, h1, bound, child_context);
-            self.path.pop();
-            self.domain.undo(m);
-            self.heuristic.undo(&self.domain, m, undo);
-            next_bound = next_bound.min(result);
-            if self.done {
-                break;
-            }
-        }
-        next_bound
     }
 }
 
@@ -185,49 +125,41 @@ where
     let clock = Instant::now();
     let h0 = heuristic.reset(&domain);
     let context = domain.root_context();
-    let mut lister = Lister {
-        domain,
-        heuristic,
-        path: Vec::new(),
-        stats: SearchStats {
-            generated: 1,
-            ..SearchStats::default()
-        },
-        poller: Poller::new(limits),
+    let listing = Listing {
         sink,
         count: 0,
-        done: false,
-        stopped: None,
         blank_path: Vec::new(),
     };
+    let mut lister = Ida::with_visitor(domain, heuristic, Poller::new(limits), listing);
+    lister.stats.generated = 1;
     let mut out = Enumeration::default();
     let mut bound = h0.max(lengths.first);
     loop {
         let last = match (lengths.last, lengths.beyond_first, out.first_length) {
             (Some(l), Some(d), Some(f)) => l.min(f.saturating_add(d)),
             (None, Some(d), Some(f)) => f.saturating_add(d),
-            (l, _, _) => l.unwrap_or(u32::MAX - 1),
+            (l, _, _) => l.unwrap_or(u32::MAX - 3),
         };
         if bound > last {
             break;
         }
         lister.stats.bound = bound;
         limits.report(bound, lister.stats.generated);
-        let before = lister.count;
+        let before = lister.visitor.count;
         let next = lister.dfs(0, h0, bound, context);
-        if lister.count > before && out.first_length.is_none() {
+        if lister.visitor.count > before && out.first_length.is_none() {
             out.first_length = Some(bound);
         }
-        if lister.done {
-            break;
+        if next == FOUND || next == STOP {
+            break; // the sink asked to stop, or a limit did
         }
         out.complete_through = Some(bound);
-        if next == u32::MAX {
+        if next == EXHAUSTED {
             break; // nothing below the bound has more moves
         }
         bound = next.max(bound + 1);
     }
-    out.count = lister.count;
+    out.count = lister.visitor.count;
     out.stopped = lister.stopped;
     out.stats = lister.stats;
     out.stats.seconds = clock.elapsed().as_secs_f64();

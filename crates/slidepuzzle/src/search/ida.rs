@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::dfs::{Ida, deepen};
+use super::dfs::{DfsEnd, Ida, deepen};
 use super::domain::SharedDomain;
 use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller};
@@ -42,11 +42,12 @@ where
     let context = domain.root_context();
     let mut ida = Ida::new(domain, heuristic, Poller::new(limits));
     ida.stats.generated = 1;
-    let found = deepen(h0, |bound| {
+    let end = deepen(h0, |bound| {
         ida.stats.bound = bound;
         limits.report(bound, ida.stats.generated);
         ida.dfs(0, h0, bound, context)
     });
+    let found = end == DfsEnd::Found;
     ida.stats.seconds = clock.elapsed().as_secs_f64();
     ida.stats.lower_bound = if H::ADMISSIBLE { ida.stats.bound } else { 0 };
     SearchResult {
@@ -54,5 +55,6 @@ where
         optimal: found && H::ADMISSIBLE,
         stats: ida.stats,
         stopped: ida.stopped,
+        exhausted: end == DfsEnd::Exhausted,
     }
 }

@@ -135,6 +135,11 @@ impl Limits {
         if self.max_nodes.is_some_and(|m| expanded >= m) {
             return Some(StopReason::MaxNodes);
         }
+        self.check_time()
+    }
+
+    /// Checks the cancel flag and the deadline (not the node count).
+    pub fn check_time(&self) -> Option<StopReason> {
         if self
             .cancel
             .as_ref()
@@ -154,39 +159,59 @@ impl Limits {
 pub struct Shared {
     /// Raised by the worker that found a solution in this iteration.
     halt: AtomicBool,
-    /// Expansions of all workers so far (updated in steps of
-    /// [`POLL_INTERVAL`]).
+    /// Expansions claimed by all workers so far: each worker claims its
+    /// next batch (at most [`POLL_INTERVAL`], never beyond `max_nodes`)
+    /// before it expands it, so the claims bound the whole search.
     nodes: AtomicU64,
 }
 
 impl Shared {
-    /// Adds one poll interval of expansions; returns the new total.
-    pub fn add_batch(&self) -> u64 {
-        self.nodes.fetch_add(POLL_INTERVAL, Ordering::Relaxed) + POLL_INTERVAL
+    /// Claims up to `want` expansions, never taking the total past
+    /// `budget`; returns how many were granted (0: the budget is spent).
+    pub fn claim(&self, want: u64, budget: Option<u64>) -> u64 {
+        let Some(budget) = budget else {
+            self.nodes.fetch_add(want, Ordering::Relaxed);
+            return want;
+        };
+        let mut claimed = self.nodes.load(Ordering::Relaxed);
+        loop {
+            let grant = want.min(budget.saturating_sub(claimed));
+            if grant == 0 {
+                return 0;
+            }
+            match self.nodes.compare_exchange_weak(
+                claimed,
+                claimed + grant,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return grant,
+                Err(now) => claimed = now,
+            }
+        }
     }
 
     /// Whether another worker has found a solution.
     pub fn halted(&self) -> bool {
         self.halt.load(Ordering::Relaxed)
     }
-}
 
-impl Shared {
     /// Sets or clears the flag that tells the other threads a solution
     /// was found.
     pub fn halt(&self, on: bool, order: Ordering) {
         self.halt.store(on, order);
     }
 
-    /// Expansions of all threads so far (whole poll intervals).
+    /// Expansions claimed by all threads so far.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
 }
 
-/// Expansions between two polls of the limits (and of the other threads'
-/// flags in a split search): about a millisecond of IDA*, a few tens of
-/// milliseconds of A*.
+/// Most expansions between two polls of the limits (and of the other
+/// threads' flags in a split search): about a millisecond of IDA*, a few
+/// tens of milliseconds of A*. A node budget shortens the last interval,
+/// so `max_nodes` is never passed.
 pub const POLL_INTERVAL: u64 = 1 << 16;
 
 /// What a search does after a poll.
@@ -200,14 +225,20 @@ pub(crate) enum Poll {
     Halt,
 }
 
-/// The one periodic check of every search kernel: every
-/// [`POLL_INTERVAL`] expansions, the limits are checked against this
-/// search's count or, in a split search, against all threads' together
-/// (so `max_nodes` bounds the whole search, not each thread).
+/// The one periodic check of every search kernel. The kernel counts a node
+/// as expanded, then asks [`Poller::due`]; at most every [`POLL_INTERVAL`]
+/// expansions [`Poller::poll`] checks the deadline, the cancel flag and
+/// the other threads' flag, and grants the next interval out of
+/// `max_nodes`: this search's own count on one thread, the workers'
+/// claims on a [`Shared`] count in a split search. A node the poll refuses
+/// is not expanded (the kernel takes it back off its count), so a search
+/// never expands more than `max_nodes` nodes in all.
 #[derive(Clone, Copy)]
 pub(crate) struct Poller<'a> {
-    pub limits: &'a Limits,
-    pub shared: Option<&'a Shared>,
+    limits: &'a Limits,
+    shared: Option<&'a Shared>,
+    /// The expansion count up to which no poll is needed.
+    allowance: u64,
 }
 
 impl<'a> Poller<'a> {
@@ -216,28 +247,59 @@ impl<'a> Poller<'a> {
         Poller {
             limits,
             shared: None,
+            allowance: 0,
         }
     }
 
-    /// Whether `expanded` is a polling point.
-    #[inline(always)]
-    pub fn due(expanded: u64) -> bool {
-        expanded & (POLL_INTERVAL - 1) == 0
+    /// A poller for one worker of a split search: its expansions are
+    /// claimed from `shared`.
+    pub fn shared(limits: &'a Limits, shared: &'a Shared) -> Self {
+        Poller {
+            limits,
+            shared: Some(shared),
+            allowance: 0,
+        }
     }
 
-    /// The check itself, at a polling point.
+    /// Whether the `expanded`-th expansion needs a poll first.
+    #[inline(always)]
+    pub fn due(&self, expanded: u64) -> bool {
+        expanded > self.allowance
+    }
+
+    /// The check itself, before the `expanded`-th expansion: `Go` grants
+    /// at least that one.
     #[cold]
-    pub fn poll(&self, expanded: u64) -> Poll {
-        let total = match self.shared {
-            Some(sh) => sh.add_batch(),
-            None => expanded,
+    pub fn poll(&mut self, expanded: u64) -> Poll {
+        if let Some(r) = self.limits.check_time() {
+            return Poll::Stop(r);
+        }
+        if self.shared.is_some_and(Shared::halted) {
+            return Poll::Halt;
+        }
+        let done = expanded - 1;
+        let grant = match self.shared {
+            Some(sh) => sh.claim(POLL_INTERVAL, self.limits.max_nodes),
+            None => match self.limits.max_nodes {
+                Some(m) => POLL_INTERVAL.min(m.saturating_sub(done)),
+                None => POLL_INTERVAL,
+            },
         };
-        if let Some(r) = self.limits.check(total) {
-            Poll::Stop(r)
-        } else if self.shared.is_some_and(Shared::halted) {
-            Poll::Halt
-        } else {
-            Poll::Go
+        if grant == 0 {
+            return Poll::Stop(StopReason::MaxNodes);
+        }
+        self.allowance = done + grant;
+        Poll::Go
+    }
+
+    /// Gives the expansions granted beyond `expanded` back to the shared
+    /// count (a worker that ends its share of an iteration), so that the
+    /// next iteration's workers can claim them.
+    pub fn release(&mut self, expanded: u64) {
+        if let Some(sh) = self.shared {
+            sh.nodes
+                .fetch_sub(self.allowance.saturating_sub(expanded), Ordering::Relaxed);
+            self.allowance = expanded;
         }
     }
 }

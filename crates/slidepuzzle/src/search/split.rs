@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::dfs::{ABORT, FOUND, Ida, deepen};
+use super::dfs::{DfsEnd, EXHAUSTED, FOUND, Ida, STOP, deepen};
 use super::domain::{Domain, SharedDomain};
 use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller, Shared, StopReason};
@@ -70,13 +70,16 @@ type Prefixes<D> = Vec<Prefix<<D as Domain>::Move, <D as Domain>::Context>>;
 /// The subtrees of one iteration with `bound`: the top of the tree
 /// expanded level by level (see the module), counted into `stats`; also
 /// the smallest f above the bound met there.
+/// Each expansion is claimed from `shared` first, so the node budget holds
+/// here too; `Err` when it is spent.
 fn split<D: Domain + Clone, H: Heuristic<D> + Clone>(
     root: &Root<D, H>,
     bound: u32,
     stats: &mut SearchStats,
-) -> (Prefixes<D>, u32) {
+    (shared, limits): (&Shared, &Limits),
+) -> Result<(Prefixes<D>, u32), StopReason> {
     let (mut domain, mut heuristic) = (root.domain.clone(), root.heuristic.clone());
-    let mut next_bound = ABORT;
+    let mut next_bound = EXHAUSTED;
     let mut level = vec![Prefix {
         moves: Vec::new(),
         context: domain.root_context(),
@@ -99,6 +102,9 @@ fn split<D: Domain + Clone, H: Heuristic<D> + Clone>(
             }
             let at_goal = p.h == 0 && domain.is_goal();
             if !at_goal {
+                if shared.claim(1, limits.max_nodes) == 0 {
+                    return Err(StopReason::MaxNodes);
+                }
                 stats.expanded += 1;
                 for i in 0..domain.branching(p.context) {
                     let Some(m) = domain.nth_move(p.context, i) else {
@@ -133,7 +139,7 @@ fn split<D: Domain + Clone, H: Heuristic<D> + Clone>(
         }
         level = below;
     }
-    (level, next_bound)
+    Ok((level, next_bound))
 }
 
 /// What one worker found in one iteration.
@@ -168,11 +174,17 @@ where
     let mut stopped = None;
     let shared = Shared::default();
     let workers = rayon::current_num_threads().max(1);
-    let found = deepen(h0, |bound| {
+    let end = deepen(h0, |bound| {
         stats.bound = bound;
         limits.report(bound, stats.generated);
         shared.halt(false, Ordering::Relaxed);
-        let (prefixes, top_next) = split(&root, bound, &mut stats);
+        let (prefixes, top_next) = match split(&root, bound, &mut stats, (&shared, limits)) {
+            Ok(split) => split,
+            Err(reason) => {
+                stopped = Some(reason);
+                return STOP;
+            }
+        };
         root.prefixes = prefixes;
         let root = &root;
         let queue = AtomicUsize::new(0);
@@ -205,11 +217,12 @@ where
             solution = Some(path);
             FOUND
         } else if stopped.is_some() {
-            ABORT
+            STOP
         } else {
             next
         }
     });
+    let found = end == DfsEnd::Found;
     stats.seconds = clock.elapsed().as_secs_f64();
     stats.lower_bound = if H::ADMISSIBLE { stats.bound } else { 0 };
     SearchResult {
@@ -217,6 +230,7 @@ where
         path: if found { solution } else { None },
         stats,
         stopped,
+        exhausted: end == DfsEnd::Exhausted,
     }
 }
 
@@ -233,13 +247,10 @@ where
     D: Domain + Clone,
     H: Heuristic<D> + Clone,
 {
-    let poller = Poller {
-        limits,
-        shared: Some(shared),
-    };
+    let poller = Poller::shared(limits, shared);
     let mut ida = Ida::new(root.domain.clone(), root.heuristic.clone(), poller);
     let mut out = Found {
-        next: ABORT,
+        next: EXHAUSTED,
         stats: SearchStats::default(),
         stopped: None,
         solution: None,
@@ -274,7 +285,7 @@ where
             out.solution = Some((i, ida.blank_path()));
             break;
         }
-        if r == ABORT && (ida.stopped.is_some() || ida.halted) {
+        if r == STOP {
             out.stopped = ida.stopped;
             break;
         }
@@ -284,6 +295,7 @@ where
         }
         out.next = out.next.min(r);
     }
+    ida.poller.release(ida.stats.expanded);
     out.stats = ida.stats;
     out
 }

@@ -36,4 +36,8 @@ pub struct SearchResult {
     pub stats: SearchStats,
     /// Why the search stopped early, if it did.
     pub stopped: Option<StopReason>,
+    /// The search ran out of nodes to expand without a solution: the goal
+    /// is unreachable (the kernels' move pruning keeps a shortest path to
+    /// every configuration, docs/THEORY.md section 5).
+    pub exhausted: bool,
 }

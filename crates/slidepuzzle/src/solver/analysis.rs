@@ -11,7 +11,8 @@ use super::{Algorithm, Heuristic, Method, Outcome, Plan, SolveOptions, Solver, s
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::{length_in, moves_from, replay};
-use crate::search::enumerate::Lengths;
+use crate::search::StopReason;
+use crate::search::enumerate::{Enumeration, Lengths};
 
 /// Splits a blank path into the moves of `metric` (single steps; maximal
 /// straight runs in MTM). `None` where a step has no direction in MTM.
@@ -204,16 +205,27 @@ impl Solver {
             last,
             beyond_first: None,
         };
+        // One node budget for the optimal search and the listing together.
+        let mut listing_options = options.clone();
+        listing_options.limits.max_nodes = options
+            .limits
+            .max_nodes
+            .map(|m| m.saturating_sub(optimum.stats.expanded));
         let e = if last.is_some_and(|l| l < first) {
             Default::default()
+        } else if listing_options.limits.max_nodes == Some(0) {
+            Enumeration {
+                stopped: Some(StopReason::MaxNodes),
+                ..Default::default()
+            }
         } else {
             self.ida_run(
                 puzzle,
                 (start, goal),
                 &plan,
-                &options,
+                &listing_options,
                 AllSolutions {
-                    limits: &options.limits,
+                    limits: &listing_options.limits,
                     lengths,
                     sink: &mut checked,
                 },

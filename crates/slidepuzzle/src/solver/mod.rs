@@ -340,14 +340,36 @@ fn constructed(built: Result<Vec<usize>>, limits: &Limits) -> Result<SearchResul
             path: Some(path),
             optimal: false,
             stopped: None,
+            exhausted: false,
         }),
         Err(Error::Stopped(_)) => Ok(SearchResult {
             stats: SearchStats::default(),
             path: None,
             optimal: false,
             stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
+            exhausted: false,
         }),
         Err(e) => Err(e),
+    }
+}
+
+/// The outcome of a search that returned no path: stopped by a limit, or
+/// exhausted, which proves the goal unreachable (the kernels' move pruning
+/// keeps a shortest path to every configuration).
+fn not_solved(result: &SearchResult, algorithm: String, stats: SearchStats) -> Outcome {
+    if result.exhausted {
+        return Outcome::Unsolvable(Verdict {
+            solvable: false,
+            reason: format!(
+                "the search ({algorithm}) expanded every configuration it can reach from the start without meeting the goal"
+            ),
+            decided_by: crate::theory::Decision::ExhaustiveSearch,
+        });
+    }
+    Outcome::Stopped {
+        reason: result.stopped.unwrap_or(StopReason::Cancelled),
+        algorithm,
+        stats,
     }
 }
 
@@ -1209,11 +1231,7 @@ impl Solver {
                     stats,
                 }))
             }
-            None => Ok(Outcome::Stopped {
-                reason: result.stopped.unwrap_or(StopReason::Cancelled),
-                algorithm: name,
-                stats,
-            }),
+            None => Ok(not_solved(&result, name, stats)),
         }
     }
 

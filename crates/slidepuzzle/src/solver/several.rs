@@ -296,12 +296,8 @@ impl Solver {
         };
         let mut stats = result.stats;
         stats.seconds = clock.elapsed().as_secs_f64();
-        let Some(codes) = result.path else {
-            return Ok(Outcome::Stopped {
-                reason: result.stopped.unwrap_or(StopReason::Cancelled),
-                algorithm: name,
-                stats,
-            });
+        let Some(codes) = result.path.clone() else {
+            return Ok(super::not_solved(&result, name, stats));
         };
         let steps: Vec<(usize, usize)> = codes.into_iter().map(decode_step).collect();
         let end = replay_steps(puzzle, start, &steps)?;

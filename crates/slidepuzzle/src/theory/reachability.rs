@@ -63,6 +63,9 @@ pub enum Decision {
     CertifiedGroup,
     /// Breadth-first search over configurations.
     BreadthFirstSearch,
+    /// A solver's search ran out of configurations to expand without
+    /// meeting the goal.
+    ExhaustiveSearch,
 }
 
 impl Decision {
@@ -78,6 +81,7 @@ impl Decision {
             Decision::BlankSetGroup => "blank-set group",
             Decision::CertifiedGroup => "certified group",
             Decision::BreadthFirstSearch => "breadth-first search",
+            Decision::ExhaustiveSearch => "exhaustive search",
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
         });
     };
     let moved = replay(puzzle, start, &path[1..])?;
-    let (component, _) = graph.components();
+    let (component, component_count) = graph.components();
     for v in 0..n {
         if component[v] != component[b] && moved.tile_at(v) != goal.tile_at(v) {
             return Ok(Verdict {
@@ -242,7 +246,12 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     Ok(Verdict {
         decided_by: Decision::Blocks,
         solvable: true,
-        reason: solvable_reason(&checked_kinds, single_bipartite_block),
+        reason: solvable_reason(
+            &checked_kinds,
+            single_bipartite_block,
+            component_count,
+            component.iter().filter(|&&c| c == component[b]).count(),
+        ),
     })
 }
 
@@ -251,14 +260,43 @@ fn describe_block(block: &Block) -> String {
     format!("{{{}}} ({})", vs.join(","), block.kind.name())
 }
 
-fn solvable_reason(kinds: &[BlockKind], single_bipartite: bool) -> String {
+/// Why a solvable instance is solvable, naming the decisive fact: on a
+/// disconnected graph the blank's component (of `blank_component_size`
+/// vertices, one of `components`) decides, the others already match.
+fn solvable_reason(
+    kinds: &[BlockKind],
+    single_bipartite: bool,
+    components: usize,
+    blank_component_size: usize,
+) -> String {
     if single_bipartite {
         return "the permutation parity matches the blank's distance parity (Johnson and Story 1879; Wilson 1974)".into();
     }
+    let within = if components > 1 {
+        format!(
+            "the graph has {components} connected components; the tiles outside the blank's component already stand where the goal has them, and "
+        )
+    } else {
+        String::new()
+    };
+    let whole = if components > 1 {
+        format!("the blank's component ({blank_component_size} vertices)")
+    } else {
+        "the graph".into()
+    };
     if kinds.len() == 1 && kinds[0] == BlockKind::NonBipartite {
-        return "the graph is 2-connected, not a cycle and not bipartite: every configuration is reachable (Wilson 1974)".into();
+        return format!(
+            "{within}{whole} is 2-connected, not a cycle and not bipartite: every arrangement of its tiles is reachable (Wilson 1974)"
+        );
     }
-    "every block's tiles are arranged as its group allows (docs/THEORY.md section 3)".into()
+    if kinds.len() == 1 && kinds[0] == BlockKind::Bipartite {
+        return format!(
+            "{within}{whole} is 2-connected and bipartite, and its tiles need an even permutation, which is reachable (Wilson 1974)"
+        );
+    }
+    format!(
+        "{within}every block's tiles are arranged as its group allows (docs/THEORY.md section 3)"
+    )
 }
 
 /// The Johnson-Story explanation for a 2-connected bipartite graph: the sign
