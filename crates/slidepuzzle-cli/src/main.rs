@@ -248,7 +248,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e @ slidepuzzle::Error::Stopped(_)) => {
+        Err(e @ slidepuzzle::Error::Stopped { .. }) => {
             eprintln!("stopped: {e}");
             ExitCode::from(1)
         }

@@ -188,7 +188,7 @@ impl From<slidepuzzle::Error> for ApiError {
     fn from(e: slidepuzzle::Error) -> Self {
         let status = match e {
             slidepuzzle::Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            slidepuzzle::Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+            slidepuzzle::Error::Stopped { .. } => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, e.to_string())

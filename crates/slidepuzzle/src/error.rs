@@ -84,16 +84,53 @@ pub enum Error {
     /// bad input).
     #[error("{0}")]
     Unsupported(String),
-    /// A limit (nodes, time, cancellation) stopped a search that a
-    /// larger answer depends on (a review needs every distance); the
-    /// message says which and how far it got. Faces treat it like a
-    /// stopped solve (the CLI exits with 1), not as bad input.
-    #[error("{0}")]
-    Stopped(String),
+    /// A limit (nodes, time, cancellation) stopped a search or a build
+    /// that a larger answer depends on (a review needs every distance, a
+    /// solve its tables); `message` says what stopped and how far it got.
+    /// Faces treat it like a stopped solve (the CLI exits with 1), not as
+    /// bad input.
+    #[error("{message}")]
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// What stopped, and how far it got.
+        message: String,
+    },
     /// A broken internal invariant: a bug, never bad input (for example a
     /// found solution that fails its replay).
     #[error("internal error (a bug; please report it): {0}")]
     Internal(String),
+}
+
+/// Why a search stopped before finishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// `max_nodes` expansions were reached.
+    MaxNodes,
+    /// The deadline passed.
+    Timeout,
+    /// The cancel flag was raised (Ctrl-C, or a client that went away).
+    Cancelled,
+    /// The stored states would exceed the memory budget.
+    Memory,
+    /// A beam search lost every path to the goal (a wider beam may help).
+    BeamExhausted,
+}
+
+impl StopReason {
+    /// A short human description.
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::MaxNodes => "node limit reached",
+            StopReason::Timeout => "time limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::Memory => "memory limit reached",
+            StopReason::BeamExhausted => {
+                "the beam lost every path to the goal (a wider beam may keep one)"
+            }
+        }
+    }
 }
 
 fn spec_at(spec: &str, position: Option<usize>) -> String {

@@ -165,3 +165,20 @@ fn an_exhausted_tree_is_reported_as_exhausted() {
     assert_eq!(r.stopped, Some(StopReason::MaxNodes));
     assert_eq!(r.stats.expanded, 1);
 }
+
+#[test]
+fn a_stopped_analysis_names_its_limit_as_a_type() {
+    // A review needs an optimal search per move: a 10-node budget stops
+    // the first, and the error carries the reason, not only words.
+    let puzzle = Puzzle::parse("3x3").unwrap();
+    let start = slidepuzzle::format::parse_configuration(&puzzle, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+    let moves = slidepuzzle::moves::parse_moves(&puzzle, &start, "L").unwrap();
+    let o = options(10, Algorithm::Ida, Heuristic::Manhattan, false);
+    match Solver::new().review(&puzzle, &start, &puzzle.default_goal(), &moves, &o) {
+        Err(slidepuzzle::Error::Stopped { reason, message }) => {
+            assert_eq!(reason, StopReason::MaxNodes);
+            assert!(message.contains("10 nodes expanded"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

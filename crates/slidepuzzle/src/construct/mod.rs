@@ -24,13 +24,14 @@ use crate::search::{Limits, StopReason};
 pub(crate) fn check_limits(limits: &Limits) -> Result<()> {
     match limits.check(0) {
         None => Ok(()),
-        Some(reason) => Err(Error::Stopped(
-            match reason {
+        Some(reason) => Err(Error::Stopped {
+            reason,
+            message: match reason {
                 StopReason::Timeout => "the constructive solver reached the time limit",
                 StopReason::Cancelled => "the constructive solver was cancelled",
                 _ => "the constructive solver reached a limit",
             }
             .into(),
-        )),
+        }),
     }
 }

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
-use crate::search::{Limits, StopReason};
+use crate::search::Limits;
 use crate::theory::ranking::Ranker;
 
 /// Entries never reached (no configuration of that rank is reachable).
@@ -99,15 +99,14 @@ impl DistanceTable {
         let mut depth = 0usize;
         loop {
             if let Some(reason) = limits.check(0) {
-                return Err(Error::Stopped(format!(
-                    "distance table for {} stopped at depth {depth} ({})",
-                    puzzle.spec(),
-                    match reason {
-                        StopReason::Cancelled => "cancelled",
-                        StopReason::Timeout => "time limit",
-                        _ => "limit",
-                    }
-                )));
+                return Err(Error::Stopped {
+                    reason,
+                    message: format!(
+                        "distance table for {} stopped at depth {depth} ({})",
+                        puzzle.spec(),
+                        reason.describe()
+                    ),
+                });
             }
             if depth + 1 > MAX_TABLE_DISTANCE {
                 return Err(Error::Unsupported(format!(

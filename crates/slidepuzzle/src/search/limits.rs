@@ -6,36 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 
-/// Why a search stopped before finishing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StopReason {
-    /// `max_nodes` expansions were reached.
-    MaxNodes,
-    /// The deadline passed.
-    Timeout,
-    /// The cancel flag was raised (Ctrl-C, or a client that went away).
-    Cancelled,
-    /// The stored states would exceed the memory budget.
-    Memory,
-    /// A beam search lost every path to the goal (a wider beam may help).
-    BeamExhausted,
-}
-
-impl StopReason {
-    /// A short human description.
-    pub fn describe(self) -> &'static str {
-        match self {
-            StopReason::MaxNodes => "node limit reached",
-            StopReason::Timeout => "time limit reached",
-            StopReason::Cancelled => "cancelled",
-            StopReason::Memory => "memory limit reached",
-            StopReason::BeamExhausted => {
-                "the beam lost every path to the goal (try a wider --beam-width)"
-            }
-        }
-    }
-}
+pub use crate::error::StopReason;
 
 /// How far an IDA* search has got: reported when an iteration with a new
 /// bound starts.

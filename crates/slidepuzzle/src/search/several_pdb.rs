@@ -238,10 +238,10 @@ fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
     let mut depth = 0u8;
     loop {
         if let Some(reason) = limits.check(0) {
-            return Err(Error::Stopped(format!(
-                "the free-blank table build stopped: {}",
-                reason.describe()
-            )));
+            return Err(Error::Stopped {
+                reason,
+                message: format!("the free-blank table build stopped: {}", reason.describe()),
+            });
         }
         let next = depth + 1;
         let grew = (0..size)

@@ -112,7 +112,10 @@ impl Solver {
                 reason,
                 algorithm,
                 stats,
-            } => Err(Error::Stopped(stop_message(reason, &algorithm, &stats))),
+            } => Err(Error::Stopped {
+                reason,
+                message: stop_message(reason, &algorithm, &stats),
+            }),
         }
     }
 

@@ -323,14 +323,14 @@ fn rotated(
         .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))
         .and_then(|order| crate::construct::cycle::solve_cycle(&order, start, goal, limits))
         .map(|steps| steps.into_iter().map(encode).collect());
-    let mut result = constructed(built, limits)?;
+    let mut result = constructed(built)?;
     result.optimal = result.path.is_some();
     Ok(result)
 }
 
 /// A constructed path as a search result; `optimal` when the construction
 /// is known to give shortest solutions.
-fn constructed(built: Result<Vec<usize>>, limits: &Limits) -> Result<SearchResult> {
+fn constructed(built: Result<Vec<usize>>) -> Result<SearchResult> {
     match built {
         Ok(path) => Ok(SearchResult {
             stats: SearchStats {
@@ -342,11 +342,11 @@ fn constructed(built: Result<Vec<usize>>, limits: &Limits) -> Result<SearchResul
             stopped: None,
             exhausted: false,
         }),
-        Err(Error::Stopped(_)) => Ok(SearchResult {
+        Err(Error::Stopped { reason, .. }) => Ok(SearchResult {
             stats: SearchStats::default(),
             path: None,
             optimal: false,
-            stopped: Some(limits.check(0).unwrap_or(StopReason::Cancelled)),
+            stopped: Some(reason),
             exhausted: false,
         }),
         Err(e) => Err(e),
@@ -1198,7 +1198,7 @@ impl Solver {
                 } else {
                     crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits)
                 };
-                constructed(built, limits)?
+                constructed(built)?
             }
         };
         let name = plan.name();
@@ -1262,9 +1262,9 @@ impl Solver {
             let StreamReport { moves, mtm } =
                 match stream_board_solution_within(puzzle, start, goal, out, &options.limits) {
                     Ok(report) => report,
-                    Err(Error::Stopped(_)) => {
+                    Err(Error::Stopped { reason, .. }) => {
                         return Ok(Written::NotSolved(Outcome::Stopped {
-                            reason: options.limits.check(0).unwrap_or(StopReason::Cancelled),
+                            reason,
                             algorithm: plan.name(),
                             stats: SearchStats {
                                 seconds: clock.elapsed().as_secs_f64(),

@@ -367,7 +367,7 @@ fn construct(
                 .map(|&(f, t)| crate::search::several::encode_step(f, t))
                 .collect()
         });
-    constructed(built, limits)
+    constructed(built)
 }
 
 /// Beyond the optimal search's budget ([`Fallback`]): `weighted` (weighted

@@ -37,6 +37,19 @@ impl BlockKind {
     }
 }
 
+impl std::fmt::Display for BlockKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Serialised as its [`BlockKind::name`] (`"bipartite 2-connected"`).
+impl serde::Serialize for BlockKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// One block: its vertices (sorted), its edges, and its kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block {

@@ -27,10 +27,11 @@ pub struct BlockReport {
     pub vertices: Vec<usize>,
     /// Its number of edges.
     pub edges: usize,
-    /// `bridge`, `cycle`, `theta0`, `bipartite 2-connected` or
-    /// `non-bipartite 2-connected`.
+    /// Which kind of block (serialised as `type`, its name: `bridge`,
+    /// `cycle`, `theta0`, `bipartite 2-connected` or `non-bipartite
+    /// 2-connected`).
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: BlockKind,
     /// The vertex it is rooted at (nearest the goal's blank), when in the
     /// blank's component.
     pub root: Option<usize>,
@@ -113,7 +114,7 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
         .map(|block| BlockReport {
             vertices: block.vertices.clone(),
             edges: block.edges.len(),
-            kind: block.kind.name().to_string(),
+            kind: block.kind,
             root: None,
             group: "1".into(),
             group_order: BigUint::one(),
