@@ -348,7 +348,8 @@ struct RenderArgs {
     puzzle: PuzzleArgs,
     /// The configuration.
     state: String,
-    /// Moves to draw (letters, blank path or tiles).
+    /// Moves to draw (letters, blank path or tiles with one blank; steps
+    /// FROM>TO, such as "3>7 4>3", with any number).
     moves: Option<String>,
     /// Solve the configuration and draw the solution.
     #[arg(long, conflicts_with = "moves")]
@@ -383,12 +384,12 @@ struct RenderArgs {
 fn render(args: &RenderArgs) -> slidepuzzle::Result<ExitCode> {
     use slidepuzzle::render::{Animation, Style, svg_animated, svg_strip_styled, svg_styled};
     let (puzzle, start, goal) = args.puzzle.resolve(&args.state)?;
-    let path = if let Some(m) = &args.moves {
-        Some(slidepuzzle::moves::parse_moves(&puzzle, &start, m)?)
+    let steps = if let Some(m) = &args.moves {
+        Some(slidepuzzle::moves::parse_steps(&puzzle, &start, m)?)
     } else if args.solve {
         let solver = crate::common::solver(None)?;
         match solver.solve(&puzzle, &start, &goal, &Default::default())? {
-            slidepuzzle::Outcome::Solved(s) => Some(s.blank_path),
+            slidepuzzle::Outcome::Solved(s) => Some(s.steps),
             slidepuzzle::Outcome::Unsolvable(v) => {
                 return Err(slidepuzzle::Error::Unsupported(format!(
                     "no solution to draw: {}",
@@ -409,7 +410,7 @@ fn render(args: &RenderArgs) -> slidepuzzle::Result<ExitCode> {
         scheme: args.scheme,
         labels: args.labels,
     };
-    let text = match path {
+    let text = match steps {
         Some(p) if args.animate => {
             let animation = Animation {
                 move_seconds: args.move_seconds,
@@ -431,7 +432,7 @@ fn render(args: &RenderArgs) -> slidepuzzle::Result<ExitCode> {
             args.every,
             args.max_frames,
             &style,
-        ),
+        )?,
         None => svg_styled(&puzzle, &start, &goal, &style),
     };
     match &args.output {

@@ -113,3 +113,29 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn several_blanks_render_every_step() {
+    // 3x3 with 2 blanks, two steps from the goal: the strip draws the
+    // start and a frame per step, the animation a slide per step, and
+    // explicit FROM>TO steps draw too.
+    let state = "1 2 3/4 0 0/7 5 6";
+    let o = run(&["render", "--blanks", "2", "--solve", state]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let strip = stdout(&o);
+    let frames = strip.matches(">move ").count();
+    assert!(frames >= 3, "a frame per step and the start: {frames}");
+    let o = run(&["render", "--blanks", "2", "--animate", "--solve", state]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).matches("<animateTransform").count(),
+        frames - 1,
+        "one slide per step"
+    );
+    let o = run(&["render", "--blanks", "2", "--animate", state, "7>4 8>5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches("<animateTransform").count(), 2);
+    let o = run(&["render", "--blanks", "2", state, "7>5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("step 1"), "{}", stderr(&o));
+}

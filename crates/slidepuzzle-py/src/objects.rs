@@ -484,11 +484,12 @@ pub fn render_animation(
         move_seconds,
         ..Animation::default()
     };
+    let start = puzzle.own(start)?;
     svg_animated(
         &puzzle.inner,
-        &puzzle.own(start)?,
+        &start,
         &puzzle.own(goal)?,
-        &blank_path,
+        &slidepuzzle::moves::steps_of_blank_path(start.blank(), &blank_path),
         &Style::default(),
         &animation,
     )

@@ -239,7 +239,7 @@ impl Solution {
             &self.puzzle,
             &self.start,
             &self.goal,
-            &self.blank_path,
+            &self.steps,
             &slidepuzzle::render::Style::default(),
             &slidepuzzle::render::Animation {
                 move_seconds,

@@ -145,3 +145,5 @@ def test_several_blanks_solve_with_steps_equal_to_breadth_first_search():
         assert cells[u] != 0 and cells[v] == 0
         cells[u], cells[v] = 0, cells[u]
     assert cells == list(goal.cells)
+    # The animation plays every step (it read the one-blank path before).
+    assert s.animation().count("<animateTransform") == len(s.steps) > 0

@@ -68,6 +68,53 @@ pub fn parse_moves(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result
     }
 }
 
+/// Parses moves into steps `(from, to)` (the tile on `from` slides into
+/// the blank on `to`), for any number of blanks: the step notation of
+/// [`format_steps`] (`"3>7 4>3"`), or with one blank any notation
+/// [`parse_moves`] reads. Every step is checked against `start`.
+///
+/// # Errors
+/// [`Error::Moves`] naming the offending item (1-based) or step (0-based
+/// index): a word that is not `from>to`, a step that does not replay
+/// ([`replay_steps`]); as [`parse_moves`] for the other notations.
+///
+/// ```
+/// use slidepuzzle::{model::{Configuration, Puzzle}, moves::parse_steps};
+/// let p = Puzzle::parse("2x2").unwrap();
+/// let start = Configuration::from_cells(vec![1, 0, 2, 0], 2).unwrap();
+/// assert_eq!(parse_steps(&p, &start, "2>3 0>1").unwrap(), vec![(2, 3), (0, 1)]);
+/// assert!(parse_steps(&p, &start, "0>3").is_err()); // no edge
+/// let q = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(parse_steps(&q, &q.default_goal(), "R").unwrap(), vec![(7, 8)]);
+/// ```
+pub fn parse_steps(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    text: &str,
+) -> Result<Vec<(usize, usize)>> {
+    if !text.contains('>') {
+        let path = parse_moves(puzzle, start, text)?;
+        return Ok(steps_of_blank_path(start.blank(), &path));
+    }
+    let mut steps = Vec::new();
+    for (i, word) in text.split_whitespace().enumerate() {
+        let pair = word
+            .split_once('>')
+            .and_then(|(f, t)| Some((f.parse::<usize>().ok()?, t.parse::<usize>().ok()?)));
+        match pair {
+            Some(step) => steps.push(step),
+            None => {
+                return Err(Error::moves(
+                    Some(i),
+                    format!("item {}: {word:?} is not a step FROM>TO", i + 1),
+                ));
+            }
+        }
+    }
+    replay_steps(puzzle, start, &steps)?;
+    Ok(steps)
+}
+
 /// Most single-tile moves a letter sequence may hold (2^32), and so the
 /// largest count after one letter: checked while parsing, before anything
 /// is allocated for the moves.

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use slidepuzzle::format::parse_configuration;
+use slidepuzzle::moves::steps_of_blank_path;
 use slidepuzzle::render::{
     Animation, Labels, MAX_ANIMATED_MOVES, Scheme, Style, svg_animated, svg_strip_styled,
     svg_styled,
@@ -190,7 +191,8 @@ fn plain_is_todays_look_and_labels_follow_the_style() {
     );
     // Tile 8 sits on the bottom-right cell but belongs at column 1, row 2.
     assert_eq!(texts(Labels::GoalPosition)[7], "1,2");
-    let strip = svg_strip_styled(&p, &start, &goal, &[8], 1, 5, &style(Scheme::Fringe));
+    let steps = steps_of_blank_path(start.blank(), &[8]);
+    let strip = svg_strip_styled(&p, &start, &goal, &steps, 1, 5, &style(Scheme::Fringe)).unwrap();
     roxmltree::Document::parse(&strip).unwrap();
 }
 
@@ -284,7 +286,7 @@ fn check_animation(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> St
         puzzle,
         start,
         &goal,
-        path,
+        &steps_of_blank_path(start.blank(), path),
         &style(Scheme::Fringe),
         &Animation::default(),
     )
@@ -337,8 +339,11 @@ fn animation_of_a_three_move_solution_ends_on_the_replayed_configuration() {
 fn animation_timing_size_and_limits() {
     let p = Puzzle::parse("3x3").unwrap();
     let goal = p.default_goal();
-    let back_and_forth =
-        |n: usize| -> Vec<usize> { (0..n).map(|i| if i % 2 == 0 { 7 } else { 8 }).collect() };
+    let back_and_forth = |n: usize| -> Vec<(usize, usize)> {
+        (0..n)
+            .map(|i| if i % 2 == 0 { (7, 8) } else { (8, 7) })
+            .collect()
+    };
     let once = Animation {
         move_seconds: 0.5,
         pause_seconds: 0.0,
@@ -408,7 +413,7 @@ fn animation_timing_size_and_limits() {
         &p,
         &goal,
         &goal,
-        &[7, 3],
+        &steps_of_blank_path(8, &[7, 3]),
         &Style::default(),
         &Animation::default(),
     ) {
@@ -420,7 +425,47 @@ fn animation_timing_size_and_limits() {
             move_seconds: bad,
             ..Animation::default()
         };
-        let e = svg_animated(&p, &goal, &goal, &[7], &Style::default(), &a).unwrap_err();
+        let e = svg_animated(&p, &goal, &goal, &[(7, 8)], &Style::default(), &a).unwrap_err();
         assert!(matches!(e, Error::Argument { .. }), "{bad}: {e}");
+    }
+}
+
+/// A solution with several blanks plays every step (the strip has a frame
+/// per step, the animation one slide per step) and ends on the goal.
+#[test]
+fn several_blank_solutions_draw_every_step() {
+    use slidepuzzle::{Outcome, SolveOptions, Solver};
+    let p = Puzzle::parse("3x3").unwrap();
+    let goal = Configuration::natural_with_blanks(9, 2);
+    let start = parse_configuration(&p, "1 2 3/4 0 0/7 5 6", 2).unwrap();
+    let Outcome::Solved(s) = Solver::new()
+        .solve(&p, &start, &goal, &SolveOptions::default())
+        .unwrap()
+    else {
+        panic!("solvable")
+    };
+    assert!(s.steps.len() >= 2);
+    let strip = svg_strip_styled(&p, &start, &goal, &s.steps, 1, 100, &Style::default()).unwrap();
+    assert_eq!(strip.matches("move ").count(), s.steps.len() + 1);
+    let svg = svg_animated(
+        &p,
+        &start,
+        &goal,
+        &s.steps,
+        &Style::default(),
+        &Animation::default(),
+    )
+    .unwrap();
+    let (ends, animations, slots) = animated_end(&svg);
+    assert_eq!(animations, s.steps.len());
+    for (v, &slot) in slots.iter().enumerate() {
+        let t = goal.tile_at(v);
+        if t != 0 {
+            let (x, y) = ends[&t];
+            assert!(
+                (x - slot.0).abs() < 1e-6 && (y - slot.1).abs() < 1e-6,
+                "tile {t}"
+            );
+        }
     }
 }

@@ -20,8 +20,10 @@ use crate::model::{Configuration, Puzzle};
 /// use slidepuzzle::{Error, Puzzle, Resource};
 /// let p = Puzzle::parse("2x2").unwrap();
 /// let goal = p.default_goal();
-/// let path: Vec<usize> = (0..=MAX_ANIMATED_MOVES).map(|i| if i % 2 == 0 { 2 } else { 3 }).collect();
-/// let e = svg_animated(&p, &goal, &goal, &path, &Style::default(), &Animation::default());
+/// let steps: Vec<(usize, usize)> = (0..=MAX_ANIMATED_MOVES)
+///     .map(|i| if i % 2 == 0 { (2, 3) } else { (3, 2) })
+///     .collect();
+/// let e = svg_animated(&p, &goal, &goal, &steps, &Style::default(), &Animation::default());
 /// assert!(matches!(e, Err(Error::Limit { resource: Resource::Moves, .. })));
 /// ```
 pub const MAX_ANIMATED_MOVES: usize = 100_000;
@@ -83,7 +85,10 @@ impl Animation {
     }
 }
 
-/// An SVG that plays the blank path `path` from `start`: each tile slides
+/// An SVG that plays `steps` from `start`, for any number of blanks: each
+/// step `(from, to)` slides the tile on vertex `from` into the blank on
+/// vertex `to` (a one-blank blank path becomes steps by
+/// [`crate::moves::steps_of_blank_path`]). Each tile slides
 /// along its way, one move every [`Animation::move_seconds`], in `style`
 /// (colours by goal vertex in `goal`; under [`super::Scheme::Plain`] every
 /// tile is sand, since whether a tile is home changes as it moves). Works
@@ -107,32 +112,34 @@ impl Animation {
 /// [`Error::Limit`] ([`Resource::Moves`]) for more than
 /// [`MAX_ANIMATED_MOVES`] moves, checked first; [`Error::Argument`] for a
 /// timing out of range; [`Error::Configuration`] when `start` or `goal`
-/// does not fit the puzzle; [`Error::Moves`] (with the move's index) for a
-/// step to a vertex that is not next to the blank.
+/// does not fit the puzzle; [`Error::Moves`] (with the step's index) for a
+/// step along no edge, from a blank or onto a tile.
 ///
 /// ```
 /// use slidepuzzle::render::{svg_animated, Animation, Style};
 /// use slidepuzzle::Puzzle;
 /// let p = Puzzle::parse("3x3").unwrap();
 /// let goal = p.default_goal();
-/// // The blank (vertex 8) visits 7, 4 and comes back: four moves.
-/// let svg = svg_animated(&p, &goal, &goal, &[7, 4, 7, 8], &Style::default(), &Animation::default())
+/// // The blank (vertex 8) visits 7, 4 and comes back: four steps, each
+/// // (from, to) of the tile that slides.
+/// let steps = [(7, 8), (4, 7), (7, 4), (8, 7)];
+/// let svg = svg_animated(&p, &goal, &goal, &steps, &Style::default(), &Animation::default())
 ///     .unwrap();
 /// assert_eq!(svg.matches("<animateTransform").count(), 4);
-/// assert!(svg_animated(&p, &goal, &goal, &[0], &Style::default(), &Animation::default()).is_err());
+/// assert!(svg_animated(&p, &goal, &goal, &[(0, 8)], &Style::default(), &Animation::default()).is_err());
 /// ```
 pub fn svg_animated(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-    path: &[usize],
+    steps: &[(usize, usize)],
     style: &Style,
     animation: &Animation,
 ) -> Result<String> {
-    if path.len() > MAX_ANIMATED_MOVES {
+    if steps.len() > MAX_ANIMATED_MOVES {
         return Err(Error::limit(
             Resource::Moves,
-            path.len() as u64,
+            steps.len() as u64,
             MAX_ANIMATED_MOVES as u64,
         ));
     }
@@ -147,24 +154,14 @@ pub fn svg_animated(
         }
     }
 
-    // Who moves when: the tile on the vertex the blank steps onto.
-    let mut cells = start.clone();
-    let mut blank = cells.blank();
+    // Who moves when (any number of blanks): each step's tile, checked
+    // as moves::replay_steps checks it.
+    crate::moves::replay_steps(puzzle, start, steps)?;
+    let tiles = crate::moves::tiles_of_steps(start, steps);
     // moves[t]: (move index, from, to) of every move of tile t.
     let mut moves: Vec<Vec<(usize, usize, usize)>> = vec![Vec::new(); n];
-    for (i, &v) in path.iter().enumerate() {
-        if v >= n || !puzzle.graph().has_edge(blank, v) {
-            return Err(Error::moves(
-                Some(i),
-                format!(
-                    "move {}: vertex {v} is not next to the blank on vertex {blank}",
-                    i + 1
-                ),
-            ));
-        }
-        moves[cells.tile_at(v) as usize].push((i, v, blank));
-        cells.swap(blank, v);
-        blank = v;
+    for (i, (&(from, to), &t)) in steps.iter().zip(&tiles).enumerate() {
+        moves[t as usize].push((i, from, to));
     }
 
     let geometry = Geometry::new(puzzle);
@@ -172,7 +169,7 @@ pub fn svg_animated(
     let (w, h) = geometry.size;
     let bar = 6.0;
     let (pause, step) = (animation.pause_seconds, animation.move_seconds);
-    let total = 2.0 * pause + step * path.len() as f64;
+    let total = 2.0 * pause + step * steps.len() as f64;
     let timing = if animation.repeat {
         r#" repeatCount="indefinite""#
     } else {
@@ -187,7 +184,7 @@ pub fn svg_animated(
     let _ = writeln!(
         out,
         "<title>{} moves, {} s each</title>",
-        path.len(),
+        steps.len(),
         num(step)
     );
     geometry.edges(&mut out, puzzle, 0.0, 0.0);

@@ -31,6 +31,7 @@ use std::fmt::Write;
 pub use animate::{Animation, MAX_ANIMATED_MOVES, svg_animated};
 pub use scheme::{Labels, Scheme, Style};
 
+use crate::error::Result;
 use crate::model::{Configuration, Puzzle, PuzzleKind};
 use scheme::Paint;
 
@@ -242,30 +243,36 @@ pub fn svg_styled(
 }
 
 /// An SVG strip of frames in the default [`Style`]: the start and the
-/// configuration after every `every` moves of `path` (and the end), left
-/// to right, each labelled with its move number. At most `max_frames`
-/// frames.
+/// configuration after every `every` steps (and the end), left to right,
+/// each labelled with its move number. At most `max_frames` frames. Each
+/// step `(from, to)` slides the tile on `from` into the blank on `to`, for
+/// any number of blanks.
 ///
 /// ```
 /// use slidepuzzle::{render::svg_strip, Puzzle};
 /// let p = Puzzle::parse("3x3").unwrap();
 /// let goal = p.default_goal();
 /// // The blank (vertex 8) visits 7 and comes back: three frames.
-/// assert_eq!(svg_strip(&p, &goal, &goal, &[7, 8], 1, 10).matches("move ").count(), 3);
+/// let strip = svg_strip(&p, &goal, &goal, &[(7, 8), (8, 7)], 1, 10).unwrap();
+/// assert_eq!(strip.matches("move ").count(), 3);
 /// ```
+///
+/// # Errors
+/// [`Error::Moves`] for a step that does not replay from `start` (see
+/// [`crate::moves::replay_steps`]).
 pub fn svg_strip(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-    path: &[usize],
+    steps: &[(usize, usize)],
     every: usize,
     max_frames: usize,
-) -> String {
+) -> Result<String> {
     svg_strip_styled(
         puzzle,
         start,
         goal,
-        path,
+        steps,
         every,
         max_frames,
         &Style::default(),
@@ -280,27 +287,29 @@ pub fn svg_strip(
 /// let p = Puzzle::parse("3x3").unwrap();
 /// let goal = p.default_goal();
 /// let style = Style { scheme: Scheme::Rainbow, labels: Labels::GoalPosition };
-/// let strip = svg_strip_styled(&p, &goal, &goal, &[7], 1, 10, &style);
+/// let strip = svg_strip_styled(&p, &goal, &goal, &[(7, 8)], 1, 10, &style).unwrap();
 /// assert_eq!(strip.matches("move ").count(), 2);
 /// assert!(strip.contains(">0,0</text>"));
 /// ```
+///
+/// # Errors
+/// As [`svg_strip`].
 pub fn svg_strip_styled(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-    path: &[usize],
+    steps: &[(usize, usize)],
     every: usize,
     max_frames: usize,
     style: &Style,
-) -> String {
+) -> Result<String> {
+    crate::moves::replay_steps(puzzle, start, steps)?;
     let mut frames = vec![(0, start.clone())];
     let mut c = start.clone();
-    let mut blank = c.blank();
     let every = every.max(1);
-    for (i, &v) in path.iter().enumerate() {
-        c.swap(blank, v);
-        blank = v;
-        if (i + 1) % every == 0 || i + 1 == path.len() {
+    for (i, &(from, to)) in steps.iter().enumerate() {
+        c.swap(from, to);
+        if (i + 1) % every == 0 || i + 1 == steps.len() {
             frames.push((i + 1, c.clone()));
         }
     }
@@ -330,9 +339,9 @@ pub fn svg_strip_styled(
         x += w + UNIT * 0.5;
         height = height.max(h + 24.0);
     }
-    format!(
+    Ok(format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{x:.0}\" height=\"{height:.0}\">\n{body}</svg>\n"
-    )
+    ))
 }
 
 #[cfg(test)]
@@ -350,8 +359,11 @@ mod tests {
             (s.matches("<circle").count(), s.matches("<line").count()),
             (10, 15)
         );
-        let strip = svg_strip(&p, &p.default_goal(), &p.default_goal(), &[7, 6, 3], 1, 10);
+        let steps = crate::moves::steps_of_blank_path(8, &[7, 6, 3]);
+        let strip = svg_strip(&p, &p.default_goal(), &p.default_goal(), &steps, 1, 10).unwrap();
         assert_eq!(strip.matches("move ").count(), 4);
+        // A step that does not replay is an error, not a panic.
+        assert!(svg_strip(&p, &p.default_goal(), &p.default_goal(), &[(9, 8)], 1, 10).is_err());
         // A budget of 0 or 1 frames still draws the start and the end (no
         // division by zero).
         for max_frames in [0, 1] {
@@ -359,10 +371,11 @@ mod tests {
                 &p,
                 &p.default_goal(),
                 &p.default_goal(),
-                &[7, 6, 3],
+                &steps,
                 1,
                 max_frames,
-            );
+            )
+            .unwrap();
             let frames = strip.matches("move ").count();
             assert!((2..=3).contains(&frames), "{max_frames}: {frames}");
         }
