@@ -6,9 +6,9 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use slidepuzzle::store::MemoryStore;
+use serde_json::{Value, json};
 use slidepuzzle::Solver;
+use slidepuzzle::store::MemoryStore;
 use tower::ServiceExt;
 
 async fn post(path: &str, body: String) -> (StatusCode, Value) {

@@ -258,7 +258,7 @@ pub fn svg_styled(
 /// ```
 ///
 /// # Errors
-/// [`Error::Moves`] for a step that does not replay from `start` (see
+/// [`crate::Error::Moves`] for a step that does not replay from `start` (see
 /// [`crate::moves::replay_steps`]).
 pub fn svg_strip(
     puzzle: &Puzzle,

@@ -15,7 +15,10 @@ use super::domain::{Domain, Step};
 use super::sequences::{LENGTH, SequenceTable};
 use crate::model::Configuration;
 
-/// Largest board (in cells) the domain accepts.
+/// Largest board (in cells) the packed board kernels accept: this domain,
+/// the multi-tile domain ([`super::mtm`]) and linear conflict
+/// ([`super::linear_conflict`]); a power of two, so a cell index masked
+/// with `MAX_CELLS - 1` is always in bounds.
 pub const MAX_CELLS: usize = 64;
 
 /// A W x H board with one blank, up to [`MAX_CELLS`] cells.

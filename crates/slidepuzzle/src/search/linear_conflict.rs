@@ -18,8 +18,7 @@ use super::heuristic::Heuristic;
 use super::manhattan::TileDistances;
 use crate::model::Configuration;
 
-/// Largest board (in cells) the tables cover.
-pub const MAX_CELLS: usize = 64;
+use super::board::MAX_CELLS;
 
 /// Linear conflict of one line: `digits` holds, per cell, 0 for a tile that
 /// does not belong to this line (or the blank), else 1 + its goal index

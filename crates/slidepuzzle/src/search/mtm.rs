@@ -20,8 +20,7 @@
 use super::domain::{Domain, Step, Steps};
 use crate::model::Configuration;
 
-/// Largest board (in cells) the domain accepts.
-pub const MAX_CELLS: usize = 64;
+use super::board::MAX_CELLS;
 
 /// Longest run: boards at most 16 cells wide and 16 high.
 pub const MAX_RUN: usize = 15;

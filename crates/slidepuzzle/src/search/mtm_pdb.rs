@@ -41,8 +41,9 @@ use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::{StoredTable, TableStore, checksum, split_header};
 
-/// Largest board (cells).
-pub const MAX_CELLS: usize = 16;
+/// Largest board (cells) of the multi-tile metric's relabelled table (the
+/// 4x4 board and smaller).
+pub const MTM_TABLE_MAX_CELLS: usize = 16;
 
 /// Most classes, the blank's included.
 pub const MAX_CLASSES: usize = 16;
@@ -423,7 +424,7 @@ impl MtmPdb {
     /// # Errors
     /// [`Error::Argument`] for classes that are not a partition with the
     /// blank alone in class 0; [`Error::Limit`] above [`MAX_ENTRIES`]
-    /// entries or `max_memory` bytes, or above [`MAX_CELLS`] cells.
+    /// entries or `max_memory` bytes, or above [`MTM_TABLE_MAX_CELLS`] cells.
     pub fn build(
         width: usize,
         height: usize,
@@ -433,8 +434,12 @@ impl MtmPdb {
         progress: &(dyn Fn(&BuildProgress) + Sync),
     ) -> Result<Self> {
         let n = width.saturating_mul(height);
-        if !(2..=MAX_CELLS).contains(&n) || goal.len() != n {
-            return Err(Error::limit(Resource::Vertices, n as u64, MAX_CELLS as u64));
+        if !(2..=MTM_TABLE_MAX_CELLS).contains(&n) || goal.len() != n {
+            return Err(Error::limit(
+                Resource::Vertices,
+                n as u64,
+                MTM_TABLE_MAX_CELLS as u64,
+            ));
         }
         let (class_of_tile, counts) = tile_classes(goal, cell_classes)?;
         let ranker = Ranker::new(n, counts)
@@ -660,7 +665,7 @@ pub struct MtmPdbLookup<'t> {
     table: &'t MtmPdb,
     /// Codes of the configuration, then of its transpose.
     codes: [[u32; 2]; 2],
-    transpose: [u8; MAX_CELLS],
+    transpose: [u8; MTM_TABLE_MAX_CELLS],
     /// Whether the configuration loaded is one of the board's (else the
     /// value is 0).
     valid: bool,
@@ -669,7 +674,7 @@ pub struct MtmPdbLookup<'t> {
 impl<'t> MtmPdbLookup<'t> {
     /// Follows configurations with `table`.
     pub fn new(table: &'t MtmPdb) -> Self {
-        let mut transpose = [0u8; MAX_CELLS];
+        let mut transpose = [0u8; MTM_TABLE_MAX_CELLS];
         if let Some(t) = transpose_cells(table.width, table.height) {
             transpose[..t.len()].copy_from_slice(&t);
         }
@@ -685,15 +690,15 @@ impl<'t> MtmPdbLookup<'t> {
         let t = self.table;
         let n = t.width * t.height;
         self.valid = false;
-        if cells.len() != n || n > MAX_CELLS {
+        if cells.len() != n || n > MTM_TABLE_MAX_CELLS {
             return;
         }
-        let mut direct = [0u8; MAX_CELLS];
-        let mut mirror = [0u8; MAX_CELLS];
+        let mut direct = [0u8; MTM_TABLE_MAX_CELLS];
+        let mut mirror = [0u8; MTM_TABLE_MAX_CELLS];
         for (p, &tile) in cells.iter().enumerate() {
             direct[p] = t.class_of_tile[tile as usize];
             if let Some(tc) = &t.transposed_class_of_tile {
-                mirror[self.transpose[p] as usize & (MAX_CELLS - 1)] = tc[tile as usize];
+                mirror[self.transpose[p] as usize & (MTM_TABLE_MAX_CELLS - 1)] = tc[tile as usize];
             }
         }
         let tally = |classes: &[u8]| {
@@ -735,8 +740,8 @@ impl<'t> MtmPdbLookup<'t> {
         let transposed = t.transposed_class_of_tile.as_ref();
         m.for_each_step(|s| {
             let (from, to) = (
-                s.from as usize & (MAX_CELLS - 1),
-                s.to as usize & (MAX_CELLS - 1),
+                s.from as usize & (MTM_TABLE_MAX_CELLS - 1),
+                s.to as usize & (MTM_TABLE_MAX_CELLS - 1),
             );
             // The tile leaves `from` (now the blank's, class 0) for `to`.
             let c = t.class_of_tile[s.tile as usize] as u32;
@@ -746,8 +751,8 @@ impl<'t> MtmPdbLookup<'t> {
             if let Some(tc) = transposed {
                 let c = tc[s.tile as usize] as u32;
                 let (from, to) = (
-                    self.transpose[from] as usize & (MAX_CELLS - 1),
-                    self.transpose[to] as usize & (MAX_CELLS - 1),
+                    self.transpose[from] as usize & (MTM_TABLE_MAX_CELLS - 1),
+                    self.transpose[to] as usize & (MTM_TABLE_MAX_CELLS - 1),
                 );
                 codes[1][half(to)] = codes[1][half(to)].wrapping_add(c * r.weight[to]);
                 codes[1][half(from)] = codes[1][half(from)].wrapping_sub(c * r.weight[from]);

@@ -41,7 +41,7 @@ use crate::model::{Configuration, Metric};
 
 /// Largest board (in cells) the tables accept: cells and tiles fit a byte,
 /// as in [`super::domain::Step`].
-pub const MAX_CELLS: usize = 256;
+pub const WALKING_MAX_CELLS: usize = 256;
 
 /// Bits of a packed state key.
 const KEY_BITS: usize = 128;
@@ -363,11 +363,11 @@ fn pack(counts: &[u8], bits: usize) -> Option<u128> {
 pub struct WalkingDistanceTables {
     n: usize,
     /// Row and column of each cell (0 beyond the board).
-    row_of: [u8; MAX_CELLS],
-    col_of: [u8; MAX_CELLS],
+    row_of: [u8; WALKING_MAX_CELLS],
+    col_of: [u8; WALKING_MAX_CELLS],
     /// Goal row and column of each tile (0 for tiles not on the board).
-    goal_row: [u8; MAX_CELLS],
-    goal_col: [u8; MAX_CELLS],
+    goal_row: [u8; WALKING_MAX_CELLS],
+    goal_col: [u8; WALKING_MAX_CELLS],
     vertical: Arc<LineTable>,
     horizontal: Arc<LineTable>,
 }
@@ -390,14 +390,18 @@ impl WalkingDistanceTables {
     /// [`Error::Configuration`] if `goal` does not have `width * height`
     /// cells; [`Error::Unsupported`] unless it has exactly one blank, or if
     /// a direction's states do not fit a 128-bit key; [`Error::Limit`]
-    /// above [`MAX_CELLS`] cells ([`Resource::Vertices`]) or when the
+    /// above [`WALKING_MAX_CELLS`] cells ([`Resource::Vertices`]) or when the
     /// tables would need more than `budget` bytes ([`Resource::Memory`]) or
     /// a direction has more than [`MAX_STATES`] states
     /// ([`Resource::States`]).
     pub fn new(width: usize, height: usize, goal: &Configuration, budget: u64) -> Result<Self> {
         let n = width.saturating_mul(height);
-        if n > MAX_CELLS {
-            return Err(Error::limit(Resource::Vertices, n as u64, MAX_CELLS as u64));
+        if n > WALKING_MAX_CELLS {
+            return Err(Error::limit(
+                Resource::Vertices,
+                n as u64,
+                WALKING_MAX_CELLS as u64,
+            ));
         }
         if width == 0 || goal.len() != n {
             return Err(Error::config(format!(
@@ -410,12 +414,12 @@ impl WalkingDistanceTables {
                 "walking distance: the goal must have exactly one blank",
             ));
         }
-        let (mut row_of, mut col_of) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        let (mut row_of, mut col_of) = ([0u8; WALKING_MAX_CELLS], [0u8; WALKING_MAX_CELLS]);
         for p in 0..n {
             row_of[p] = (p / width) as u8;
             col_of[p] = (p % width) as u8;
         }
-        let (mut goal_row, mut goal_col) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        let (mut goal_row, mut goal_col) = ([0u8; WALKING_MAX_CELLS], [0u8; WALKING_MAX_CELLS]);
         let goal_cells: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
         for (p, &t) in goal_cells.iter().enumerate() {
             goal_row[t as usize] = (p / width) as u8;
@@ -505,8 +509,8 @@ impl WalkingDistanceTables {
 fn matrix(
     n: usize,
     cells: &[u8],
-    line_of: &[u8; MAX_CELLS],
-    class_of: &[u8; MAX_CELLS],
+    line_of: &[u8; WALKING_MAX_CELLS],
+    class_of: &[u8; WALKING_MAX_CELLS],
     lines: usize,
 ) -> Option<Vec<u8>> {
     if cells.len() != n || lines * lines > MAX_ENTRIES {
@@ -515,7 +519,7 @@ fn matrix(
     let mut m = vec![0u8; lines * lines];
     for (p, &t) in cells.iter().enumerate() {
         if t != 0 {
-            let line = line_of[p & (MAX_CELLS - 1)] as usize;
+            let line = line_of[p & (WALKING_MAX_CELLS - 1)] as usize;
             let i = line * lines + class_of[t as usize] as usize;
             let c = m.get_mut(i)?;
             *c = c.checked_add(1)?;

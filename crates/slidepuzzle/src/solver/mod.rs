@@ -765,12 +765,12 @@ impl Solver {
     ) -> Result<Plan> {
         let Some((w, h)) = puzzle
             .plain_board_size()
-            .filter(|&(w, h)| w * h <= crate::search::mtm::MAX_CELLS)
+            .filter(|&(w, h)| w * h <= board::MAX_CELLS)
             .filter(|&(w, h)| w.max(h) <= crate::search::mtm::MAX_RUN + 1)
         else {
             return Err(Error::Unsupported(format!(
                 "optimal search in the multi-tile metric takes plain boards of up to {} cells and {} a side, not {} (the constructive solver, --algo constructive, counts its moves in MTM too)",
-                crate::search::mtm::MAX_CELLS,
+                board::MAX_CELLS,
                 crate::search::mtm::MAX_RUN + 1,
                 puzzle.spec()
             )));
