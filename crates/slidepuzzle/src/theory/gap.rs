@@ -16,12 +16,15 @@ use crate::model::{Configuration, Puzzle};
 /// `(2,16,12,11,7,6)`.
 ///
 /// # Errors
-/// [`crate::Error::Unsupported`] with several blanks (blanks have no labels
-/// of their own); [`crate::Error::Configuration`] when `start` and `goal`
+/// [`crate::error::Error::Unsupported`] with several blanks (blanks have no labels
+/// of their own); [`crate::error::Error::Configuration`] when `start` and `goal`
 /// hold different tiles.
-pub fn position_permutation(start: &Configuration, goal: &Configuration) -> crate::Result<Perm> {
+pub fn position_permutation(
+    start: &Configuration,
+    goal: &Configuration,
+) -> crate::error::Result<Perm> {
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
-        return Err(crate::Error::unsupported(
+        return Err(crate::error::Error::unsupported(
             "a configuration is a permutation with one blank; with several, blanks are interchangeable",
         ));
     }
@@ -32,7 +35,7 @@ pub fn position_permutation(start: &Configuration, goal: &Configuration) -> crat
         .map(|&t| goal_pos.get(t as usize).map_or(u32::MAX, |&p| p as u32))
         .collect();
     Perm::from_images(images)
-        .ok_or_else(|| crate::Error::config("start and goal hold different tiles"))
+        .ok_or_else(|| crate::error::Error::config("start and goal hold different tiles"))
 }
 
 /// Seed 001's toroidal model of a `width x height` board (W, H >= 2): the
@@ -181,28 +184,28 @@ impl ToroidalPosition {
 /// move's direction (checked by tests on walks). O(W H).
 ///
 /// # Errors
-/// [`crate::Error::Unsupported`] with several blanks or sides below 2;
-/// [`crate::Error::Configuration`] when the configurations do not have
+/// [`crate::error::Error::Unsupported`] with several blanks or sides below 2;
+/// [`crate::error::Error::Configuration`] when the configurations do not have
 /// `width x height` cells or hold different tiles.
 pub fn toroidal_position(
     width: usize,
     height: usize,
     start: &Configuration,
     goal: &Configuration,
-) -> crate::Result<ToroidalPosition> {
+) -> crate::error::Result<ToroidalPosition> {
     if width < 2 || height < 2 {
-        return Err(crate::Error::unsupported(
+        return Err(crate::error::Error::unsupported(
             "the toroidal model needs a board at least 2x2",
         ));
     }
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
-        return Err(crate::Error::unsupported(
+        return Err(crate::error::Error::unsupported(
             "the toroidal model has one void; with several blanks it does not apply",
         ));
     }
     let n = width * height;
     if start.cells().len() != n || goal.cells().len() != n {
-        return Err(crate::Error::config(format!(
+        return Err(crate::error::Error::config(format!(
             "the toroidal model of a {width}x{height} board needs {n} cells"
         )));
     }
@@ -234,7 +237,7 @@ pub fn toroidal_position(
         .map(|&t| label.get(t as usize).copied().unwrap_or(u32::MAX))
         .collect();
     let tokens = Perm::from_images(images)
-        .ok_or_else(|| crate::Error::config("start and goal hold different tiles"))?;
+        .ok_or_else(|| crate::error::Error::config("start and goal hold different tiles"))?;
     Ok(ToroidalPosition {
         width,
         height,

@@ -50,8 +50,8 @@ pub struct ToroidalView {
 /// Both views of `start` against `goal`. O(n).
 ///
 /// # Errors
-/// [`crate::Error::Unsupported`] with several blanks (blanks have no labels);
-/// [`crate::Error::Configuration`] when `start` and `goal` hold different
+/// [`crate::error::Error::Unsupported`] with several blanks (blanks have no labels);
+/// [`crate::error::Error::Configuration`] when `start` and `goal` hold different
 /// tiles.
 ///
 /// ```
@@ -70,7 +70,7 @@ pub fn position_views(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
-) -> crate::Result<PositionViews> {
+) -> crate::error::Result<PositionViews> {
     let p = position_permutation(start, goal)?;
     let toroidal = match puzzle.plain_board_size() {
         Some((w, h)) if w >= 2 && h >= 2 => {
