@@ -80,7 +80,7 @@ pub fn run_listing(
             let (puzzle, batch) = slidepuzzle::batch::read_batch(
                 &text,
                 args.puzzle.explicit_puzzle()?,
-                args.puzzle.blanks,
+                args.puzzle.blank_count(),
             )?;
             let goal = args.puzzle.goal_for(&puzzle)?;
             batch

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use slidepuzzle::format::{infer_board, parse_configuration};
+use slidepuzzle::format::{count_blanks, infer_board, parse_configuration};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::{Error, Result};
 
@@ -21,9 +21,10 @@ pub struct PuzzleArgs {
     /// Goal configuration (default: tile i+1 on vertex i, blank last).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
-    /// Number of blanks (all written 0); tiles are 1..n-K.
-    #[arg(long, default_value_t = 1)]
-    pub blanks: usize,
+    /// Number of blanks (all written 0); tiles are 1..n-K. Default: the
+    /// number of 0s in the configuration given, else 1.
+    #[arg(long)]
+    pub blanks: Option<usize>,
 }
 
 impl PuzzleArgs {
@@ -53,20 +54,30 @@ impl PuzzleArgs {
         })
     }
 
-    /// The goal: `--goal` parsed for `puzzle`, or the puzzle's default.
+    /// The number of blanks without a configuration to count them in:
+    /// `--blanks`, else 1.
+    pub fn blank_count(&self) -> usize {
+        self.blanks.unwrap_or(1)
+    }
+
+    /// The goal: `--goal` parsed for `puzzle`, or the library's default
+    /// goal with [`PuzzleArgs::blank_count`] blanks.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
-        if self.blanks == 0 || self.blanks >= puzzle.vertex_count() {
-            return Err(Error::argument(
-                "--blanks",
-                format!(
-                    "{} blanks on {} vertices: need at least one blank and one tile",
-                    self.blanks,
-                    puzzle.vertex_count()
-                ),
-            ));
-        }
+        self.goal_with(puzzle, self.blank_count())
+    }
+
+    /// The goal with `blanks` blanks (the library decides the default; the
+    /// CLI names its own flag in the message).
+    fn goal_with(&self, puzzle: &Puzzle, blanks: usize) -> Result<Configuration> {
+        let flagged = |e: Error| match e {
+            Error::Argument { name, message } if name == "blanks" => {
+                Error::argument("--blanks", message)
+            }
+            e => e,
+        };
+        puzzle.check_blank_count(blanks).map_err(flagged)?;
         match &self.goal {
-            Some(g) => parse_configuration(puzzle, g, self.blanks).map_err(|e| match e {
+            Some(g) => parse_configuration(puzzle, g, blanks).map_err(|e| match e {
                 Error::Configuration {
                     message,
                     tile,
@@ -74,22 +85,20 @@ impl PuzzleArgs {
                 } => Error::config_at(format!("--goal: {message}"), tile, vertices),
                 e => e,
             }),
-            None if self.blanks == 1 => Ok(puzzle.default_goal()),
-            None => Ok(Configuration::natural_with_blanks(
-                puzzle.vertex_count(),
-                self.blanks,
-            )),
+            None => puzzle.goal_with_blanks(blanks).map_err(flagged),
         }
     }
 
-    /// Puzzle, start and goal for a state given on the command line.
+    /// Puzzle, start and goal for a state given on the command line; the
+    /// blanks are `--blanks`, else the state's 0s counted.
     pub fn resolve(&self, state: &str) -> Result<(Puzzle, Configuration, Configuration)> {
         let puzzle = match self.explicit_puzzle()? {
             Some(p) => p,
             None => infer_board(state)?,
         };
-        let goal = self.goal_for(&puzzle)?;
-        let start = parse_configuration(&puzzle, state, self.blanks)?;
+        let blanks = self.blanks.unwrap_or_else(|| count_blanks(state));
+        let goal = self.goal_with(&puzzle, blanks)?;
+        let start = parse_configuration(&puzzle, state, blanks)?;
         Ok((puzzle, start, goal))
     }
 }

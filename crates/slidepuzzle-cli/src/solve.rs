@@ -256,8 +256,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let mut stopped = false;
     if let Some(file) = &args.file {
         let text = crate::common::read_input(Some(file))?;
-        let (puzzle, batch) =
-            read_batch(&text, args.puzzle.explicit_puzzle()?, args.puzzle.blanks)?;
+        let (puzzle, batch) = read_batch(
+            &text,
+            args.puzzle.explicit_puzzle()?,
+            args.puzzle.blank_count(),
+        )?;
         let goal = args.puzzle.goal_for(&puzzle)?;
         let bar = if std::io::stderr().is_terminal() {
             let b = ProgressBar::new(batch.len() as u64);

@@ -170,7 +170,7 @@ pub fn run_perm(
 
 pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
-    if args.blanks > 1 {
+    if args.blank_count() > 1 {
         return Err(slidepuzzle::Error::argument(
             "--blanks",
             "group describes the one-blank puzzle group; for several blanks use analyze --blanks K",

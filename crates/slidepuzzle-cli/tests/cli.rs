@@ -506,6 +506,28 @@ fn several_blanks() {
         "{}",
         stderr(&o)
     );
+    // Without --blanks the 0s of the position count them, as in Python and
+    // on the page: two blanks here, solved to the two-blank goal.
+    let o = run(&["solve", "--json", "2 1 3/4 5 6/7 0 0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["solved"], true, "{v}");
+    assert!(!v["steps"].as_array().unwrap().is_empty());
+    // The library checks the count; the CLI names its own flag.
+    let o = run(&[
+        "check",
+        "--puzzle",
+        "3x3",
+        "--blanks",
+        "9",
+        "1 2 3/4 5 6/7 8 0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--blanks: 9 blanks on 9 vertices"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A random tree with several blanks: the scramble solved constructively

@@ -44,6 +44,9 @@ fn mtm_solves_the_hardest_eight_puzzle_in_twenty() {
     let o = run(&["solve", "--metric", "mtm", "--json", HARD8]);
     let r = json(&o);
     assert_eq!(r["mtm"], 20);
+    // The length is in the metric asked for, as in Python and the API.
+    assert_eq!(r["length"], 20);
+    assert_eq!(r["stm"], r["steps"].as_array().unwrap().len());
     assert_eq!(r["metric"], "mtm");
     assert_eq!(r["optimal"], true);
 }

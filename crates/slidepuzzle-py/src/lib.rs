@@ -28,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::distances, m)?)?;
     m.add_function(wrap_pyfunction!(solving::plan, m)?)?;
     m.add_function(wrap_pyfunction!(objects::check, m)?)?;
+    m.add_function(wrap_pyfunction!(objects::count_blanks, m)?)?;
     m.add_function(wrap_pyfunction!(objects::analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(objects::permutation_json, m)?)?;
     m.add_function(wrap_pyfunction!(objects::scramble, m)?)?;

@@ -185,18 +185,11 @@ impl Puzzle {
     /// The default goal: tile i + 1 on vertex i, the blank(s) last.
     #[pyo3(signature = (blanks = 1))]
     fn solved(&self, blanks: usize) -> PyResult<Configuration> {
-        let n = self.inner.vertex_count();
-        if blanks == 0 || blanks >= n {
-            return Err(crate::errors::to_py(Error::argument(
-                "blanks",
-                format!("{blanks} blanks on {n} vertices: need at least one blank and one tile"),
-            )));
-        }
-        Ok(self.config(if blanks == 1 {
-            self.inner.default_goal()
-        } else {
-            slidepuzzle::Configuration::natural_with_blanks(n, blanks)
-        }))
+        let goal = self
+            .inner
+            .goal_with_blanks(blanks)
+            .map_err(crate::errors::to_py)?;
+        Ok(self.config(goal))
     }
 
     /// Parses a configuration in any state format (slidysim rows
@@ -320,12 +313,10 @@ impl Configuration {
 
     /// Jupyter: the configuration drawn (colours from the default goal).
     fn _repr_svg_(&self) -> String {
-        let k = self.inner.blanks().len();
-        let goal = if k == 1 {
-            self.puzzle.default_goal()
-        } else {
-            slidepuzzle::Configuration::natural_with_blanks(self.inner.len(), k)
-        };
+        let goal = self
+            .puzzle
+            .goal_with_blanks(self.inner.blanks().len())
+            .unwrap_or_else(|_| self.puzzle.default_goal());
         svg_styled(&self.puzzle, &self.inner, &goal, &Style::default())
     }
 
@@ -494,6 +485,13 @@ pub fn render_animation(
         &animation,
     )
     .py_err()
+}
+
+/// How many blanks a written state has (its 0s, at least one): the
+/// library's count, the same in every face.
+#[pyfunction]
+pub fn count_blanks(text: &str) -> usize {
+    slidepuzzle::format::count_blanks(text)
 }
 
 /// Where pattern databases are cached (shared with the command line).

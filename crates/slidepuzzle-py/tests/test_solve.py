@@ -38,7 +38,8 @@ def test_lengths_equal_the_cli(cli):
     c = sp.configuration("8 6 7/2 5 4/3 0 1")
     record = json.loads(cli("solve", "--json", "--metric", "mtm", str(c)))
     s = sp.solve(c, metric="mtm")
-    assert s.length == record["mtm"] == 20 and s.metric == "mtm" and s.stm == record["stm"]
+    assert s.length == record["mtm"] == record["length"] == 20
+    assert s.metric == record["metric"] == "mtm" and s.stm == record["stm"]
 
 
 @pytest.mark.parametrize("spec", ["2x3", "theta:1,1,2", "edges:0-1,1-2,2-3,3-0,0-2,3-4"])
@@ -147,3 +148,11 @@ def test_several_blanks_solve_with_steps_equal_to_breadth_first_search():
     assert cells == list(goal.cells)
     # The animation plays every step (it read the one-blank path before).
     assert s.animation().count("<animateTransform") == len(s.steps) > 0
+
+
+def test_blanks_are_counted_by_the_library():
+    assert sp._native.count_blanks("1 2 0/3 4 0") == 2
+    assert list(sp.configuration("1 2 0/3 4 0").blanks) == [2, 5]
+    assert list(sp.Puzzle("2x3").solved(2).cells) == [1, 2, 3, 4, 0, 0]
+    with pytest.raises(ValueError, match="blanks: 6 blanks on 6 vertices"):
+        sp.Puzzle("2x3").solved(6)

@@ -62,19 +62,19 @@
 pub mod records;
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, State};
-use axum::http::{header, StatusCode};
+use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
 use slidepuzzle::format::{format_configuration, parse_configuration};
 use slidepuzzle::model::budget::SizeBudget;
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
@@ -339,12 +339,7 @@ impl PuzzleRequest {
     /// The number of blanks, checked against the puzzle.
     fn blanks(&self, p: &Puzzle) -> Result<usize, ApiError> {
         let k = self.blanks.unwrap_or(1);
-        if k == 0 || k >= p.vertex_count() {
-            return Err(ApiError::bad_request(format!(
-                "blanks: {k} blanks on {} vertices: need at least one blank and one tile",
-                p.vertex_count()
-            )));
-        }
+        p.check_blank_count(k)?;
         Ok(k)
     }
 }
@@ -362,8 +357,7 @@ fn goal_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
         Some(g) => {
             parse_configuration(p, g, k).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
         }
-        None if k == 1 => Ok(p.default_goal()),
-        None => Ok(Configuration::natural_with_blanks(p.vertex_count(), k)),
+        None => Ok(p.goal_with_blanks(k)?),
     }
 }
 

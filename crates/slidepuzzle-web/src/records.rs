@@ -10,8 +10,8 @@ use slidepuzzle::{Outcome, Plan, StopReason};
 
 /// The record for one solved, unsolvable or stopped instance.
 ///
-/// - solved: `{"id", "solvable": true, "solved": true, "length" (STM),
-///   "metric", "optimal" (in that metric), "lower_bound" (a proven lower
+/// - solved: `{"id", "solvable": true, "solved": true, "length" (in
+///   "metric", as the library's `Solution::length`), "metric", "optimal" (in that metric), "lower_bound" (a proven lower
 ///   bound on the optimum in that metric: the length when optimal, 0 when
 ///   the method proves none), "moves" (slidysim letters, or null where some move has no
 ///   letter), "blank_path" (empty with several blanks), "tiles",
@@ -34,7 +34,8 @@ pub enum SolveRecord {
         solvable: bool,
         /// Always true.
         solved: bool,
-        /// Single-tile moves.
+        /// The length in `metric` (single-tile moves in STM, straight runs
+        /// in MTM); `stm` and `mtm` give both.
         length: usize,
         /// The metric the solve was asked in (`stm` or `mtm`): `optimal`
         /// refers to it.
@@ -53,7 +54,7 @@ pub enum SolveRecord {
         /// Each step as the tile's `[from, to]` vertices (any number of
         /// blanks; with several blanks the blank path is empty).
         steps: Vec<(usize, usize)>,
-        /// Single-tile moves (= length).
+        /// Single-tile moves (= length in STM).
         stm: usize,
         /// Multi-tile moves (straight runs), on puzzles with directions.
         mtm: Option<usize>,
@@ -131,7 +132,7 @@ impl SolveRecord {
                 id,
                 solvable: true,
                 solved: true,
-                length: s.steps.len(),
+                length: s.length,
                 metric: s.metric,
                 optimal: s.optimal,
                 lower_bound: s.stats.lower_bound,
@@ -154,7 +155,7 @@ impl SolveRecord {
                     id,
                     solvable: true,
                     solved: true,
-                    length: s.blank_path.len(),
+                    length: s.length,
                     metric: s.metric,
                     optimal: s.optimal,
                     lower_bound: s.stats.lower_bound,

@@ -109,6 +109,23 @@ pub fn infer_board(text: &str) -> Result<Puzzle> {
     }
 }
 
+/// How many blanks a written state has: its labels that are `0` (words
+/// between spaces, `/`, `,` and `;`), at least one. Every face counts the
+/// blanks of a typed position this way when the user does not say.
+///
+/// ```
+/// use slidepuzzle::format::count_blanks;
+/// assert_eq!(count_blanks("1 2 0/3 4 0"), 2);
+/// assert_eq!(count_blanks("8 6 7/2 5 4/3 0 1"), 1);
+/// assert_eq!(count_blanks("1 2 3"), 1); // at least one
+/// ```
+pub fn count_blanks(text: &str) -> usize {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '/' | ',' | ';'))
+        .filter(|w| *w == "0")
+        .count()
+        .max(1)
+}
+
 /// Parses a configuration of `puzzle` with `blanks` blanks.
 ///
 /// # Errors

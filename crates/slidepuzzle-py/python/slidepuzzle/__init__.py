@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from array import array
 from dataclasses import dataclass, field
@@ -113,8 +112,7 @@ def configuration(
         if p is None:
             p = Puzzle.infer(state)
         if blanks is None:
-            zeros = sum(1 for word in re.split(r"[\s/,;]+", state) if word == "0")
-            blanks = max(zeros, 1)
+            blanks = _native.count_blanks(state)
         return p.parse(state, blanks)
     if hasattr(state, "tolist"):  # numpy arrays and scalars
         state = state.tolist()

@@ -357,6 +357,46 @@ impl Puzzle {
             .unwrap_or_else(|| Configuration::natural(self.vertex_count()))
     }
 
+    /// Checks that `blanks` blanks fit the puzzle: at least one blank and
+    /// one tile.
+    ///
+    /// # Errors
+    /// [`crate::error::Error::Argument`] named `blanks` otherwise.
+    pub fn check_blank_count(&self, blanks: usize) -> crate::error::Result<()> {
+        let n = self.vertex_count();
+        if blanks == 0 || blanks >= n {
+            return Err(crate::error::Error::argument(
+                "blanks",
+                format!("{blanks} blanks on {n} vertices: need at least one blank and one tile"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The goal with `blanks` blanks, the one default of every face: the
+    /// puzzle's own goal ([`Puzzle::default_goal`]) with one blank, else
+    /// tile `i + 1` on vertex `i` and the blanks on the last `blanks`
+    /// vertices ([`Configuration::natural_with_blanks`]).
+    ///
+    /// ```
+    /// use slidepuzzle::Puzzle;
+    /// let p = Puzzle::parse("2x3").unwrap();
+    /// assert_eq!(p.goal_with_blanks(2).unwrap().cells(), &[1, 2, 3, 4, 0, 0]);
+    /// assert_eq!(p.goal_with_blanks(1).unwrap(), p.default_goal());
+    /// assert!(p.goal_with_blanks(6).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Puzzle::check_blank_count`].
+    pub fn goal_with_blanks(&self, blanks: usize) -> crate::error::Result<Configuration> {
+        self.check_blank_count(blanks)?;
+        Ok(if blanks == 1 {
+            self.default_goal()
+        } else {
+            Configuration::natural_with_blanks(self.vertex_count(), blanks)
+        })
+    }
+
     /// Coordinates `(x, y, z)` of vertex `v` on a board or box.
     fn coords(&self, v: usize) -> Option<(usize, usize, usize, usize, usize, usize)> {
         match self.kind {
