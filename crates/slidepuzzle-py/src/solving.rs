@@ -81,6 +81,11 @@ pub struct Solution {
     /// The vertices the blank visits after its start (0-based).
     #[pyo3(get)]
     blank_path: Vec<usize>,
+    /// The solution as written by the library (`Solution::written`): the
+    /// letters, else the blank path `7-4-3`, else with several blanks the
+    /// steps `3>7 4>3`; empty unless solved.
+    #[pyo3(get)]
+    written: String,
     /// The tile number moved by each move.
     #[pyo3(get)]
     tiles: Vec<u32>,
@@ -144,6 +149,7 @@ impl Solution {
             reason: String::new(),
             moves: None,
             blank_path: Vec::new(),
+            written: String::new(),
             tiles: Vec::new(),
             steps: Vec::new(),
             length: 0,
@@ -167,6 +173,7 @@ impl Solution {
                 let blank = s.start.blank();
                 s.status = "solved".into();
                 s.moves = letters(puzzle, blank, &sol.blank_path);
+                s.written = sol.written(puzzle, &s.start);
                 s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
                 s.mtm = mtm_length(puzzle, blank, &sol.blank_path)
                     .filter(|_| s.start.blanks().len() == 1);
@@ -272,10 +279,11 @@ impl Solution {
     fn __str__(&self) -> String {
         match self.status.as_str() {
             "solved" => {
-                let written = self.moves.clone().unwrap_or_else(|| {
-                    let path: Vec<String> = self.blank_path.iter().map(|v| v.to_string()).collect();
-                    format!("blank path {}", path.join("-"))
-                });
+                let written = match &self.moves {
+                    Some(letters) => letters.clone(),
+                    None if self.start.blanks().len() > 1 => format!("steps {}", self.written),
+                    None => format!("blank path {}", self.written),
+                };
                 let mtm = self.mtm.map(|m| format!(", {m} MTM")).unwrap_or_default();
                 format!(
                     "{written} ({} move{} STM{mtm}; {} in {})",

@@ -148,6 +148,12 @@ def test_several_blanks_solve_with_steps_equal_to_breadth_first_search():
     assert cells == list(goal.cells)
     # The animation plays every step (it read the one-blank path before).
     assert s.animation().count("<animateTransform") == len(s.steps) > 0
+    # The written form comes from the library: steps with several blanks.
+    assert s.written == " ".join(f"{u}>{v}" for u, v in s.steps)
+    assert str(s).startswith("steps " + s.written)
+    g = sp.solve([9, 2, 3, 4, 5, 6, 7, 8, 1, 0], "petersen")
+    assert g.moves is None and g.written == "-".join(map(str, g.blank_path))
+    assert str(g).startswith("blank path " + g.written)
 
 
 def test_blanks_are_counted_by_the_library():

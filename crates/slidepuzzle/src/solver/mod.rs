@@ -186,6 +186,43 @@ pub struct Solution {
     pub stats: SearchStats,
 }
 
+impl Solution {
+    /// The solution as people and files write it, from its steps: slidysim
+    /// letters with counts where there is one blank and every move has a
+    /// direction, else the blank path (`7-4-3`, the vertices the blank
+    /// visits after `start`'s), else, with several blanks, the steps
+    /// (`3>7 4>3`, [`crate::moves::format_steps`]). O(steps).
+    ///
+    /// ```
+    /// use slidepuzzle::{Outcome, Puzzle, solve, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = slidepuzzle::format::parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let Outcome::Solved(s) = solve(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap()
+    /// else { panic!() };
+    /// assert_eq!(s.written(&p, &start), "L2");
+    /// ```
+    pub fn written(&self, puzzle: &Puzzle, start: &Configuration) -> String {
+        if start.blanks().len() != 1 {
+            return crate::moves::format_steps(&self.steps);
+        }
+        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
+        crate::moves::letters(puzzle, start.blank(), &path).unwrap_or_else(|| {
+            let p: Vec<String> = path.iter().map(|v| v.to_string()).collect();
+            p.join("-")
+        })
+    }
+
+    /// Its length in multi-tile moves (straight runs of one blank), where
+    /// the puzzle has directions and there is one blank; `None` otherwise.
+    pub fn mtm_length(&self, puzzle: &Puzzle, start: &Configuration) -> Option<usize> {
+        if start.blanks().len() != 1 {
+            return None;
+        }
+        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
+        crate::moves::mtm_length(puzzle, start.blank(), &path)
+    }
+}
+
 /// What [`Solver::solve`] returns.
 #[derive(Clone, Debug)]
 pub enum Outcome {
@@ -1285,25 +1322,11 @@ impl Solver {
         let Outcome::Solved(s) = &outcome else {
             return Ok(Written::NotSolved(outcome));
         };
-        if start.blanks().len() > 1 {
-            let text = crate::moves::format_steps(&s.steps);
-            writeln!(out, "{text}").map_err(|e| Error::io(crate::construct::board::STREAM, e))?;
-            return Ok(Written::Solved {
-                moves: s.steps.len() as u64,
-                mtm: None,
-                optimal: s.optimal,
-                streamed: false,
-            });
-        }
-        let text =
-            crate::moves::letters(puzzle, start.blank(), &s.blank_path).unwrap_or_else(|| {
-                let p: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
-                p.join("-")
-            });
-        writeln!(out, "{text}").map_err(|e| Error::io(crate::construct::board::STREAM, e))?;
+        writeln!(out, "{}", s.written(puzzle, start))
+            .map_err(|e| Error::io(crate::construct::board::STREAM, e))?;
         Ok(Written::Solved {
-            moves: s.blank_path.len() as u64,
-            mtm: crate::moves::mtm_length(puzzle, start.blank(), &s.blank_path).map(|m| m as u64),
+            moves: s.steps.len() as u64,
+            mtm: s.mtm_length(puzzle, start).map(|m| m as u64),
             optimal: s.optimal,
             streamed: false,
         })
