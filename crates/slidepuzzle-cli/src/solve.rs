@@ -89,8 +89,16 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let algorithm = match (args.algo, args.weight, args.beam_width) {
-        (Algorithm::WeightedAStar { .. }, Some(w), None) => format!("wastar:{w}").parse()?,
-        (Algorithm::Beam { .. }, None, Some(b)) => format!("beam:{b}").parse()?,
+        (Algorithm::WeightedAStar { .. }, Some(w), None) => {
+            Algorithm::weighted_a_star(w).map_err(|e| match e {
+                Error::Argument { message, .. } => Error::argument("--weight", message),
+                e => e,
+            })?
+        }
+        (Algorithm::Beam { .. }, None, Some(b)) => Algorithm::beam(b).map_err(|e| match e {
+            Error::Argument { message, .. } => Error::argument("--beam-width", message),
+            e => e,
+        })?,
         (a, None, None) => a,
         _ => {
             return Err(Error::Argument {
@@ -184,7 +192,7 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
         } => println!(
             "{prefix}stopped ({algorithm}) after {:.3} s: {}",
             stats.seconds,
-            slidepuzzle::solver::stop_message(*reason, algorithm, stats)
+            slidepuzzle::solver::stop_message(*reason, stats)
         ),
     }
 }

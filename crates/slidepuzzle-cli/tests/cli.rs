@@ -248,7 +248,7 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
                 "0.5",
                 "1 2 3/4 5 6/7 8 0",
             ],
-            "the weight must be",
+            "--weight: must be a number >= 1, got 0.5",
         ),
         (
             &["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"],

@@ -200,7 +200,7 @@ impl Solution {
                 stats,
             } => {
                 s.status = "stopped".into();
-                s.reason = stop_message(reason, &algorithm, &stats);
+                s.reason = stop_message(reason, &stats);
                 s.algorithm = algorithm;
                 s.expanded = stats.expanded;
                 s.generated = stats.generated;

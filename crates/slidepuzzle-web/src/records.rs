@@ -188,7 +188,7 @@ impl SolveRecord {
                 solvable: true,
                 solved: false,
                 stopped: *reason,
-                message: stop_message(*reason, algorithm, stats),
+                message: stop_message(*reason, stats),
                 algorithm: algorithm.clone(),
                 bound: stats.bound,
                 lower_bound: stats.lower_bound,

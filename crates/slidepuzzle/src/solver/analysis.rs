@@ -108,13 +108,9 @@ impl Solver {
                 "the goal cannot be reached from this configuration: {}",
                 v.reason
             ))),
-            Outcome::Stopped {
+            Outcome::Stopped { reason, stats, .. } => Err(Error::Stopped {
                 reason,
-                algorithm,
-                stats,
-            } => Err(Error::Stopped {
-                reason,
-                message: stop_message(reason, &algorithm, &stats),
+                message: stop_message(reason, &stats),
             }),
         }
     }

@@ -1347,35 +1347,35 @@ pub fn solve(
     Solver::new().solve(puzzle, start, goal, options)
 }
 
-/// How far a stopped search got, in words: IDA* has proved there is no
-/// solution shorter than its last bound; A* and BFS report the deepest
-/// level they expanded.
+/// How far a stopped search got, in words, from its counters alone (no
+/// guess from the method's name): the nodes expanded, how deep it got
+/// (IDA*'s bound, A*'s and BFS's deepest level) and the proven lower bound
+/// on the optimum when there is one.
+///
+/// ```
+/// use slidepuzzle::{SearchStats, StopReason, solver::stop_message};
+/// let stats = SearchStats { expanded: 1000, bound: 51, lower_bound: 51, ..Default::default() };
+/// assert_eq!(
+///     stop_message(StopReason::MaxNodes, &stats),
+///     "node limit reached: 1000 nodes expanded, 51 moves deep; no solution shorter than 51 moves exists"
+/// );
+/// ```
 pub fn stop_message(
     reason: crate::search::StopReason,
-    algorithm: &str,
     stats: &crate::search::SearchStats,
 ) -> String {
-    if algorithm.starts_with("ida") {
+    let proven = if stats.lower_bound > 0 {
         format!(
-            "{}: no solution shorter than {} moves exists (IDA* finished every bound below it); {} nodes expanded",
-            reason.describe(),
-            stats.bound,
-            stats.expanded
+            "; no solution shorter than {} moves exists",
+            stats.lower_bound
         )
     } else {
-        format!(
-            "{}: expanded {} configurations, down to depth {}{}",
-            reason.describe(),
-            stats.expanded,
-            stats.bound,
-            if stats.lower_bound > 0 {
-                format!(
-                    "; no solution shorter than {} moves exists",
-                    stats.lower_bound
-                )
-            } else {
-                String::new()
-            }
-        )
-    }
+        String::new()
+    };
+    format!(
+        "{}: {} nodes expanded, {} moves deep{proven}",
+        reason.describe(),
+        stats.expanded,
+        stats.bound
+    )
 }

@@ -51,6 +51,40 @@ impl Algorithm {
     ];
 }
 
+impl Algorithm {
+    /// Weighted A* with `weight` on h, checked: a finite number >= 1.
+    ///
+    /// ```
+    /// use slidepuzzle::Algorithm;
+    /// assert!(Algorithm::weighted_a_star(2.0).is_ok());
+    /// assert!(Algorithm::weighted_a_star(0.5).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Argument`] named `weight` otherwise.
+    pub fn weighted_a_star(weight: f64) -> Result<Self> {
+        if !(weight >= 1.0 && weight.is_finite()) {
+            return Err(Error::argument(
+                "weight",
+                format!("must be a number >= 1, got {weight}"),
+            ));
+        }
+        Ok(Algorithm::WeightedAStar { weight })
+    }
+
+    /// Beam search keeping `width` configurations per level, checked: at
+    /// least 1.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] named `beam width` for 0.
+    pub fn beam(width: usize) -> Result<Self> {
+        if width == 0 {
+            return Err(Error::argument("beam width", "must be at least 1"));
+        }
+        Ok(Algorithm::Beam { width })
+    }
+}
+
 impl FromStr for Algorithm {
     type Err = Error;
 
@@ -77,32 +111,18 @@ impl FromStr for Algorithm {
             ("astar" | "a*", None) => Algorithm::AStar,
             ("bfs", None) => Algorithm::Bfs,
             ("constructive", None) => Algorithm::Constructive,
-            ("wastar", w) => {
-                let weight = match w {
-                    None => 1.5,
-                    Some(w) => w
-                        .parse::<f64>()
-                        .map_err(|_| bad(format!("wastar:{w}: '{w}' is not a number")))?,
-                };
-                if !(weight >= 1.0 && weight.is_finite()) {
-                    return Err(bad(format!(
-                        "the weight must be a number >= 1, got {weight}"
-                    )));
-                }
-                Algorithm::WeightedAStar { weight }
-            }
-            ("beam", b) => {
-                let width = match b {
-                    None => 2000,
-                    Some(b) => b
-                        .parse::<usize>()
-                        .map_err(|_| bad(format!("beam:{b}: '{b}' is not a width")))?,
-                };
-                if width == 0 {
-                    return Err(bad("the beam width must be at least 1".into()));
-                }
-                Algorithm::Beam { width }
-            }
+            ("wastar", w) => Algorithm::weighted_a_star(match w {
+                None => 1.5,
+                Some(w) => w
+                    .parse::<f64>()
+                    .map_err(|_| bad(format!("wastar:{w}: '{w}' is not a number")))?,
+            })?,
+            ("beam", b) => Algorithm::beam(match b {
+                None => 2000,
+                Some(b) => b
+                    .parse::<usize>()
+                    .map_err(|_| bad(format!("beam:{b}: '{b}' is not a width")))?,
+            })?,
             _ => {
                 return Err(bad(format!(
                     "unknown algorithm '{text}': expected {}",
