@@ -263,7 +263,7 @@ impl Solver {
         if !worth_it || entries > options.limits.max_memory {
             return Ok(None);
         }
-        let key = format!("{}|{:?}|{}", puzzle.spec(), goal.cells(), options.metric);
+        let key = super::distance_table_key(puzzle, goal, options.metric);
         match memoised(&self.distance_tables, key, || {
             DistanceTable::build(puzzle, goal, options.metric, &options.limits)
         }) {

@@ -269,10 +269,10 @@ pub type EventSink = Arc<dyn Fn(&BuildEvent) + Send + Sync>;
 pub struct Solver {
     store: Option<Arc<dyn TableStore>>,
     events: Option<EventSink>,
-    board_tables: Mutex<HashMap<String, Arc<BoardPdbTables>>>,
-    graph_tables: Mutex<HashMap<String, Arc<GraphPdb>>>,
-    mtm_tables: Mutex<HashMap<String, Arc<MtmPdb>>>,
-    distance_tables: Mutex<HashMap<String, Arc<DistanceTable>>>,
+    board_tables: Mutex<HashMap<TablesKey, Arc<BoardPdbTables>>>,
+    graph_tables: Mutex<HashMap<TablesKey, Arc<GraphPdb>>>,
+    mtm_tables: Mutex<HashMap<TablesKey, Arc<MtmPdb>>>,
+    distance_tables: Mutex<HashMap<TablesKey, Arc<DistanceTable>>>,
     /// Held while [`Solver::build_later`] builds, so concurrent callers (web
     /// requests) wait for one build and then find its tables.
     later_build: Mutex<()>,
@@ -438,8 +438,8 @@ fn tile_distances(puzzle: &Puzzle, goal: &Configuration) -> Result<TileDistances
 /// The value under `key` in `map`, built by `build` (outside the lock) the
 /// first time.
 fn memoised<T>(
-    map: &Mutex<HashMap<String, Arc<T>>>,
-    key: String,
+    map: &Mutex<HashMap<TablesKey, Arc<T>>>,
+    key: TablesKey,
     build: impl FnOnce() -> Result<T>,
 ) -> Result<Arc<T>> {
     if let Some(v) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
@@ -452,9 +452,47 @@ fn memoised<T>(
     Ok(built)
 }
 
-/// A key for loaded tables.
-fn tables_key(puzzle: &Puzzle, goal: &Configuration, groups: &[Vec<u32>]) -> String {
-    format!("{}|{:?}|{:?}", puzzle.spec(), goal.cells(), groups)
+/// Which loaded tables a [`Solver`] holds: their kind, the puzzle (its
+/// spec), the goal's cells, the groups (empty for a whole-space table) and
+/// the metric.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TablesKey {
+    kind: Option<TableKind>,
+    puzzle: String,
+    goal: Vec<u32>,
+    groups: Vec<Vec<u32>>,
+    metric: Metric,
+}
+
+/// The key of the pattern databases of `kind` for `groups`.
+fn tables_key(
+    kind: TableKind,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    groups: &[Vec<u32>],
+) -> TablesKey {
+    TablesKey {
+        kind: Some(kind),
+        puzzle: puzzle.spec().to_string(),
+        goal: goal.cells().to_vec(),
+        groups: groups.to_vec(),
+        metric: if kind == TableKind::MultiTile {
+            Metric::Mtm
+        } else {
+            Metric::Stm
+        },
+    }
+}
+
+/// The key of a whole-space distance table in `metric`.
+fn distance_table_key(puzzle: &Puzzle, goal: &Configuration, metric: Metric) -> TablesKey {
+    TablesKey {
+        kind: None,
+        puzzle: puzzle.spec().to_string(),
+        goal: goal.cells().to_vec(),
+        groups: Vec::new(),
+        metric,
+    }
 }
 
 impl Solver {
@@ -1014,7 +1052,7 @@ impl Solver {
     ) -> Result<Arc<BoardPdbTables>> {
         memoised(
             &self.board_tables,
-            tables_key(puzzle, goal, &tables.groups),
+            tables_key(TableKind::Board, puzzle, goal, &tables.groups),
             || {
                 let (w, h) = puzzle
                     .plain_board_size()
@@ -1043,7 +1081,7 @@ impl Solver {
     ) -> Result<Arc<GraphPdb>> {
         memoised(
             &self.graph_tables,
-            tables_key(puzzle, goal, &tables.groups),
+            tables_key(TableKind::Graph, puzzle, goal, &tables.groups),
             || {
                 GraphPdb::load_or_build(
                     puzzle.graph(),
@@ -1103,7 +1141,7 @@ impl Solver {
     ) -> Result<Arc<MtmPdb>> {
         memoised(
             &self.mtm_tables,
-            format!("{}|{:?}|mtm", puzzle.spec(), goal.cells()),
+            tables_key(TableKind::MultiTile, puzzle, goal, &[]),
             || {
                 let (w, h) = puzzle
                     .plain_board_size()

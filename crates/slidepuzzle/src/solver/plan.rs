@@ -99,7 +99,7 @@ pub struct TablePlan {
 }
 
 /// The kinds of pattern databases a plan can use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableKind {
     /// Additive board tables ([`crate::search::pdb`]).
     Board,

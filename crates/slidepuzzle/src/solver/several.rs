@@ -336,7 +336,7 @@ impl Solver {
     ) -> Result<Arc<GraphPdb>> {
         memoised(
             &self.graph_tables,
-            format!("free-blank {}", tables_key(puzzle, goal, &tables.groups)),
+            tables_key(TableKind::FreeBlank, puzzle, goal, &tables.groups),
             || {
                 load_or_build_free_blank(
                     puzzle.graph(),
