@@ -75,7 +75,8 @@ pub struct Solution {
     #[pyo3(get)]
     reason: String,
     /// slidysim letters (each letter the direction a tile moves, `R2` two
-    /// moves right); None on graphs without directions.
+    /// moves right); None on graphs without directions and with several
+    /// blanks (see `steps` and `written`).
     #[pyo3(get)]
     moves: Option<String>,
     /// The vertices the blank visits after its start (0-based).
@@ -172,7 +173,10 @@ impl Solution {
             Outcome::Solved(sol) => {
                 let blank = s.start.blank();
                 s.status = "solved".into();
-                s.moves = letters(puzzle, blank, &sol.blank_path);
+                // Letters name one blank's moves; with several only the
+                // steps (and `written`) say which blank moved.
+                s.moves =
+                    letters(puzzle, blank, &sol.blank_path).filter(|_| s.start.blanks().len() == 1);
                 s.written = sol.written(puzzle, &s.start);
                 s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
                 s.mtm = mtm_length(puzzle, blank, &sol.blank_path)
