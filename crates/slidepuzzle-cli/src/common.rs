@@ -27,6 +27,16 @@ pub struct PuzzleArgs {
     pub blanks: Option<usize>,
 }
 
+/// The library's argument error about `name` worded with the CLI's `flag`
+/// (the library names its own values, each face its own flags); other
+/// errors pass unchanged.
+pub fn flag_named(name: &str, flag: &str, e: Error) -> Error {
+    match e {
+        Error::Argument { name: n, message } if n == name => Error::argument(flag, message),
+        e => e,
+    }
+}
+
 impl PuzzleArgs {
     /// The puzzle from `--puzzle` or `--size`, if given.
     pub fn explicit_puzzle(&self) -> Result<Option<Puzzle>> {
@@ -69,12 +79,7 @@ impl PuzzleArgs {
     /// The goal with `blanks` blanks (the library decides the default; the
     /// CLI names its own flag in the message).
     fn goal_with(&self, puzzle: &Puzzle, blanks: usize) -> Result<Configuration> {
-        let flagged = |e: Error| match e {
-            Error::Argument { name, message } if name == "blanks" => {
-                Error::argument("--blanks", message)
-            }
-            e => e,
-        };
+        let flagged = |e| flag_named("blanks", "--blanks", e);
         puzzle.check_blank_count(blanks).map_err(flagged)?;
         match &self.goal {
             Some(g) => parse_configuration(puzzle, g, blanks).map_err(|e| match e {

@@ -89,16 +89,10 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let algorithm = match (args.algo, args.weight, args.beam_width) {
-        (Algorithm::WeightedAStar { .. }, Some(w), None) => {
-            Algorithm::weighted_a_star(w).map_err(|e| match e {
-                Error::Argument { message, .. } => Error::argument("--weight", message),
-                e => e,
-            })?
-        }
-        (Algorithm::Beam { .. }, None, Some(b)) => Algorithm::beam(b).map_err(|e| match e {
-            Error::Argument { message, .. } => Error::argument("--beam-width", message),
-            e => e,
-        })?,
+        (Algorithm::WeightedAStar { .. }, Some(w), None) => Algorithm::weighted_a_star(w)
+            .map_err(|e| crate::common::flag_named("weight", "--weight", e))?,
+        (Algorithm::Beam { .. }, None, Some(b)) => Algorithm::beam(b)
+            .map_err(|e| crate::common::flag_named("beam width", "--beam-width", e))?,
         (a, None, None) => a,
         _ => {
             return Err(Error::Argument {
