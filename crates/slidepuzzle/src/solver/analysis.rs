@@ -6,8 +6,13 @@
 //! options, and every path they hand out is replayed first.
 
 use super::answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
+use super::facade::Solver;
 use super::kernel::AllSolutions;
-use super::{Algorithm, Heuristic, Method, Outcome, Plan, SolveOptions, Solver, stop_message};
+use super::options::SolveOptions;
+use super::outcome::{Outcome, stop_message};
+use super::plan::{Method, Plan};
+use super::run::run_kernel;
+use super::spec::{Algorithm, Heuristic};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::{length_in, moves_from, replay};
@@ -218,10 +223,11 @@ impl Solver {
                 ..Default::default()
             }
         } else {
-            self.ida_run(
+            run_kernel(
+                &self.tables,
                 puzzle,
                 (start, goal),
-                &plan,
+                (&plan.method, plan.tables.as_ref()),
                 &listing_options,
                 AllSolutions {
                     limits: &listing_options.limits,

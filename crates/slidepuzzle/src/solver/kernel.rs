@@ -1,10 +1,11 @@
 //! What runs once the front door has chosen a domain and a heuristic: a
 //! [`Kernel`]. The choice of domain, heuristic and tables is made once
-//! (`Solver`'s dispatch); the kernel is what differs between a solve
+//! ([`super::run`]); the kernel is what differs between a solve
 //! (IDA*, the first optimal solution) and an enumeration (every solution
 //! in a range of lengths).
 
 use crate::search::Limits;
+use crate::search::best_first::{Strategy, best_first};
 use crate::search::domain::SharedDomain;
 use crate::search::enumerate::{Enumeration, Lengths, enumerate};
 use crate::search::heuristic::Heuristic;
@@ -42,6 +43,26 @@ impl Kernel for FirstSolution<'_> {
         H: Heuristic<D> + Clone + Send + Sync,
     {
         ida_star(domain, heuristic, self.limits, self.split)
+    }
+}
+
+/// A*, weighted A* or beam search for one solution
+/// ([`crate::search::best_first`]).
+pub(crate) struct BestFirst<'a> {
+    pub limits: &'a Limits,
+    pub strategy: Strategy,
+}
+
+impl Kernel for BestFirst<'_> {
+    type Output = SearchResult;
+    const LONG_PRUNING: bool = true;
+
+    fn run<D, H>(self, domain: D, heuristic: H) -> SearchResult
+    where
+        D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync,
+    {
+        best_first(domain, heuristic, self.strategy, self.limits)
     }
 }
 

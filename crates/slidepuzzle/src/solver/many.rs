@@ -15,7 +15,11 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
-use super::{Algorithm, Outcome, Plan, SolveOptions, Solver, memoised};
+use super::facade::Solver;
+use super::options::SolveOptions;
+use super::outcome::Outcome;
+use super::plan::Plan;
+use super::spec::Algorithm;
 use crate::error::{Error, Result};
 use crate::explore::distance_table::DistanceTable;
 use crate::model::{Configuration, Puzzle};
@@ -263,8 +267,7 @@ impl Solver {
         if !worth_it || entries > options.limits.max_memory {
             return Ok(None);
         }
-        let key = super::distance_table_key(puzzle, goal, options.metric);
-        match memoised(&self.distance_tables, key, || {
+        match self.tables.distances(puzzle, goal, options.metric, || {
             DistanceTable::build(puzzle, goal, options.metric, &options.limits)
         }) {
             Ok(table) => Ok(Some(table)),

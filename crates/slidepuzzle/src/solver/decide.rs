@@ -1,0 +1,507 @@
+//! The planner: one function, [`decide`], turns a puzzle, a goal and
+//! [`SolveOptions`] into a [`Plan`] that says everything the interpreter
+//! ([`super::run`]) needs: the kernel, the heuristic and its tables
+//! (cached or not), streamed or collected, optimal or not, a fallback, and
+//! why. Nothing is searched, loaded or built here; the table store is only
+//! asked which tables it holds. One blank and several blanks are planned
+//! here alike; see the [solver docs](super) for the automatic choice.
+
+use super::options::{
+    AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
+    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT,
+    FREE_BLANK_MIN_VERTICES, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES, SolveOptions,
+};
+use super::plan::{BoardHeuristic, Fallback, Method, Plan};
+use super::spec::{Algorithm, Heuristic, Partition};
+use super::tables::TableCache;
+use crate::error::{Error, Resource, Result};
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::search::partition;
+use crate::search::{board, pdb};
+
+/// Decides how to solve instances of `puzzle` towards `goal` with
+/// `options`, without searching. Cheap: the store is asked which tables
+/// it holds, nothing is loaded or built.
+///
+/// # Errors
+/// [`Error::Argument`] for a heuristic the puzzle cannot use or a bad
+/// partition; [`Error::Unsupported`] for the multi-tile metric without
+/// straight lines or with several blanks; [`Error::Limit`] for an optimal
+/// search on more than [`MAX_SEARCH_VERTICES`] vertices.
+pub(super) fn decide(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    if let Some(plan) = cycle_plan(puzzle, options) {
+        return Ok(plan);
+    }
+    if goal.blanks().len() > 1 {
+        return plan_several_blanks(cache, puzzle, goal, options);
+    }
+    if options.metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
+        return Err(Error::Unsupported(format!(
+            "the multi-tile metric needs straight lines (boards, tori, boxes), not {}",
+            puzzle.spec()
+        )));
+    }
+    if let Some(plan) = constructive_plan(puzzle, options) {
+        return Ok(plan);
+    }
+    if options.metric == Metric::Mtm {
+        return plan_multi_tile(cache, puzzle, goal, options);
+    }
+    let n = puzzle.vertex_count();
+    let kernel_board = puzzle
+        .plain_board_size()
+        .filter(|&(w, h)| w * h <= board::MAX_CELLS);
+    if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
+        return Err(Error::limit(
+            Resource::Vertices,
+            n as u64,
+            MAX_SEARCH_VERTICES as u64,
+        ));
+    }
+    match kernel_board {
+        Some(size) if matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) => {
+            plan_board(cache, size, goal, options)
+        }
+        _ => plan_graph(cache, puzzle, goal, options),
+    }
+}
+
+/// An optimal plan of `method` (no tables, no fallback, collected).
+fn plan_of(method: Method, reason: impl Into<String>) -> Plan {
+    Plan {
+        method,
+        tables: None,
+        later: None,
+        optimal: true,
+        streamed: false,
+        reason: reason.into(),
+        fallback: None,
+    }
+}
+
+/// The method an explicit algorithm names on any graph, and whether it is
+/// optimal; `Auto` is A* on small graphs (at most [`AUTO_ASTAR_VERTICES`]
+/// vertices), IDA* above.
+fn graph_method(algorithm: &Algorithm, small: bool) -> (Method, bool) {
+    match *algorithm {
+        Algorithm::Auto if small => (Method::AStar { weight: 1.0 }, true),
+        Algorithm::Auto | Algorithm::Ida => (Method::GraphIda, true),
+        Algorithm::AStar => (Method::AStar { weight: 1.0 }, true),
+        Algorithm::WeightedAStar { weight } => (Method::AStar { weight }, weight == 1.0),
+        Algorithm::Bfs => (Method::Bfs, true),
+        Algorithm::Beam { width } => (Method::Beam { width }, false),
+        Algorithm::Constructive => (Method::ConstructiveGraph, false),
+    }
+}
+
+/// The plan on a cycle when the automatic choice or a constructive
+/// solution is asked for in the single-tile metric: the rotation solver,
+/// shortest and O(n + moves), with any number of blanks.
+fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
+    let wanted = matches!(options.algorithm, Algorithm::Auto | Algorithm::Constructive)
+        && matches!(options.heuristic, Heuristic::Auto)
+        && options.metric == Metric::Stm;
+    (wanted && crate::theory::blanks::cycle_order(puzzle.graph()).is_some()).then(|| {
+        plan_of(
+            Method::CycleRotation,
+            "On a cycle tiles only rotate: each tile's displacement is fixed up to a whole turn, and the rotation solver moves every tile straight home with the turn that costs least, a shortest solution",
+        )
+    })
+}
+
+/// The constructive plan with one blank, when it is asked for or when the
+/// automatic choice finds the puzzle too large for optimal search (boards
+/// above [`AUTO_OPTIMAL_BOARD_CELLS`] cells, other graphs above
+/// [`AUTO_OPTIMAL_GRAPH_VERTICES`] vertices). Boards are streamed.
+fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
+    let board = puzzle.plain_board_size();
+    let on_board = board.is_some_and(|(w, h)| w >= 2 && h >= 2);
+    let wants_pdb = matches!(options.heuristic, Heuristic::PatternDatabases(_));
+    let reason = match options.algorithm {
+        Algorithm::Constructive => "The constructive solver was asked for".to_string(),
+        Algorithm::Auto
+            if !wants_pdb
+                && on_board
+                && board.is_some_and(|(w, h)| w * h > AUTO_OPTIMAL_BOARD_CELLS) =>
+        {
+            format!(
+                "Boards above {AUTO_OPTIMAL_BOARD_CELLS} cells are solved constructively (Parberry's algorithm, any size, not optimal); ask for IDA* for the optimum with pattern databases"
+            )
+        }
+        Algorithm::Auto
+            if board.is_none() && puzzle.vertex_count() > AUTO_OPTIMAL_GRAPH_VERTICES =>
+        {
+            format!(
+                "Graphs above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (block by block, Wilson's 3-cycles; not optimal); ask for IDA* or A* for the optimum"
+            )
+        }
+        _ => return None,
+    };
+    let method = if on_board {
+        Method::ConstructiveBoard
+    } else {
+        Method::ConstructiveGraph
+    };
+    Some(Plan {
+        optimal: false,
+        streamed: on_board,
+        ..plan_of(method, reason)
+    })
+}
+
+/// The plan on a plain W x H board of at most [`board::MAX_CELLS`] cells
+/// with IDA* (asked for or automatic): the packed board kernel with
+/// Manhattan distance, linear conflict, walking distance or additive
+/// pattern databases.
+fn plan_board(
+    cache: &TableCache,
+    (w, h): (usize, usize),
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let cells = w * h;
+    let plan = match &options.heuristic {
+        Heuristic::Manhattan | Heuristic::LinearConflict | Heuristic::WalkingDistance => {
+            let heuristic = match options.heuristic {
+                Heuristic::Manhattan => BoardHeuristic::Manhattan,
+                Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
+                _ => BoardHeuristic::LinearConflict,
+            };
+            plan_of(
+                Method::BoardIda { heuristic },
+                "The heuristic was asked for",
+            )
+        }
+        Heuristic::PatternDatabases(partition) | Heuristic::PatternDatabasesMax(partition, _) => {
+            let groups = board_groups((w, h), goal, partition)?;
+            let with = match &options.heuristic {
+                Heuristic::PatternDatabasesMax(_, second) => Some(*second),
+                _ => None,
+            };
+            Plan {
+                tables: Some(cache.board_table_plan((w, h), goal, groups)),
+                ..plan_of(
+                    Method::BoardPatternIda { with },
+                    "Pattern databases were asked for",
+                )
+            }
+        }
+        Heuristic::Auto if cells <= AUTO_LINEAR_CONFLICT_CELLS => plan_of(
+            Method::BoardIda {
+                heuristic: BoardHeuristic::LinearConflict,
+            },
+            format!(
+                "Boards of up to {AUTO_LINEAR_CONFLICT_CELLS} cells are solved in milliseconds with Manhattan distance and linear conflict"
+            ),
+        ),
+        Heuristic::Auto => {
+            let best =
+                cache.board_table_plan((w, h), goal, partition::default_partition(w, h, goal)?);
+            let quick_ok = best
+                .groups
+                .iter()
+                .all(|g| pdb::placements(cells, g.len()) <= QUICK_TABLE_ENTRIES);
+            let method = Method::BoardPatternIda { with: None };
+            if best.cached || quick_ok {
+                Plan {
+                    tables: Some(best),
+                    ..plan_of(
+                        method,
+                        "Additive pattern databases, the best heuristic at hand (Korf and Felner 2002)",
+                    )
+                }
+            } else {
+                // Quick tables now (groups of at most 5 tiles), the best
+                // ones after the answer.
+                let quick =
+                    cache.board_table_plan((w, h), goal, partition::quick_partition(w, h, goal)?);
+                let reason = format!(
+                    "The {} tables are not cached yet, so this run uses {} tables (built in well under a second)",
+                    best.sizes(),
+                    quick.sizes()
+                );
+                Plan {
+                    tables: Some(quick),
+                    later: cache.has_store().then_some(best),
+                    ..plan_of(method, reason)
+                }
+            }
+        }
+    };
+    Ok(plan)
+}
+
+/// The partition a board pattern-database heuristic names.
+fn board_groups(
+    (w, h): (usize, usize),
+    goal: &Configuration,
+    partition: &Partition,
+) -> Result<Vec<Vec<u32>>> {
+    match partition {
+        Partition::Default => partition::default_partition(w, h, goal),
+        Partition::Sizes(sizes) => {
+            // The sizes of the default partition select it (6-6-3 on 4x4
+            // is the two-column split), so `pdb build --partition 6-6-3`
+            // and `--heuristic pdb` prepare and use the same tables.
+            let default = partition::default_partition(w, h, goal)?;
+            let default_sizes: Vec<usize> = default.iter().map(|g| g.len()).collect();
+            if &default_sizes == sizes {
+                Ok(default)
+            } else {
+                partition::partition_by_sizes(goal, sizes)
+            }
+        }
+        Partition::Groups(groups) => {
+            partition::check_partition(goal, groups)?;
+            Ok(groups.clone())
+        }
+    }
+}
+
+/// Average degree below 3 (2E < 3V): where graph pattern databases pay.
+fn sparse(puzzle: &Puzzle) -> bool {
+    2 * puzzle.graph().edge_count() < 3 * puzzle.vertex_count()
+}
+
+/// The plan on any graph with one blank (boards too, with an explicit
+/// algorithm other than IDA*): IDA*, A*, BFS or beam search with the
+/// generalised Manhattan distance or graph pattern databases.
+fn plan_graph(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let n = puzzle.vertex_count();
+    let small = n <= AUTO_ASTAR_VERTICES;
+    let wants_tables = match &options.heuristic {
+        Heuristic::PatternDatabases(Partition::Default) => true,
+        Heuristic::PatternDatabases(_) => {
+            return Err(Error::argument(
+                "heuristic",
+                format!(
+                    "on {} pattern databases use the automatic partition: give pdb without sizes",
+                    puzzle.spec()
+                ),
+            ));
+        }
+        Heuristic::PatternDatabasesMax(..) | Heuristic::WalkingDistance => {
+            return Err(Error::argument(
+                "heuristic",
+                format!(
+                    "{} is a heuristic for plain boards only, not {}",
+                    options.heuristic,
+                    puzzle.spec()
+                ),
+            ));
+        }
+        // Measured (docs/BENCHMARKS.md): on sparse graphs (thetas, cycles
+        // with chords) tiles must travel around long cycles and the tables
+        // cut the nodes a thousandfold; on grid-like graphs (boxes, tori,
+        // diagonal boards) the generalised Manhattan distance is close and
+        // cheaper per node.
+        Heuristic::Auto => !small && n <= 64 && sparse(puzzle),
+        Heuristic::Manhattan | Heuristic::LinearConflict => false,
+    };
+    let (method, optimal) = graph_method(&options.algorithm, small);
+    let mut plan = Plan {
+        optimal,
+        ..plan_of(method, "")
+    };
+    if wants_tables && matches!(plan.method, Method::GraphIda | Method::AStar { .. }) {
+        if n > 64 {
+            return Err(Error::argument(
+                "heuristic",
+                format!("pattern databases handle at most 64 vertices, not {n}"),
+            ));
+        }
+        plan.tables = Some(cache.graph_table_plan(puzzle, goal));
+    }
+    plan.reason = match (&plan.method, options.algorithm != Algorithm::Auto) {
+        (_, true) => "The algorithm was asked for".into(),
+        (Method::AStar { .. }, false) => format!(
+            "Graphs of up to {AUTO_ASTAR_VERTICES} vertices are solved at once by A* with the generalised Manhattan distance"
+        ),
+        _ if plan.tables.is_some() => "A sparse graph (average degree below 3): IDA* with pattern databases over groups of tiles whose goal vertices are close (often thousands of times fewer nodes than the generalised Manhattan distance)".into(),
+        _ => "IDA* with the generalised Manhattan distance (on graphs of average degree 3 or more it beats tables small enough to build at once)".into(),
+    };
+    Ok(plan)
+}
+
+/// The plan for an optimal search in the multi-tile metric: IDA* on the
+/// plain-board MTM domain with the walking distance counted in runs
+/// (boards of up to [`AUTO_OPTIMAL_BOARD_CELLS`] cells under
+/// [`Heuristic::Auto`]) or the row and column distances divided by the
+/// longest run.
+fn plan_multi_tile(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let Some((w, h)) = puzzle
+        .plain_board_size()
+        .filter(|&(w, h)| w * h <= board::MAX_CELLS)
+        .filter(|&(w, h)| w.max(h) <= crate::search::mtm::MAX_RUN + 1)
+    else {
+        return Err(Error::Unsupported(format!(
+            "optimal search in the multi-tile metric takes plain boards of up to {} cells and {} a side, not {} (the constructive solver counts its moves in MTM too)",
+            board::MAX_CELLS,
+            crate::search::mtm::MAX_RUN + 1,
+            puzzle.spec()
+        )));
+    };
+    if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
+        return Err(Error::argument(
+            "algo",
+            format!(
+                "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
+                options.algorithm
+            ),
+        ));
+    }
+    let classes = crate::search::mtm_pdb::default_classes(w, h, goal);
+    let mut tables = None;
+    let heuristic = match (&options.heuristic, &classes) {
+        (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), Some(c)) => {
+            tables = Some(cache.multi_tile_table_plan((w, h), goal, c));
+            BoardHeuristic::WalkingDistance
+        }
+        (Heuristic::PatternDatabases(_), _) => {
+            return Err(Error::argument(
+                "heuristic",
+                format!(
+                    "in the multi-tile metric the pattern database has fixed classes of tiles: give pdb without a partition, on boards of up to 16 cells, not {}",
+                    puzzle.spec()
+                ),
+            ));
+        }
+        (Heuristic::Auto, None) | (Heuristic::Manhattan, _) => BoardHeuristic::Manhattan,
+        (Heuristic::WalkingDistance, _) => BoardHeuristic::WalkingDistance,
+        _ => {
+            return Err(Error::argument(
+                "heuristic",
+                format!(
+                    "{} counts single-tile moves and overestimates in the multi-tile metric: use auto, pdb, wd or md",
+                    options.heuristic
+                ),
+            ));
+        }
+    };
+    let reason = match (&tables, heuristic) {
+        (Some(_), _) => {
+            "The multi-tile metric: IDA* over straight runs with a pattern database of exact MTM distances over classes of tiles (every tile apart on boards of up to 10 cells; four regions on 4x4), looked up for the configuration and its transpose"
+        }
+        (None, BoardHeuristic::WalkingDistance) => {
+            "The multi-tile metric: IDA* over straight runs with the walking distance counted in runs (Takahashi's tables searched again with a run of the blank as one move)"
+        }
+        _ => {
+            "The multi-tile metric: IDA* over straight runs with the row and column distances divided by the longest run"
+        }
+    };
+    Ok(Plan {
+        tables,
+        ..plan_of(Method::MtmBoardIda { heuristic }, reason)
+    })
+}
+
+/// The plan for a goal with several blanks: the graph methods of one
+/// blank on configurations with several blanks (a move slides one tile
+/// into any blank), with the generalised Manhattan distance or free-blank
+/// pattern databases; the automatic plan hands over to weighted A* beyond
+/// [`AUTO_SEVERAL_BLANKS_NODES`] expansions ([`Fallback`]).
+fn plan_several_blanks(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let n = puzzle.vertex_count();
+    let k = goal.blanks().len();
+    if options.metric == Metric::Mtm {
+        return Err(Error::Unsupported(format!(
+            "with {k} blanks slidepuzzle solves in the single-tile metric only"
+        )));
+    }
+    let auto = options.algorithm == Algorithm::Auto;
+    if options.algorithm == Algorithm::Constructive || (auto && n > AUTO_OPTIMAL_GRAPH_VERTICES) {
+        let reason = if auto {
+            format!(
+                "Puzzles above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (one blank working, the others as free room, or exchanges at junctions where tiles must pass each other; not optimal); ask for IDA* or A* for the optimum"
+            )
+        } else {
+            "The constructive solver was asked for".to_string()
+        };
+        return Ok(Plan {
+            optimal: false,
+            ..plan_of(Method::ConstructiveGraph, reason)
+        });
+    }
+    if n > MAX_SEARCH_VERTICES {
+        return Err(Error::limit(
+            Resource::Vertices,
+            n as u64,
+            MAX_SEARCH_VERTICES as u64,
+        ));
+    }
+    let wants_tables = match &options.heuristic {
+        Heuristic::Auto => (FREE_BLANK_MIN_VERTICES..=64).contains(&n),
+        Heuristic::PatternDatabases(Partition::Default) if n <= 64 => true,
+        Heuristic::Manhattan => false,
+        other => {
+            return Err(Error::argument(
+                "heuristic",
+                format!(
+                    "with {k} blanks the heuristics are the generalised Manhattan distance (manhattan) and free-blank pattern databases (pdb, without sizes, up to 64 vertices), not {other}"
+                ),
+            ));
+        }
+    };
+    let small = n <= AUTO_ASTAR_VERTICES;
+    let (method, optimal) = graph_method(&options.algorithm, small);
+    let mut plan = Plan {
+        optimal,
+        fallback: (auto && !small).then_some(Fallback {
+            nodes: AUTO_SEVERAL_BLANKS_NODES,
+            weight: AUTO_SEVERAL_BLANKS_WEIGHT,
+        }),
+        ..plan_of(method, "")
+    };
+    if wants_tables && matches!(plan.method, Method::GraphIda | Method::AStar { .. }) {
+        plan.tables = Some(cache.free_blank_table_plan(puzzle, goal));
+    }
+    plan.reason = several_blanks_reason(&plan, k, small && auto);
+    Ok(plan)
+}
+
+/// Why a plan with `k` blanks, in words.
+fn several_blanks_reason(plan: &Plan, k: usize, small_auto: bool) -> String {
+    let mut reason = format!(
+        "{k} blanks: {} over configurations with {} (a move slides one tile into any blank; commuting moves searched in one order)",
+        match plan.method {
+            Method::GraphIda => "IDA*",
+            Method::Bfs => "breadth-first search",
+            Method::Beam { .. } => "beam search",
+            _ if small_auto => "A* (small graphs: every configuration fits in memory)",
+            _ => "A*",
+        },
+        if plan.tables.is_some() {
+            "the maximum over additive partitions of free-blank pattern databases (a group tile may slide to any vertex no group tile holds)"
+        } else {
+            "the generalised Manhattan distance"
+        }
+    );
+    if let Some(b) = &plan.fallback {
+        reason.push_str(&format!(
+            ". Optimal search can take hours with several blanks (a uniform 5x5 with 5 blanks is beyond reach), so beyond {} M nodes weighted A* (weight {}) answers with the lower bound IDA* proved; ask for IDA* to insist on the optimum",
+            b.nodes / 1_000_000,
+            b.weight
+        ));
+    }
+    reason
+}

@@ -1,0 +1,77 @@
+//! What one solve is asked ([`SolveOptions`]) and the thresholds the
+//! automatic choice ([`super::decide`]) works with.
+
+use super::spec::{Algorithm, Heuristic, MovePruning};
+use crate::model::Metric;
+use crate::search::Limits;
+
+/// Plain boards with more cells than this are solved constructively by
+/// [`Algorithm::Auto`] (optimal search beyond the 15-puzzle can take hours).
+pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
+
+/// Boards with at most this many cells use linear conflict, not tables,
+/// under [`Heuristic::Auto`] (they are solved in milliseconds either way).
+pub const AUTO_LINEAR_CONFLICT_CELLS: usize = 9;
+
+/// Graphs (other than plain boards) with more vertices than this are
+/// solved constructively by [`Algorithm::Auto`].
+pub const AUTO_OPTIMAL_GRAPH_VERTICES: usize = 64;
+
+/// Graphs with at most this many vertices use A* under [`Algorithm::Auto`].
+pub const AUTO_ASTAR_VERTICES: usize = 10;
+
+/// Placements per table of the automatic graph pattern databases (and of
+/// the quick board tables): each builds in well under a second.
+pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
+
+/// Bytes a collected constructive board solution takes per move while it
+/// is built, shortened, replayed and written as letters (the path, its
+/// shortened copy, the letters).
+pub const COLLECTED_BYTES_PER_MOVE: u64 = 24;
+
+/// Largest puzzle the general optimal searches handle (vertices).
+pub const MAX_SEARCH_VERTICES: usize = 256;
+
+/// The most configurations the reachability test may visit by
+/// breadth-first search with several blanks when none of its exact
+/// methods applies.
+pub const SEVERAL_BLANKS_CHECK_STATES: usize = 20_000_000;
+
+/// Node expansions the automatic plan gives optimal search with several
+/// blanks before weighted A* answers ([`super::Fallback`]): about 15 s on
+/// two cores with 5x5 and 5 blanks, where a random-walk instance with
+/// optimum 68 takes 51 M and a uniform one far more than 10 G.
+pub const AUTO_SEVERAL_BLANKS_NODES: u64 = 100_000_000;
+
+/// The weight of that weighted A*: 82 moves in 0.6 s on the uniform 5x5
+/// with 5 blanks of seed 1 (optimum 70 to 76).
+pub const AUTO_SEVERAL_BLANKS_WEIGHT: f64 = 1.5;
+
+/// Free-blank tables pay from this many vertices on; below, the
+/// Manhattan distance solves at once.
+pub const FREE_BLANK_MIN_VERTICES: usize = 12;
+
+/// Options of one solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The algorithm ([`Algorithm::Auto`] by default).
+    pub algorithm: Algorithm,
+    /// The heuristic ([`Heuristic::Auto`] by default).
+    pub heuristic: Heuristic,
+    /// Nodes, time, memory and cancellation. `limits.max_memory` also
+    /// bounds table builds.
+    pub limits: Limits,
+    /// Keep one instance on one thread (the default splits hard board
+    /// instances over all of rayon's threads); node counts are then exactly
+    /// those of the sequential search.
+    pub single_thread: bool,
+    /// Which redundant moves the search skips ([`MovePruning::Sequences`]
+    /// by default; [`MovePruning::Reversal`] reproduces published node
+    /// counts).
+    pub move_pruning: MovePruning,
+    /// How moves are counted: [`Metric::Stm`] (the default) or
+    /// [`Metric::Mtm`] (a straight run of tiles is one move; optimal
+    /// search on plain boards). Optimality, lengths and enumerations are in
+    /// this metric.
+    pub metric: Metric,
+}

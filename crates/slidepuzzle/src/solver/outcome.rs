@@ -1,0 +1,158 @@
+//! What a solve answers: a replayed [`Solution`], or why there is none
+//! ([`Outcome`]); what a streamed solve wrote ([`Written`]); a stopped
+//! search in words ([`stop_message`]).
+
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::search::{SearchResult, SearchStats, StopReason};
+use crate::theory::Verdict;
+
+/// A verified solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Vertices the blank visits, after its start (0-based). Empty with
+    /// several blanks (a blank path cannot say which blank moved): see
+    /// [`Solution::steps`].
+    pub blank_path: Vec<usize>,
+    /// The moves as the tile's `(from, to)` vertices, one per single-tile
+    /// step (the tile on `from` slides into the blank on `to`), for any
+    /// number of blanks ([`crate::moves::replay_steps`] replays them).
+    pub steps: Vec<(usize, usize)>,
+    /// Whether [`Solution::length`] is proven optimal in
+    /// [`Solution::metric`].
+    pub optimal: bool,
+    /// The metric the solution was asked for (and is optimal in).
+    pub metric: Metric,
+    /// Its length in that metric: single-tile steps in STM (the blank
+    /// path's length), straight runs in MTM.
+    pub length: usize,
+    /// The method's short name ([`super::Plan::name`]).
+    pub algorithm: String,
+    /// Search counters (nodes, last bound, seconds).
+    pub stats: SearchStats,
+}
+
+impl Solution {
+    /// The solution as people and files write it, from its steps: slidysim
+    /// letters with counts where there is one blank and every move has a
+    /// direction, else the blank path (`7-4-3`, the vertices the blank
+    /// visits after `start`'s), else, with several blanks, the steps
+    /// (`3>7 4>3`, [`crate::moves::format_steps`]). O(steps).
+    ///
+    /// ```
+    /// use slidepuzzle::{Outcome, Puzzle, solve, SolveOptions};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let start = slidepuzzle::format::parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
+    /// let Outcome::Solved(s) = solve(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap()
+    /// else { panic!() };
+    /// assert_eq!(s.written(&p, &start), "L2");
+    /// ```
+    pub fn written(&self, puzzle: &Puzzle, start: &Configuration) -> String {
+        if start.blanks().len() != 1 {
+            return crate::moves::format_steps(&self.steps);
+        }
+        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
+        crate::moves::letters(puzzle, start.blank(), &path).unwrap_or_else(|| {
+            let p: Vec<String> = path.iter().map(|v| v.to_string()).collect();
+            p.join("-")
+        })
+    }
+
+    /// Its length in multi-tile moves (straight runs of one blank), where
+    /// the puzzle has directions and there is one blank; `None` otherwise.
+    pub fn mtm_length(&self, puzzle: &Puzzle, start: &Configuration) -> Option<usize> {
+        if start.blanks().len() != 1 {
+            return None;
+        }
+        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
+        crate::moves::mtm_length(puzzle, start.blank(), &path)
+    }
+}
+
+/// What [`super::Solver::solve`] returns.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Solved; the path has been replayed and reaches the goal.
+    Solved(Solution),
+    /// The goal cannot be reached; the verdict says why.
+    Unsolvable(Verdict),
+    /// A limit stopped the search first.
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// The method's short name.
+        algorithm: String,
+        /// Counters up to the stop (`bound` = how far it got).
+        stats: SearchStats,
+    },
+}
+
+/// What [`super::Solver::solve_to_writer`] wrote.
+#[derive(Clone, Debug)]
+pub enum Written {
+    /// The moves were written (and replayed to the goal).
+    Solved {
+        /// Single-tile moves.
+        moves: u64,
+        /// Multi-tile moves, where the puzzle has directions.
+        mtm: Option<u64>,
+        /// Whether the length is proven optimal.
+        optimal: bool,
+        /// Whether the moves were streamed as they were found.
+        streamed: bool,
+    },
+    /// Nothing was written; the outcome says why (unsolvable or stopped).
+    NotSolved(Outcome),
+}
+
+/// The outcome of a search that returned no path: stopped by a limit, or
+/// exhausted, which proves the goal unreachable (the kernels' move pruning
+/// keeps a shortest path to every configuration).
+pub(super) fn not_solved(result: &SearchResult, algorithm: String, stats: SearchStats) -> Outcome {
+    if result.exhausted {
+        return Outcome::Unsolvable(Verdict {
+            solvable: false,
+            reason: format!(
+                "the search ({algorithm}) expanded every configuration it can reach from the start without meeting the goal"
+            ),
+            decided_by: crate::theory::Decision::ExhaustiveSearch,
+        });
+    }
+    Outcome::Stopped {
+        reason: result.stopped.unwrap_or(StopReason::Cancelled),
+        algorithm,
+        stats,
+    }
+}
+
+/// How far a stopped search got, in words, from its counters alone (no
+/// guess from the method's name): the nodes expanded, how deep it got
+/// (IDA*'s bound, A*'s and BFS's deepest level) and the proven lower bound
+/// on the optimum when there is one.
+///
+/// ```
+/// use slidepuzzle::{SearchStats, StopReason, solver::stop_message};
+/// let stats = SearchStats { expanded: 1000, bound: 51, lower_bound: 51, ..Default::default() };
+/// assert_eq!(
+///     stop_message(StopReason::MaxNodes, &stats),
+///     "node limit reached: 1000 nodes expanded, 51 moves deep; no solution shorter than 51 moves exists"
+/// );
+/// ```
+pub fn stop_message(
+    reason: crate::search::StopReason,
+    stats: &crate::search::SearchStats,
+) -> String {
+    let proven = if stats.lower_bound > 0 {
+        format!(
+            "; no solution shorter than {} moves exists",
+            stats.lower_bound
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: {} nodes expanded, {} moves deep{proven}",
+        reason.describe(),
+        stats.expanded,
+        stats.bound
+    )
+}

@@ -1,0 +1,599 @@
+//! The interpreter: carries out a [`Plan`] made by [`super::decide`], for
+//! one blank and several alike.
+//!
+//! 1. reachability first ([`reachability`], O(V + E) with one blank):
+//!    an unsolvable instance is answered at once, with the reason;
+//! 2. the plan's method runs ([`search`]): a search kernel on the domain
+//!    and heuristic the plan names ([`run_kernel`], the one place where a
+//!    plan becomes a domain and a heuristic, for solving and for listing),
+//!    the rotation solver, or a constructive solver; a [`Fallback`] hands
+//!    over to weighted A* beyond its budget;
+//! 3. the path becomes steps, is **replayed** on the general model and
+//!    compared with the goal, and is measured in the metric asked for
+//!    ([`finish`]).
+//!
+//! A kernel's path holds the blank's next vertex per move with one blank,
+//! encoded steps ([`crate::search::several::encode_step`]) with several.
+
+use std::time::Instant;
+
+use super::kernel::{BestFirst, FirstSolution, Kernel};
+use super::options::{
+    COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
+};
+use super::outcome::{Outcome, Solution, not_solved};
+use super::plan::{BoardHeuristic, Fallback, Method, Plan, TablePlan};
+use super::spec::MovePruning;
+use super::tables::TableCache;
+use crate::error::{Error, Resource, Result};
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::moves::{length_in, replay_steps, steps_of_blank_path};
+use crate::search::best_first::Strategy;
+use crate::search::board::BoardDomain;
+use crate::search::graph::GraphDomain;
+use crate::search::heuristic::{Heuristic, Max, MaxOf, Zero};
+use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
+use crate::search::manhattan::{Manhattan, TileDistances};
+use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
+use crate::search::mtm_pdb::MtmPdbLookup;
+use crate::search::pdb_lookup::PdbLookup;
+use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
+use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
+use crate::search::{Limits, SearchResult, SearchStats, StopReason};
+use crate::theory::Verdict;
+
+/// Whether `goal` can be reached from `start`: Wilson's theorem and its
+/// extensions with one blank ([`crate::theory::check`]), the several-blank
+/// test otherwise ([`crate::theory::blanks::check_several_blanks`]).
+///
+/// # Errors
+/// Different numbers of blanks on the two sides; as the tests.
+pub(super) fn reachability(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<Verdict> {
+    match (start.blanks().len(), goal.blanks().len()) {
+        (1, 1) => crate::theory::check(puzzle, start, goal),
+        (a, b) if a == b => crate::theory::blanks::check_several_blanks(
+            puzzle,
+            start,
+            goal,
+            SEVERAL_BLANKS_CHECK_STATES,
+        ),
+        (a, b) => Err(Error::Unsupported(format!(
+            "start and goal must have the same number of blanks, not {a} and {b}"
+        ))),
+    }
+}
+
+/// Solves `start` -> `goal` as `plan` says (see the [module docs](self)).
+///
+/// # Errors
+/// As the reachability test, the table builds and the constructive
+/// solvers; [`Error::Internal`] if a found path fails its replay (a bug,
+/// never a wrong answer returned).
+pub(super) fn execute(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+) -> Result<Outcome> {
+    let verdict = reachability(puzzle, ends.0, ends.1)?;
+    if !verdict.solvable {
+        return Ok(Outcome::Unsolvable(verdict));
+    }
+    let clock = Instant::now();
+    let (result, name) = match plan.fallback {
+        Some(fallback) if plan.method == Method::GraphIda => {
+            with_fallback(cache, puzzle, ends, options, plan, fallback)?
+        }
+        _ => (
+            search(
+                cache,
+                puzzle,
+                ends,
+                options,
+                plan,
+                &plan.method,
+                &options.limits,
+            )?,
+            plan.name(),
+        ),
+    };
+    finish(puzzle, ends, options.metric, plan, result, name, clock)
+}
+
+/// Runs `method` (the plan's, or its fallback's) with the plan's tables
+/// within `limits`.
+fn search(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+    method: &Method,
+    limits: &Limits,
+) -> Result<SearchResult> {
+    let tables = plan.tables.as_ref();
+    match method {
+        Method::BoardIda { .. }
+        | Method::BoardPatternIda { .. }
+        | Method::MtmBoardIda { .. }
+        | Method::GraphIda => {
+            let split = !options.single_thread;
+            let kernel = FirstSolution { limits, split };
+            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
+        }
+        Method::AStar { weight } => {
+            let strategy = Strategy::AStar { weight: *weight };
+            let kernel = BestFirst { limits, strategy };
+            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
+        }
+        Method::Bfs => {
+            let strategy = Strategy::AStar { weight: 1.0 };
+            let kernel = BestFirst { limits, strategy };
+            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
+        }
+        Method::Beam { width } => {
+            let strategy = Strategy::Beam {
+                width: (*width).max(1),
+                max_depth: 100_000,
+            };
+            let kernel = BestFirst { limits, strategy };
+            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
+        }
+        Method::CycleRotation => rotated(puzzle, ends, limits),
+        Method::ConstructiveBoard => constructive(puzzle, ends, limits, true),
+        Method::ConstructiveGraph => constructive(puzzle, ends, limits, false),
+    }
+}
+
+/// Runs `kernel` on the domain and heuristic `method` and its `tables`
+/// name: the packed board domains for the board methods, the graph domain
+/// (one blank) or the several-blank domain for the graph methods. The one
+/// place where a plan becomes a domain and a heuristic, for solving
+/// ([`FirstSolution`], [`BestFirst`]) and listing
+/// ([`super::kernel::AllSolutions`]).
+///
+/// # Errors
+/// Table builds over the memory budget; [`Error::Unsupported`] for a
+/// graph over [`MAX_SEARCH_VERTICES`] vertices; [`Error::Internal`] for a
+/// method that runs no search kernel.
+pub(super) fn run_kernel<K: Kernel>(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    (method, tables): (&Method, Option<&TablePlan>),
+    options: &SolveOptions,
+    kernel: K,
+) -> Result<K::Output> {
+    let limits = &options.limits;
+    let heuristic = match (method, tables) {
+        (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, _) => {
+            let long = K::LONG_PRUNING && options.move_pruning == MovePruning::Sequences;
+            let board = (cache, puzzle, ends, (method, tables), limits.max_memory);
+            return if long {
+                board_run::<true, K>(board, kernel)
+            } else {
+                board_run::<false, K>(board, kernel)
+            };
+        }
+        (Method::MtmBoardIda { heuristic }, _) => {
+            let table = tables.is_some();
+            return multi_tile_run(cache, puzzle, ends, (*heuristic, table), limits, kernel);
+        }
+        (Method::Bfs, _) => GraphHeuristic::Zero,
+        (Method::Beam { .. }, _) | (Method::GraphIda | Method::AStar { .. }, None) => {
+            GraphHeuristic::Manhattan
+        }
+        (Method::GraphIda | Method::AStar { .. }, Some(t)) => GraphHeuristic::Tables(t),
+        _ => return Err(Error::Internal(format!("{method:?} runs no search kernel"))),
+    };
+    graph_run(cache, puzzle, ends, heuristic, limits, kernel)
+}
+
+/// The heuristic of a graph method.
+enum GraphHeuristic<'a> {
+    /// None (breadth-first search).
+    Zero,
+    /// The generalised Manhattan distance.
+    Manhattan,
+    /// Graph pattern databases (one blank) or the maximum over the
+    /// additive partitions of free-blank tables (several).
+    Tables(&'a TablePlan),
+}
+
+/// `kernel` on the graph domain with one blank, or the several-blank
+/// domain, with `heuristic`.
+fn graph_run<K: Kernel>(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    heuristic: GraphHeuristic<'_>,
+    limits: &Limits,
+    kernel: K,
+) -> Result<K::Output> {
+    let too_large = || {
+        Error::Unsupported(format!(
+            "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
+        ))
+    };
+    if start.blanks().len() > 1 {
+        let domain = SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(too_large)?;
+        return Ok(match heuristic {
+            GraphHeuristic::Zero => kernel.run(domain, Zero),
+            GraphHeuristic::Manhattan => {
+                kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
+            }
+            GraphHeuristic::Tables(t) => {
+                let pdb = cache.free_blank(puzzle, goal, t, limits)?;
+                let partitions = t.partition_ranges();
+                let lookups = partitions.map(|groups| PdbLookup::graph_groups(&pdb, groups));
+                kernel.run(domain, MaxOf::new(lookups.collect()))
+            }
+        });
+    }
+    let domain = GraphDomain::new(puzzle.graph(), start, goal).ok_or_else(too_large)?;
+    Ok(match heuristic {
+        GraphHeuristic::Zero => kernel.run(domain, Zero),
+        GraphHeuristic::Manhattan => {
+            kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
+        }
+        GraphHeuristic::Tables(t) => {
+            let pdb = cache.graph(puzzle, goal, t, limits.max_memory)?;
+            kernel.run(domain, PdbLookup::graph(&pdb))
+        }
+    })
+}
+
+/// The generalised Manhattan distance's table for a plan's puzzle.
+fn tile_distances(puzzle: &Puzzle, goal: &Configuration) -> Result<TileDistances> {
+    TileDistances::new(puzzle.graph(), goal).ok_or_else(|| {
+        Error::limit(
+            Resource::Vertices,
+            puzzle.vertex_count() as u64,
+            MAX_SEARCH_VERTICES as u64,
+        )
+    })
+}
+
+/// The plain board's size for a board kernel.
+fn board_size(puzzle: &Puzzle) -> Result<(usize, usize)> {
+    puzzle
+        .plain_board_size()
+        .ok_or_else(|| Error::Internal("a board kernel planned for a graph".into()))
+}
+
+/// What a board kernel needs: the tables, the puzzle and its two ends, the
+/// method and its tables, the memory budget.
+type BoardJob<'a> = (
+    &'a TableCache,
+    &'a Puzzle,
+    (&'a Configuration, &'a Configuration),
+    (&'a Method, Option<&'a TablePlan>),
+    u64,
+);
+
+/// A board method ([`Method::BoardIda`], [`Method::BoardPatternIda`]) on
+/// the packed board domain, pruning loops around 2 x 2 blocks with
+/// `LOOPS`.
+fn board_run<const LOOPS: bool, K: Kernel>(
+    (cache, puzzle, (start, goal), (method, tables), max_memory): BoardJob<'_>,
+    kernel: K,
+) -> Result<K::Output> {
+    let (w, h) = board_size(puzzle)?;
+    let too_large = || Error::Internal("board too large for the board kernel".into());
+    let domain = BoardDomain::<LOOPS>::new(w, h, start, goal).ok_or_else(too_large)?;
+    match (method, tables) {
+        (Method::BoardIda { heuristic }, _) => Ok(match heuristic {
+            BoardHeuristic::Manhattan => {
+                let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
+                kernel.run(domain, Manhattan::new(&d))
+            }
+            BoardHeuristic::LinearConflict => {
+                let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
+                kernel.run(domain, LinearConflict::new(&t))
+            }
+            BoardHeuristic::WalkingDistance => {
+                let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+                kernel.run(domain, WalkingDistance::new(&t))
+            }
+        }),
+        (Method::BoardPatternIda { with }, Some(t)) => {
+            let tables = cache.board((w, h), puzzle, goal, t, max_memory)?;
+            let second = (w, h, goal, *with);
+            match tables.transposed() {
+                Some(mirror) => {
+                    let both = Max::new(tables.direct(), mirror);
+                    board_run_with(domain, both, second, max_memory, kernel)
+                }
+                None => board_run_with(domain, tables.direct(), second, max_memory, kernel),
+            }
+        }
+        _ => Err(Error::Internal(format!(
+            "{method:?} without its tables on the board kernel"
+        ))),
+    }
+}
+
+/// `kernel` on a board with `first`, maximised with the second heuristic
+/// of `(width, height, goal, second)` when there is one (looked up only
+/// where `first` does not prune).
+fn board_run_with<H, K: Kernel, const LOOPS: bool>(
+    domain: BoardDomain<LOOPS>,
+    first: H,
+    (w, h, goal, second): (usize, usize, &Configuration, Option<BoardHeuristic>),
+    max_memory: u64,
+    kernel: K,
+) -> Result<K::Output>
+where
+    H: Heuristic<BoardDomain<LOOPS>> + Clone + Send + Sync,
+{
+    let too_large = || Error::Internal("board too large for the board kernel".into());
+    Ok(match second {
+        // The tables are stored over the Manhattan distance: never below it.
+        None | Some(BoardHeuristic::Manhattan) => kernel.run(domain, first),
+        Some(BoardHeuristic::LinearConflict) => {
+            let t = LinearConflictTables::new(w, h, goal).ok_or_else(too_large)?;
+            kernel.run(domain, Max::new(first, LinearConflict::new(&t)))
+        }
+        Some(BoardHeuristic::WalkingDistance) => {
+            let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+            kernel.run(domain, Max::new(first, WalkingDistance::new(&t)))
+        }
+    })
+}
+
+/// [`Method::MtmBoardIda`]: the multi-tile board domain with the walking
+/// distance counted in runs, maximised with the MTM pattern database when
+/// the plan has it, or the run-divided Manhattan distance.
+fn multi_tile_run<K: Kernel>(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    (heuristic, table): (BoardHeuristic, bool),
+    limits: &Limits,
+    kernel: K,
+) -> Result<K::Output> {
+    let max_memory = limits.max_memory;
+    let (w, h) = board_size(puzzle)?;
+    let too_large = || Error::Internal("board too large for the board kernel".into());
+    let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
+    if table {
+        let table = cache.multi_tile((w, h), puzzle, goal, max_memory)?;
+        // The walking distance in runs first: cheap, and where it prunes
+        // the table (a cache miss) is not read.
+        let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {
+            Ok(wd) => wd,
+            Err(e) if e.is_fallback() => {
+                return Ok(kernel.run(domain, MtmPdbLookup::new(&table)));
+            }
+            Err(e) => return Err(e),
+        };
+        let both = Max::new(
+            WalkingDistance::with_metric(&wd, Metric::Mtm),
+            MtmPdbLookup::new(&table),
+        );
+        return Ok(kernel.run(domain, both));
+    }
+    Ok(match heuristic {
+        BoardHeuristic::WalkingDistance => {
+            let t = WalkingDistanceTables::new(w, h, goal, max_memory)?;
+            kernel.run(domain, WalkingDistance::with_metric(&t, Metric::Mtm))
+        }
+        _ => {
+            let md = MtmManhattan::new(w, h, goal).ok_or_else(too_large)?;
+            kernel.run(domain, md)
+        }
+    })
+}
+
+/// Within a [`Fallback`]'s budget the plan's optimal search; beyond it
+/// weighted A*, or the constructive solver when A* runs out of memory.
+/// The counters add up, the lower bound is the better of the two
+/// searches', and the answer is optimal only if its length meets that
+/// bound. Only the plan's own budget hands over; the user's limits stop
+/// the whole solve. Returns the result and the methods' names.
+fn with_fallback(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+    fallback: Fallback,
+) -> Result<(SearchResult, String)> {
+    let limits = &options.limits;
+    let mut budget = limits.clone();
+    budget.max_nodes = Some(
+        limits
+            .max_nodes
+            .map_or(fallback.nodes, |m| m.min(fallback.nodes)),
+    );
+    let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
+    let over_budget = first.stopped == Some(StopReason::MaxNodes)
+        && limits.max_nodes.is_none_or(|m| m > fallback.nodes);
+    if !over_budget {
+        return Ok((first, plan.name()));
+    }
+    let weighted = Method::AStar {
+        weight: fallback.weight,
+    };
+    let mut second = search(cache, puzzle, ends, options, plan, &weighted, limits)?;
+    let constructive_answered = second.stopped == Some(StopReason::Memory);
+    if constructive_answered {
+        let c = constructive(puzzle, ends, limits, false)?;
+        second.path = c.path;
+        second.stopped = c.stopped;
+    }
+    let lower_bound = first.stats.lower_bound.max(second.stats.lower_bound);
+    second.stats.expanded += first.stats.expanded;
+    second.stats.generated += first.stats.generated;
+    second.stats.lower_bound = lower_bound;
+    if second.path.is_none() {
+        // The stop message reads IDA*'s finished bound.
+        second.stats.bound = first.stats.bound;
+    }
+    second.optimal = second
+        .path
+        .as_ref()
+        .is_some_and(|p| p.len() as u64 == u64::from(lower_bound));
+    let then = if constructive_answered {
+        "constructive".to_string()
+    } else {
+        Plan {
+            method: weighted,
+            ..plan.clone()
+        }
+        .name()
+    };
+    Ok((second, format!("{}, then {then}", plan.name())))
+}
+
+/// A move of the rotation or constructive solvers as a kernel's move: the
+/// blank's next vertex (the tile's `from`) with one blank, the encoded
+/// step with several.
+fn kernel_move(several: bool) -> impl Fn((usize, usize)) -> usize {
+    move |(from, to)| if several { encode_step(from, to) } else { from }
+}
+
+/// The rotation solver on a cycle ([`crate::construct::cycle`]); its
+/// solutions are shortest, so the result is marked optimal.
+fn rotated(
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    limits: &Limits,
+) -> Result<SearchResult> {
+    let encode = kernel_move(start.blanks().len() > 1);
+    let built = crate::theory::blanks::cycle_order(puzzle.graph())
+        .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))
+        .and_then(|order| crate::construct::cycle::solve_cycle(&order, start, goal, limits))
+        .map(|steps| steps.into_iter().map(encode).collect());
+    let mut result = constructed(built)?;
+    result.optimal = result.path.is_some();
+    Ok(result)
+}
+
+/// The constructive solver: for boards ([`crate::construct::board`], refused
+/// first when the collected solution would not fit the memory budget), for
+/// any graph ([`crate::construct::graph`]), or with several blanks
+/// ([`crate::construct::several`]).
+fn constructive(
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    limits: &Limits,
+    board: bool,
+) -> Result<SearchResult> {
+    let built = if start.blanks().len() > 1 {
+        let encode = kernel_move(true);
+        crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
+            .map(|steps| steps.into_iter().map(encode).collect())
+    } else if board {
+        check_collected_board(puzzle, limits.max_memory)?;
+        crate::construct::solve_board_constructively_within(puzzle, start, goal, limits)
+    } else {
+        crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits)
+    };
+    constructed(built)
+}
+
+/// Refuses, before any work, a constructive board solution that would not
+/// fit `max_memory` when collected: a W x H board takes about
+/// 1.35 W H (W + H) moves (1000 x 1000: 2.66e9; measured), each
+/// [`COLLECTED_BYTES_PER_MOVE`]. [`super::Solver::solve_to_writer`] streams
+/// such solutions instead, in O(W H) memory.
+fn check_collected_board(puzzle: &Puzzle, max_memory: u64) -> Result<()> {
+    let Some((w, h)) = puzzle.plain_board_size() else {
+        return Ok(());
+    };
+    let moves = 1.35 * (w as f64) * (h as f64) * ((w + h) as f64);
+    let need = moves * COLLECTED_BYTES_PER_MOVE as f64;
+    if need > max_memory as f64 {
+        return Err(Error::Limit {
+            resource: Resource::Memory,
+            needed: if need >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                need as u64
+            },
+            budget: max_memory,
+        });
+    }
+    Ok(())
+}
+
+/// A constructed path as a search result (not optimal, its length as the
+/// bound), or stopped when a limit stopped the construction between steps
+/// ([`Error::Stopped`]); other errors pass.
+fn constructed(built: Result<Vec<usize>>) -> Result<SearchResult> {
+    match built {
+        Ok(path) => Ok(SearchResult {
+            stats: SearchStats {
+                bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
+                ..SearchStats::default()
+            },
+            path: Some(path),
+            optimal: false,
+            stopped: None,
+            exhausted: false,
+        }),
+        Err(Error::Stopped { reason, .. }) => Ok(SearchResult {
+            stats: SearchStats::default(),
+            path: None,
+            optimal: false,
+            stopped: Some(reason),
+            exhausted: false,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// The answer from a kernel's result: its path as steps, replayed to the
+/// goal and measured in `metric`; or why there is none.
+fn finish(
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    metric: Metric,
+    plan: &Plan,
+    result: SearchResult,
+    name: String,
+    clock: Instant,
+) -> Result<Outcome> {
+    let mut stats = result.stats;
+    stats.seconds = clock.elapsed().as_secs_f64();
+    let Some(path) = result.path.as_ref() else {
+        return Ok(not_solved(&result, name, stats));
+    };
+    let (steps, blank_path) = if start.blanks().len() == 1 {
+        (steps_of_blank_path(start.blank(), path), path.clone())
+    } else {
+        (path.iter().map(|&c| decode_step(c)).collect(), Vec::new())
+    };
+    let end = replay_steps(puzzle, start, &steps)?;
+    if &end != goal {
+        return Err(Error::Internal(format!(
+            "the {name} solution of {} steps does not reach the goal on replay",
+            steps.len()
+        )));
+    }
+    let length = if start.blanks().len() > 1 {
+        steps.len()
+    } else {
+        length_in(puzzle, start.blank(), &blank_path, metric)
+            .ok_or_else(|| Error::Internal("a multi-tile length without directions".into()))?
+    };
+    let optimal = result.optimal && plan.optimal;
+    if optimal {
+        stats.lower_bound = u32::try_from(length).unwrap_or(u32::MAX);
+    }
+    Ok(Outcome::Solved(Solution {
+        steps,
+        blank_path,
+        metric,
+        length,
+        optimal,
+        algorithm: name,
+        stats,
+    }))
+}
