@@ -106,3 +106,160 @@ fn the_layering_table_is_the_import_graph_and_runs_down() {
         }
     }
 }
+
+/// Every `.rs` file under `src/` with its text (without comment lines and
+/// the `#[cfg(test)]` module at its end).
+fn sources() -> Vec<(std::path::PathBuf, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut stack = vec![src];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.trim().starts_with("#[cfg(test)]"))
+                    .filter(|l| !l.trim().starts_with("//"))
+                    .collect();
+                out.push((path, code.join("\n")));
+            }
+        }
+    }
+    out
+}
+
+/// The first path segment of every name a `super::` path imports in
+/// `code` (`super::a::X` gives `a`; `super::{a::X, b}` gives `a` and `b`).
+fn super_names(code: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (i, _) in code.match_indices("super::") {
+        let rest = &code[i + 7..];
+        let ident = |s: &str| -> String {
+            s.trim()
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '*')
+                .collect()
+        };
+        if let Some(group) = rest.strip_prefix('{') {
+            let (mut depth, mut item, mut end) = (0, String::new(), false);
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => end = true,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        names.push(ident(&item));
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                if end {
+                    break;
+                }
+                item.push(c);
+            }
+            names.push(ident(&item));
+        } else {
+            names.push(ident(rest));
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
+#[test]
+fn inside_folders_files_import_their_siblings_never_mod_rs_and_in_no_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // folder -> module -> the siblings it imports
+    let mut edges: BTreeMap<std::path::PathBuf, BTreeMap<String, BTreeSet<String>>> =
+        BTreeMap::new();
+    let mut climbs = Vec::new();
+    let mut checked = 0;
+    for (path, code) in sources() {
+        let (folder, module) = if path.file_name().unwrap() == "mod.rs" {
+            let dir = path.parent().unwrap();
+            (
+                dir.parent().unwrap().to_path_buf(),
+                dir.file_name().unwrap(),
+            )
+        } else {
+            (
+                path.parent().unwrap().to_path_buf(),
+                path.file_stem().unwrap(),
+            )
+        };
+        if folder == src {
+            continue; // top-level modules: the layering table's business
+        }
+        let module = module.to_str().unwrap().to_string();
+        let siblings: BTreeSet<String> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
+            .map(|p| p.file_stem().unwrap().to_str().unwrap().to_string())
+            .filter(|n| n != "mod")
+            .collect();
+        let imports = edges
+            .entry(folder.clone())
+            .or_default()
+            .entry(module.clone())
+            .or_default();
+        for name in super_names(&code) {
+            checked += 1;
+            if siblings.contains(&name) {
+                if name != module {
+                    imports.insert(name);
+                }
+            } else {
+                climbs.push(format!("{}: super::{name}", path.display()));
+            }
+        }
+    }
+    assert!(checked > 50, "the super:: paths were read ({checked})");
+    assert!(
+        climbs.is_empty(),
+        "files reach up to their folder's mod.rs (import the sibling that defines the item instead): {climbs:#?}"
+    );
+    for (folder, graph) in &edges {
+        // Depth-first search for a circle among the siblings.
+        fn visit<'a>(
+            m: &'a str,
+            graph: &'a BTreeMap<String, BTreeSet<String>>,
+            state: &mut BTreeMap<&'a str, u8>,
+            trail: &mut Vec<&'a str>,
+        ) -> Option<Vec<String>> {
+            match state.get(m) {
+                Some(1) => {
+                    let from = trail.iter().position(|t| *t == m).unwrap();
+                    return Some(trail[from..].iter().map(|s| s.to_string()).collect());
+                }
+                Some(_) => return None,
+                None => {}
+            }
+            state.insert(m, 1);
+            trail.push(m);
+            for next in graph.get(m).into_iter().flatten() {
+                if let Some(circle) = visit(next, graph, state, trail) {
+                    return Some(circle);
+                }
+            }
+            trail.pop();
+            state.insert(m, 2);
+            None
+        }
+        let mut state = BTreeMap::new();
+        for m in graph.keys() {
+            let circle = visit(m, graph, &mut state, &mut Vec::new());
+            assert!(
+                circle.is_none(),
+                "{}: an import circle {circle:?}",
+                folder.display()
+            );
+        }
+    }
+}

@@ -586,7 +586,7 @@ fn build(
     };
     let (mut c0, mut r0) = (0, 0);
     while w - c0 > 3 || h - r0 > 3 {
-        super::check_limits(&b.limits)?;
+        super::limits::check_limits(&b.limits)?;
         if h - r0 >= w - c0 {
             b.fill_line(c0, r0, true)?;
             r0 += 1;

@@ -5,6 +5,7 @@ pub mod board;
 pub mod cycle;
 pub mod exchange;
 pub mod graph;
+mod limits;
 pub mod several;
 pub mod shorten;
 mod small;
@@ -13,25 +14,3 @@ pub mod walker;
 
 pub use board::{solve_board_constructively, solve_board_constructively_within};
 pub use graph::{solve_graph_constructively, solve_graph_constructively_within};
-
-use crate::error::{Error, Result};
-use crate::search::{Limits, StopReason};
-
-/// Stops a construction when `limits` say so (deadline, cancellation):
-/// [`Error::Stopped`], which the solver turns into a stopped outcome. The
-/// constructions call it between units of work (a line of a board, a
-/// block, a tile), each a small fraction of a second.
-pub(crate) fn check_limits(limits: &Limits) -> Result<()> {
-    match limits.check(0) {
-        None => Ok(()),
-        Some(reason) => Err(Error::Stopped {
-            reason,
-            message: match reason {
-                StopReason::Timeout => "the constructive solver reached the time limit",
-                StopReason::Cancelled => "the constructive solver was cancelled",
-                _ => "the constructive solver reached a limit",
-            }
-            .into(),
-        }),
-    }
-}

@@ -149,7 +149,8 @@ fn by_components(
                 )));
             }
             1 => {
-                let path = super::solve_graph_constructively_within(&part.puzzle, &s, &g, limits)?;
+                let path =
+                    super::graph::solve_graph_constructively_within(&part.puzzle, &s, &g, limits)?;
                 let mut blank = s.blank();
                 path.into_iter()
                     .map(|v| (v, std::mem::replace(&mut blank, v)))
@@ -209,8 +210,9 @@ fn with_one_blank(
             if !check(puzzle, &one_start, &one_goal)?.solvable {
                 continue;
             }
-            let path =
-                super::solve_graph_constructively_within(puzzle, &one_start, &one_goal, limits)?;
+            let path = super::graph::solve_graph_constructively_within(
+                puzzle, &one_start, &one_goal, limits,
+            )?;
             // Keep the steps that move a real tile.
             let mut config = one_start;
             let mut blank = config.blank();

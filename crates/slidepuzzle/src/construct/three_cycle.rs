@@ -819,7 +819,7 @@ pub fn solve_with_three_cycles(
     }
     let (dist, _) = bfs(w.graph, &w.allowed, home);
     loop {
-        super::check_limits(&w.limits)?;
+        super::limits::check_limits(&w.limits)?;
         let mut wrong: Vec<usize> = block
             .iter()
             .copied()

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::super::theory::perm::Perm;
 use crate::error::{Error, Resource, Result};
+use crate::theory::perm::Perm;
 
 /// The result of [`word_lengths`].
 #[derive(Clone, Debug, Serialize)]

@@ -6,8 +6,9 @@
 
 use std::fmt::Write;
 
+use super::geometry::{Geometry, SQUARE, UNIT, tile};
 use super::scheme::Paint;
-use super::{Geometry, SQUARE, Style, UNIT, tile};
+use super::scheme::Style;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 

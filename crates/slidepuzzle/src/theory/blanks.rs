@@ -303,7 +303,7 @@ pub fn analyze_blanks(puzzle: &Puzzle, goal: &Configuration) -> BlanksAnalysis {
 #[serde(untagged)]
 pub enum AnyAnalysis {
     /// One blank.
-    OneBlank(super::Analysis),
+    OneBlank(super::group::Analysis),
     /// Two or more blanks.
     SeveralBlanks(BlanksAnalysis),
 }
@@ -314,7 +314,7 @@ pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> AnyAnalysis {
     if goal.blanks().len() > 1 {
         AnyAnalysis::SeveralBlanks(analyze_blanks(puzzle, goal))
     } else {
-        AnyAnalysis::OneBlank(super::analyze(puzzle, goal))
+        AnyAnalysis::OneBlank(super::group::analyze(puzzle, goal))
     }
 }
 

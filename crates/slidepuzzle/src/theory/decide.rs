@@ -64,11 +64,13 @@ pub fn check_with(
 ) -> Result<Verdict> {
     let several = start.blanks().len() > 1 || goal.blanks().len() > 1;
     match (method, several) {
-        (CheckMethod::Linear, false) => super::check(puzzle, start, goal),
+        (CheckMethod::Linear, false) => super::reachability::check(puzzle, start, goal),
         (CheckMethod::Linear, true) => {
             super::blanks::check_several_blanks(puzzle, start, goal, max_states)
         }
-        (CheckMethod::SchreierSims, false) => super::check_by_schreier_sims(puzzle, start, goal),
+        (CheckMethod::SchreierSims, false) => {
+            super::reachability::check_by_schreier_sims(puzzle, start, goal)
+        }
         (CheckMethod::SchreierSims, true) => {
             super::blanks::check_several_blanks_by_group(puzzle, start, goal, max_states)
         }

@@ -161,7 +161,7 @@ pub fn solve_by_exchanges(
     members.retain(|_, m| m.iter().any(|&a| cells[a] != goal.cells()[a]));
     let mut routes: Vec<Option<Route>> = (0..n).map(|_| None).collect();
     for &a in members.values().flatten() {
-        super::check_limits(limits)?;
+        super::limits::check_limits(limits)?;
         routes[a] = route_to_junction(graph, &mut pieces, &blanks, a, 0);
     }
     // Each tile's nearest junction, with whatever partner its route brings
@@ -169,7 +169,7 @@ pub fn solve_by_exchanges(
     // until every orbit is joined.
     for &a in members.values().flatten() {
         if let Some(route) = &routes[a] {
-            super::check_limits(limits)?;
+            super::limits::check_limits(limits)?;
             exchanges.add(a, free_partner(graph, &mut pieces, route, a, 0));
         }
     }
@@ -178,7 +178,7 @@ pub fn solve_by_exchanges(
         while progress && !exchanges.joins(&cells, goal.cells()) {
             progress = false;
             for a in (0..n).filter(|&a| routes[a].is_some()) {
-                super::check_limits(limits)?;
+                super::limits::check_limits(limits)?;
                 let route = routes[a].as_ref().expect("filtered");
                 let distance = graph.distances_from(route.y1);
                 let mut others: Vec<usize> = members[&classes[a]]
@@ -206,7 +206,7 @@ pub fn solve_by_exchanges(
                 break;
             }
             for a in (0..n).filter(|&a| routes[a].is_some()) {
-                super::check_limits(limits)?;
+                super::limits::check_limits(limits)?;
                 if let Some(route) = route_to_junction(graph, &mut pieces, &blanks, a, nth) {
                     for site in 0..route.sites.len() {
                         exchanges.add(a, free_partner(graph, &mut pieces, &route, a, site));
@@ -378,7 +378,7 @@ impl Exchanges {
             if p == leaf {
                 continue;
             }
-            super::check_limits(limits)?;
+            super::limits::check_limits(limits)?;
             // One exchange straight to the leaf when it can be built
             // (shorter than many along the forest).
             if let Some(t) = direct(leaf, p) {
