@@ -118,7 +118,10 @@ pub fn parse_puzzle(spec: &str) -> Result<Puzzle> {
 /// Prints an error and returns exit code 2.
 pub fn fail(e: &Error) -> ExitCode {
     eprintln!("error: {e}");
-    if let Error::Limit { resource, .. } = e {
+    if let Some(hint) = e.hint() {
+        eprintln!("hint: try {}", hint_flag(hint));
+    }
+    if let Error::Limit { resource, .. } = e.unhinted() {
         // How to allow it, where the command line can.
         match resource {
             slidepuzzle::Resource::Memory => eprintln!(
@@ -132,6 +135,21 @@ pub fn fail(e: &Error) -> ExitCode {
         }
     }
     ExitCode::from(2)
+}
+
+/// A library [`slidepuzzle::Hint`] as this command line's flags
+/// (`--algo ida`, `--metric stm`, `--puzzle SPEC or --size WxH`).
+pub fn hint_flag(hint: &slidepuzzle::Hint) -> String {
+    let flag = match hint.option {
+        "algorithm" => "--algo",
+        "metric" => "--metric",
+        "puzzle" => return "--puzzle SPEC or --size WxH".into(),
+        other => return format!("the {other} option"),
+    };
+    match hint.value {
+        Some(v) => format!("{flag} {v}"),
+        None => flag.to_string(),
+    }
 }
 
 /// A `--timeout`-like option in seconds, checked ([`Limits::timeout_seconds`]).

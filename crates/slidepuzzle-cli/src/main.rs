@@ -263,7 +263,9 @@ fn check(
     state: &str,
 ) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, goal) = args.resolve(state)?;
-    let method: slidepuzzle::theory::CheckMethod = method.parse()?;
+    let method: slidepuzzle::theory::CheckMethod = method
+        .parse()
+        .map_err(|e| common::flag_named("method", "--method", e))?;
     let verdict = slidepuzzle::theory::check_with(
         &puzzle,
         &start,

@@ -1113,3 +1113,37 @@ fn scramble_moves_walks_a_chosen_number_of_moves() {
         "{state}"
     );
 }
+
+#[test]
+fn library_hints_are_worded_as_this_command_lines_flags() {
+    // Several blanks in the multi-tile metric: the library hints at the
+    // single-tile metric, the command line words it as its flag.
+    let o = run(&[
+        "solve",
+        "--puzzle",
+        "3x3",
+        "--metric",
+        "mtm",
+        "1 2 3/4 5 6/7 0 0",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("single-tile metric only"), "{err}");
+    assert!(err.contains("hint: try --metric stm"), "{err}");
+    // A flat list that is no square: name the puzzle.
+    let o = run(&["check", "1 2 3 0 4 5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("hint: try --puzzle SPEC or --size WxH"),
+        "{}",
+        stderr(&o)
+    );
+    // The library names its option `method`; the command line its flag.
+    let o = run(&["check", "--method", "guess", "1 2 3/4 5 6/7 8 0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--method: unknown method 'guess'"),
+        "{}",
+        stderr(&o)
+    );
+}

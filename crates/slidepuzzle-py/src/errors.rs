@@ -36,11 +36,24 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The exception for a library error.
 pub fn to_py(e: Error) -> PyErr {
-    match e {
-        Error::Limit { .. } => LimitExceeded::new_err(e.to_string()),
-        Error::Io { .. } => PyOSError::new_err(e.to_string()),
-        Error::Internal(_) => PyRuntimeError::new_err(e.to_string()),
-        e => PyValueError::new_err(e.to_string()),
+    let message = match e.hint() {
+        Some(hint) => format!("{e} (pass {})", hint_argument(hint)),
+        None => e.to_string(),
+    };
+    match e.unhinted() {
+        Error::Limit { .. } => LimitExceeded::new_err(message),
+        Error::Io { .. } => PyOSError::new_err(message),
+        Error::Internal(_) => PyRuntimeError::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// A library [`slidepuzzle::Hint`] as this package's keyword argument
+/// (`algorithm='ida'`, `metric='stm'`, `puzzle=...`).
+fn hint_argument(hint: &slidepuzzle::Hint) -> String {
+    match hint.value {
+        Some(v) => format!("{}='{v}'", hint.option),
+        None => format!("{}=...", hint.option),
     }
 }
 

@@ -162,3 +162,11 @@ def test_blanks_are_counted_by_the_library():
     assert list(sp.Puzzle("2x3").solved(2).cells) == [1, 2, 3, 4, 0, 0]
     with pytest.raises(ValueError, match="blanks: 6 blanks on 6 vertices"):
         sp.Puzzle("2x3").solved(6)
+
+
+def test_library_hints_are_worded_as_keyword_arguments():
+    # Several blanks in the multi-tile metric: the library's hint reads as
+    # this package's keyword argument, not a command-line flag.
+    with pytest.raises(ValueError, match="metric='stm'") as e:
+        sp.solve("1 2 3/4 5 6/7 0 0", metric="mtm")
+    assert "--" not in str(e.value)

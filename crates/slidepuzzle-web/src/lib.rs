@@ -186,12 +186,26 @@ impl IntoResponse for ApiError {
 
 impl From<slidepuzzle::Error> for ApiError {
     fn from(e: slidepuzzle::Error) -> Self {
-        let status = match e {
+        let status = match e.unhinted() {
             slidepuzzle::Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             slidepuzzle::Error::Stopped { .. } => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, e.to_string())
+        // A library hint as this API's request field.
+        let message = match e.hint() {
+            Some(h) => {
+                let field = match h.option {
+                    "algorithm" => "algo",
+                    other => other,
+                };
+                match h.value {
+                    Some(v) => format!("{e} (send \"{field}\": \"{v}\")"),
+                    None => format!("{e} (send \"{field}\")"),
+                }
+            }
+            None => e.to_string(),
+        };
+        ApiError::new(status, message)
     }
 }
 
@@ -776,4 +790,23 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let bound = listener.local_addr()?.ip();
     axum::serve(listener, router_with(solver, Some(bound))).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn library_hints_are_worded_as_request_fields() {
+        let e = slidepuzzle::Error::Unsupported("not an optimal search".into())
+            .with_hint("algorithm", Some("ida"));
+        let api = ApiError::from(e);
+        assert_eq!(api.status, StatusCode::BAD_REQUEST);
+        assert_eq!(api.message, r#"not an optimal search (send "algo": "ida")"#);
+        let stopped = slidepuzzle::Error::Internal("a bug".into()).with_hint("metric", Some("stm"));
+        assert_eq!(
+            ApiError::from(stopped).status,
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
 }

@@ -55,6 +55,16 @@ pub enum Error {
         /// How much is allowed.
         budget: u64,
     },
+    /// Another error with a way out the user can take ([`Hint`]);
+    /// displays as that error, and each face words the hint with its own
+    /// spelling of the option. [`Error::unhinted`] gives the error itself.
+    #[error("{error}")]
+    Hinted {
+        /// The error.
+        error: Box<Error>,
+        /// The way out.
+        hint: Hint,
+    },
     /// A file (or stream) that cannot be read or written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -355,8 +365,60 @@ impl Error {
     /// ([`Error::Limit`] or [`Error::Unsupported`]), so that a caller
     /// may fall back to another method. Bugs and bad input are not.
     pub fn is_fallback(&self) -> bool {
-        matches!(self, Error::Limit { .. } | Error::Unsupported(_))
+        matches!(self.unhinted(), Error::Limit { .. } | Error::Unsupported(_))
     }
+
+    /// This error with a way out: the option to set, named as the
+    /// library's options name it, and the value to give it, if one.
+    ///
+    /// ```
+    /// use slidepuzzle::Error;
+    /// let e = Error::Unsupported("not an optimal search".into()).with_hint("algorithm", Some("ida"));
+    /// assert_eq!(e.to_string(), "not an optimal search");
+    /// assert_eq!(e.hint().map(|h| (h.option, h.value)), Some(("algorithm", Some("ida"))));
+    /// assert!(matches!(e.unhinted(), Error::Unsupported(_)));
+    /// ```
+    pub fn with_hint(self, option: &'static str, value: Option<&'static str>) -> Self {
+        Error::Hinted {
+            error: Box::new(self),
+            hint: Hint { option, value },
+        }
+    }
+
+    /// The way out this error carries, if any.
+    pub fn hint(&self) -> Option<&Hint> {
+        match self {
+            Error::Hinted { hint, .. } => Some(hint),
+            _ => None,
+        }
+    }
+
+    /// The error without its hint (itself when it has none).
+    pub fn unhinted(&self) -> &Error {
+        match self {
+            Error::Hinted { error, .. } => error.unhinted(),
+            e => e,
+        }
+    }
+}
+
+/// A way out of an error: the option a user can set and the value to give
+/// it, named as the library's options name them, not as a face spells
+/// them. The faces word it: the command line as its flag (`--algo ida`),
+/// Python as a keyword argument (`algorithm='ida'`), the web API as a
+/// request field (`"algorithm": "ida"`).
+///
+/// | option | meaning |
+/// |---|---|
+/// | `algorithm` | the solving algorithm (`ida`, `constructive`, ...) |
+/// | `metric` | how moves are counted (`stm`, `mtm`) |
+/// | `puzzle` | name the puzzle (its spec or board size) |
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The option, as the library's options name it.
+    pub option: &'static str,
+    /// The value to give it, when there is one.
+    pub value: Option<&'static str>,
 }
 
 /// Shorthand for results carrying [`Error`].

@@ -101,9 +101,10 @@ pub fn infer_board(text: &str) -> Result<Puzzle> {
                 Err(Error::spec(
                     "",
                     format!(
-                        "cannot tell the puzzle from a flat list of {n} labels: give --puzzle or --size, or write rows separated by '/'"
+                        "cannot tell the puzzle from a flat list of {n} labels: name the puzzle, or write rows separated by '/'"
                     ),
-                ))
+                )
+                .with_hint("puzzle", None))
             }
         }
     }

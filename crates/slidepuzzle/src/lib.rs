@@ -64,7 +64,7 @@ pub mod solver;
 pub mod store;
 pub mod theory;
 
-pub use error::{Error, Resource, Result};
+pub use error::{Error, Hint, Resource, Result};
 pub use model::{Configuration, Graph, Puzzle};
 pub use search::{Limits, SearchStats, StopReason};
 pub use solver::{

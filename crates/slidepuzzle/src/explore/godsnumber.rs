@@ -127,8 +127,9 @@ pub fn explore(
         k => {
             if options.metric == Metric::Mtm {
                 return Err(Error::Unsupported(format!(
-                    "with {k} blanks complete search counts single-tile moves only (--metric stm)"
-                )));
+                    "with {k} blanks complete search counts single-tile moves only"
+                ))
+                .with_hint("metric", Some("stm")));
             }
             // The exact count where the theory gives it, else every
             // arrangement of the goal's tiles (an upper bound).

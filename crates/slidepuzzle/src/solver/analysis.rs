@@ -80,16 +80,21 @@ impl Solver {
                 return Ok((plan, ida));
             }
         }
-        Err(Error::Unsupported(format!(
+        let e = Error::Unsupported(format!(
             "this needs exact optimal distances, and {} on {} is not an optimal search{}",
             plan.name(),
             puzzle.spec(),
             if options.algorithm == Algorithm::Auto {
-                " (ask for one with --algo ida, which may take long on large puzzles)"
+                " (IDA* gives them, and may take long on large puzzles)"
             } else {
                 ""
             }
-        )))
+        ));
+        Err(if options.algorithm == Algorithm::Auto {
+            e.with_hint("algorithm", Some("ida"))
+        } else {
+            e
+        })
     }
 
     /// The optimal distance from `start` to `goal` with a plan made by

@@ -354,7 +354,8 @@ fn plan_multi_tile(
             board::MAX_CELLS,
             crate::search::mtm::MAX_RUN + 1,
             puzzle.spec()
-        )));
+        ))
+        .with_hint("algorithm", Some("constructive")));
     };
     if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
         return Err(Error::argument(
@@ -426,7 +427,8 @@ fn plan_several_blanks(
     if options.metric == Metric::Mtm {
         return Err(Error::Unsupported(format!(
             "with {k} blanks slidepuzzle solves in the single-tile metric only"
-        )));
+        ))
+        .with_hint("metric", Some("stm")));
     }
     let auto = options.algorithm == Algorithm::Auto;
     if options.algorithm == Algorithm::Constructive || (auto && n > AUTO_OPTIMAL_GRAPH_VERTICES) {

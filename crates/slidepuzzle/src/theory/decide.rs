@@ -27,7 +27,7 @@ impl std::str::FromStr for CheckMethod {
             "linear" => Ok(CheckMethod::Linear),
             "schreier-sims" => Ok(CheckMethod::SchreierSims),
             other => Err(Error::argument(
-                "--method",
+                "method",
                 format!(
                     "unknown method '{}': expected linear or schreier-sims",
                     crate::error::excerpt(other)

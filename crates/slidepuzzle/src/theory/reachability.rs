@@ -110,7 +110,8 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
     }
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
         return Err(Error::Unsupported(
-            "this test handles one blank; for several use theory::blanks::check_several_blanks (check --blanks K)".into(),
+            "this test handles one blank; for several use theory::blanks::check_several_blanks"
+                .into(),
         ));
     }
     // Same multiset of tiles, by counting (O(n); tiles are below n).
