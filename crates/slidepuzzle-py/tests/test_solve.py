@@ -19,6 +19,8 @@ def test_the_readme_example():
     assert s.moves == "D2RU2L2D2RURUL2D2RURUL2D2R2U2L2" or len(s.moves) > 0
     assert sp.configuration("8 6 7/2 5 4/3 0 1").apply(s.moves) == s.goal
     assert s.start.follow(s.blank_path) == s.goal
+    assert s.blank_path[0] == 7 and len(s.blank_path) == 32  # the start first
+    assert s.start.follow(s.blank_path[1:]) == s.goal
     assert len(s.tiles) == 31
     assert "31 moves" in str(s) and "optimal" in str(s)
     assert "<svg" in s._repr_html_() and "animate" in s.animation()
@@ -152,7 +154,8 @@ def test_several_blanks_solve_with_steps_equal_to_breadth_first_search():
     assert s.written == " ".join(f"{u}>{v}" for u, v in s.steps)
     assert str(s).startswith("steps " + s.written)
     g = sp.solve([9, 2, 3, 4, 5, 6, 7, 8, 1, 0], "petersen")
-    assert g.moves is None and g.written == "-".join(map(str, g.blank_path))
+    # A blank path is written with its start, as the command line writes it.
+    assert g.moves is None and g.written == "-".join(map(str, g.blank_path)) and g.blank_path[0] == 9
     assert str(g).startswith("blank path " + g.written)
 
 
