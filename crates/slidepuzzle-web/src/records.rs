@@ -7,7 +7,10 @@
 //! `steps` each single-tile move as the tile's `[from, to]` vertices,
 //! `optimal` whether a length is proven optimal, `stopped` the limit that
 //! stopped a search (`max_nodes`, `timeout`, ...) with `message` in words.
-//! The library's types are translated here, at the edge.
+//! The committed JSON Schema `docs/schema/records.schema.json` describes
+//! every record, and the CLI's and the web crate's tests validate every
+//! `--json` output and every API answer against it. The library's types
+//! are translated here, at the edge.
 
 use serde::Serialize;
 use slidepuzzle::model::{Configuration, Metric, Puzzle};
