@@ -13,7 +13,8 @@ use slidepuzzle::moves::letters;
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::{Error, Result, SolveOptions};
 use slidepuzzle_web::records::{
-    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, WasteRecord,
+    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, SolutionRecord,
+    WasteRecord,
 };
 
 use crate::common::PuzzleArgs;
@@ -106,14 +107,19 @@ pub fn run_listing(
             let mut out = stdout.lock();
             let batch = args.file.is_some();
             let mut sink = |path: &[usize]| -> bool {
-                let text = spell(puzzle, start.blank(), path);
                 if args.count_only {
                     return true;
                 }
                 if args.json {
-                    gathered.push(text);
+                    gathered.push(SolutionRecord::of_blank_path(
+                        puzzle,
+                        start,
+                        path,
+                        options.metric,
+                    ));
                     return true;
                 }
+                let text = spell(puzzle, start.blank(), path);
                 let line = if batch {
                     format!("[{id}] {text}")
                 } else {
@@ -139,21 +145,7 @@ pub fn run_listing(
         match listed {
             Listed::Unsolvable(v) => {
                 if args.json {
-                    let r = ListingRecord {
-                        id,
-                        solvable: false,
-                        reason: Some(v.reason.clone()),
-                        metric: options.metric,
-                        optimal_length: None,
-                        solutions: None,
-                        count: 0,
-                        complete: true,
-                        stopped: None,
-                        algorithm: String::new(),
-                        expanded: 0,
-                        generated: 0,
-                        seconds: 0.0,
-                    };
+                    let r = ListingRecord::unsolvable(id, options.metric, &v.reason);
                     println!("{}", serde_json::to_string(&r).expect("serialisable"));
                 } else {
                     println!("[{id}] unsolvable: {}", v.reason);
@@ -163,21 +155,8 @@ pub fn run_listing(
                 stopped |= l.stopped.is_some();
                 let stop = l.stopped.map(|r| r.describe().to_string());
                 if args.json {
-                    let r = ListingRecord {
-                        id,
-                        solvable: true,
-                        reason: None,
-                        metric: options.metric,
-                        optimal_length: l.stopped.is_none().then_some(l.optimal_length),
-                        solutions: (!args.count_only).then_some(gathered),
-                        count: l.count,
-                        complete: l.complete,
-                        stopped: stop,
-                        algorithm: l.algorithm.clone(),
-                        expanded: l.stats.expanded,
-                        generated: l.stats.generated,
-                        seconds: l.stats.seconds,
-                    };
+                    let solutions = (!args.count_only).then_some(gathered);
+                    let r = ListingRecord::listed(id, options.metric, &l, solutions);
                     println!("{}", serde_json::to_string(&r).expect("serialisable"));
                 } else {
                     let what = if args.count_only { "counted" } else { "listed" };
@@ -227,7 +206,9 @@ pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCo
             .iter()
             .map(|m| MoveValueRecord {
                 spelled: spell(&puzzle, start.blank(), &m.blank_path),
-                blank_path: m.blank_path.clone(),
+                blank_path: std::iter::once(start.blank())
+                    .chain(m.blank_path.iter().copied())
+                    .collect(),
                 distance: m.distance,
                 good: m.good,
             })
@@ -314,7 +295,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
             let r = WasteRecord {
                 metric: args.metric,
                 length: w.length,
-                optimal: w.optimal,
+                distance: w.optimal,
                 solved: w.remaining == 0,
                 remaining: w.remaining,
                 waste: w.waste,
@@ -343,7 +324,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
         let rec = ReviewRecord {
             metric: args.metric,
             length: r.length,
-            optimal,
+            distance: optimal,
             solved: end == 0,
             distances: &r.distances,
             losses: r.moves.iter().map(|m| m.loss).collect(),
@@ -409,7 +390,7 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
             metric: a.metric,
             before: len(&path),
             after: len(&better),
-            moves: spelled,
+            solution: SolutionRecord::of_blank_path(&puzzle, &start, &better, a.metric),
         };
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {

@@ -171,7 +171,11 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             if let Some(l) = letters(puzzle, blank, &s.blank_path) {
                 println!("{prefix}moves: {l}");
             }
-            let path: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
+            // With its start, as listings, `review` and the JSON write it.
+            let path: Vec<String> = std::iter::once(blank)
+                .chain(s.blank_path.iter().copied())
+                .map(|v| v.to_string())
+                .collect();
             println!("{prefix}blank path: {}", path.join("-"));
             println!(
                 "{prefix}{}: {} expanded, {} generated, {:.3} s",

@@ -68,7 +68,9 @@ fn solve_json_has_the_documented_fields_and_replays() {
     assert_eq!(v["length"], 2);
     assert_eq!(v["optimal"], true);
     assert_eq!(v["moves"], "L2");
-    assert_eq!(v["blank_path"], serde_json::json!([7, 8]));
+    // The blank's vertices with its start, and the same moves as steps.
+    assert_eq!(v["blank_path"], serde_json::json!([6, 7, 8]));
+    assert_eq!(v["steps"], serde_json::json!([[7, 6], [8, 7]]));
     for key in [
         "id",
         "expanded",

@@ -57,18 +57,27 @@ fn all_optimal_solutions_are_listed_and_counted() {
     let lines: Vec<&str> = listed.lines().collect();
     let counted = json(&run(&["solve", "--count-only", "--json", HARD8]));
     assert_eq!(counted["count"].as_u64().unwrap() as usize, lines.len());
-    assert_eq!(counted["optimal_length"], 31);
+    assert_eq!(counted["length"], 31);
+    assert!(counted.get("optimal_length").is_none());
     assert!(counted.get("solutions").is_none());
     let all = json(&run(&["solve", "--all-optimal", "--json", HARD8]));
-    let sols: Vec<&str> = all["solutions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap())
-        .collect();
-    assert_eq!(sols, lines);
-    // Each one is 31 moves long and solves the position.
+    let sols = all["solutions"].as_array().unwrap();
+    // Each listed solution is what a solve record gives: letters, the
+    // blank path from its start, the steps and the lengths.
+    let letters: Vec<&str> = sols.iter().map(|s| s["moves"].as_str().unwrap()).collect();
+    assert_eq!(letters, lines);
     for s in sols {
+        assert_eq!(
+            (s["length"].as_u64(), s["stm"].as_u64()),
+            (Some(31), Some(31))
+        );
+        let path = s["blank_path"].as_array().unwrap();
+        assert_eq!(path.len(), 32);
+        assert_eq!(path[0], 7, "the blank starts on vertex 7");
+        assert_eq!(s["steps"].as_array().unwrap().len(), 31);
+    }
+    // Each one is 31 moves long and solves the position.
+    for s in letters {
         let len = out(&run(&["moves", "length", "--metric", "stm", s]));
         assert_eq!(len.trim(), "31");
         let end = out(&run(&["apply", HARD8, s]));
@@ -84,11 +93,10 @@ fn all_optimal_solutions_are_listed_and_counted() {
         "--json",
         HARD8,
     ]));
-    assert_eq!(mtm["optimal_length"], 20);
-    assert_eq!(
-        mtm["count"].as_u64().unwrap() as usize,
-        mtm["solutions"].as_array().unwrap().len()
-    );
+    assert_eq!(mtm["length"], 20);
+    let sols = mtm["solutions"].as_array().unwrap();
+    assert_eq!(mtm["count"].as_u64().unwrap() as usize, sols.len());
+    assert!(sols.iter().all(|s| s["length"] == 20 && s["mtm"] == 20));
 }
 
 #[test]
@@ -105,11 +113,23 @@ fn listings_work_on_graphs_with_blank_paths() {
     ]));
     let sols = r["solutions"].as_array().unwrap();
     assert!(!sols.is_empty());
-    assert!(
-        sols.iter().all(
-            |s| s.as_str().unwrap().contains('-') || s.as_str().unwrap().parse::<u32>().is_ok()
-        )
-    );
+    // No letters on a graph: the blank path (from vertex 9) says the moves.
+    for s in sols {
+        assert_eq!(s["moves"], serde_json::Value::Null);
+        assert_eq!(s["mtm"], serde_json::Value::Null);
+        let path = s["blank_path"].as_array().unwrap();
+        assert_eq!(path[0], 9);
+        assert_eq!(path.len() as u64, s["stm"].as_u64().unwrap() + 1);
+        let written: Vec<String> = path.iter().map(|v| v.to_string()).collect();
+        let end = out(&run(&[
+            "apply",
+            "--puzzle",
+            "petersen",
+            "9 2 3 4 5 6 7 8 1 0",
+            &written.join("-"),
+        ]));
+        assert_eq!(end.trim(), "1 2 3 4 5 6 7 8 9 0");
+    }
     assert_eq!(r["complete"], true);
 }
 
@@ -124,11 +144,20 @@ fn good_moves_and_review_agree() {
         .map(|m| m.as_str().unwrap())
         .collect();
     assert!(!good.is_empty());
+    // Each move's blank path starts where the blank is (vertex 7).
+    for m in g["moves"].as_array().unwrap() {
+        assert_eq!(m["blank_path"][0], 7, "{m}");
+        assert_eq!(m["blank_path"].as_array().unwrap().len(), 2, "{m}");
+    }
     // A review of a wasteful solution: 2 moves there and back, then optimal.
     let solution = json(&run(&["solve", "--json", "1 2 3/4 5 6/0 7 8"]));
     assert_eq!(solution["moves"], "L2");
     let r = json(&run(&["review", "--json", "1 2 3/4 5 6/0 7 8", "DULL"]));
     assert_eq!(r["distances"], serde_json::json!([2, 3, 2, 1, 0]));
+    assert_eq!(
+        (r["length"].as_u64(), r["distance"].as_u64()),
+        (Some(4), Some(2))
+    );
     assert_eq!(r["waste"], 2);
     assert_eq!(r["solved"], true);
     let alias = json(&run(&["opt-diff", "--json", "1 2 3/4 5 6/0 7 8", "DULL"]));
@@ -162,6 +191,8 @@ fn optimize_shortens_a_detour() {
     assert_eq!(r["before"], 13);
     assert_eq!(r["after"], 1);
     assert_eq!(r["moves"], "D");
+    assert_eq!(r["blank_path"], serde_json::json!([8, 5]));
+    assert_eq!(r["steps"], serde_json::json!([[5, 8]]));
 }
 
 #[test]

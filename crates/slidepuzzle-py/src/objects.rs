@@ -297,9 +297,12 @@ impl Configuration {
         Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &path).py_err()?))
     }
 
-    /// The configuration after a blank path (the vertices the blank visits).
+    /// The configuration after a blank path (the vertices the blank
+    /// visits, with or without its start first, as `Solution.blank_path`
+    /// gives it).
     fn follow(&self, blank_path: Vec<usize>) -> PyResult<Configuration> {
-        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &blank_path).py_err()?))
+        let path = after_start(self.inner.blank(), &blank_path);
+        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, path).py_err()?))
     }
 
     /// The configuration as rows or a list, as `slidepuzzle show` prints it.
@@ -461,8 +464,18 @@ pub fn render_svg(
     ))
 }
 
+/// A blank path without its start: the blank never moves to the vertex
+/// it is on, so a path whose first vertex is the blank's starts there.
+fn after_start(blank: usize, path: &[usize]) -> &[usize] {
+    match path.split_first() {
+        Some((&first, rest)) if first == blank => rest,
+        _ => path,
+    }
+}
+
 /// A solution played as one animated SVG (SMIL): the blank path from
-/// `start`, `move_seconds` per move, looping.
+/// `start` (with or without the start first), `move_seconds` per move,
+/// looping.
 #[pyfunction]
 pub fn render_animation(
     puzzle: &Puzzle,
@@ -480,7 +493,10 @@ pub fn render_animation(
         &puzzle.inner,
         &start,
         &puzzle.own(goal)?,
-        &slidepuzzle::moves::steps_of_blank_path(start.blank(), &blank_path),
+        &slidepuzzle::moves::steps_of_blank_path(
+            start.blank(),
+            after_start(start.blank(), &blank_path),
+        ),
         &Style::default(),
         &animation,
     )

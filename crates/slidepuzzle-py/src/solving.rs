@@ -79,12 +79,15 @@ pub struct Solution {
     /// blanks (see `steps` and `written`).
     #[pyo3(get)]
     moves: Option<String>,
-    /// The vertices the blank visits after its start (0-based).
+    /// The vertices the blank visits, its start first (0-based; a
+    /// solution of k moves has k + 1), as `blank_path` in the JSON records
+    /// of the command line and the web API; empty with several blanks.
     #[pyo3(get)]
     blank_path: Vec<usize>,
-    /// The solution as written by the library (`Solution::written`): the
-    /// letters, else the blank path `7-4-3`, else with several blanks the
-    /// steps `3>7 4>3`; empty unless solved.
+    /// The solution as written: the letters, else the blank path with its
+    /// start `9-4-3` (as the command line writes it), else with several
+    /// blanks the steps `3>7 4>3` (the library's `Solution::written`);
+    /// empty unless solved.
     #[pyo3(get)]
     written: String,
     /// The tile number moved by each move.
@@ -175,12 +178,21 @@ impl Solution {
                 s.status = "solved".into();
                 // Letters name one blank's moves; with several only the
                 // steps (and `written`) say which blank moved.
-                s.moves =
-                    letters(puzzle, blank, &sol.blank_path).filter(|_| s.start.blanks().len() == 1);
-                s.written = sol.written(puzzle, &s.start);
+                let one_blank = s.start.blanks().len() == 1;
+                s.moves = letters(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
+                if one_blank {
+                    s.blank_path = std::iter::once(blank)
+                        .chain(sol.blank_path.iter().copied())
+                        .collect();
+                }
+                s.written = if one_blank && s.moves.is_none() {
+                    let path: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
+                    path.join("-")
+                } else {
+                    sol.written(puzzle, &s.start)
+                };
                 s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
-                s.mtm = mtm_length(puzzle, blank, &sol.blank_path)
-                    .filter(|_| s.start.blanks().len() == 1);
+                s.mtm = mtm_length(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
                 s.stm = sol.steps.len();
                 s.length = sol.length;
                 s.metric = sol.metric.to_string();
@@ -191,7 +203,6 @@ impl Solution {
                 s.bound = sol.stats.bound;
                 s.lower_bound = sol.stats.lower_bound;
                 s.seconds = sol.stats.seconds;
-                s.blank_path = sol.blank_path;
                 s.steps = sol.steps;
             }
             Outcome::Unsolvable(v) => {

@@ -38,6 +38,12 @@
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
 //! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |
 //!
+//! The committed JSON Schema `docs/schema/records.schema.json` describes
+//! every answer (`api_puzzle`, `check`, `analyze`, `api_scramble`,
+//! `perm`, `solve`, `api_stream_line` and `error` in its `$defs`), with
+//! the same names as the command line's records ([`records`]); the
+//! crate's tests validate every route's answers against it.
+//!
 //! Limits, so that no request can take the server down:
 //!
 //! * **Size.** Puzzles are read with

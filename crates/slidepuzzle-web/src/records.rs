@@ -1,28 +1,116 @@
-//! The JSON records the command line prints (`solve --json`, one per
-//! instance) and the web API returns. Field names are part of the
-//! interface; the library's types are translated here, at the edge.
+//! The JSON records the command line prints (`--json`) and the web API
+//! returns. Field names are part of the interface, and one name means one
+//! thing in every record: `length` is a length in the record's `metric`,
+//! `stm` and `mtm` the single-tile and multi-tile lengths, `moves` slidysim
+//! letters (null where some move has no letter), `blank_path` the vertices
+//! the blank visits *including its start* (empty with several blanks),
+//! `steps` each single-tile move as the tile's `[from, to]` vertices,
+//! `optimal` whether a length is proven optimal, `stopped` the limit that
+//! stopped a search (`max_nodes`, `timeout`, ...) with `message` in words.
+//! The committed JSON Schema `docs/schema/records.schema.json` describes
+//! every record, and the CLI's and the web crate's tests validate every
+//! `--json` output and every API answer against it. The library's types
+//! are translated here, at the edge.
 
 use serde::Serialize;
 use slidepuzzle::model::{Configuration, Metric, Puzzle};
-use slidepuzzle::moves::{letters, mtm_length, tiles_moved};
+use slidepuzzle::moves::{length_in, letters, mtm_length, steps_of_blank_path, tiles_of_steps};
+use slidepuzzle::search::SearchStats;
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::{Outcome, Plan, StopReason};
 
-/// The record for one solved, unsolvable or stopped instance.
+/// One solution, as the solved solve record and each solution of a
+/// listing give it: `{"length" (in the record's metric), "moves",
+/// "blank_path", "tiles", "steps", "stm", "mtm"}`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SolutionRecord {
+    /// The length in the record's `metric` (single-tile moves in STM,
+    /// straight runs in MTM); `stm` and `mtm` give both.
+    pub length: usize,
+    /// slidysim letters with counts, where every move has a letter (one
+    /// blank on a board, torus or box); null otherwise.
+    pub moves: Option<String>,
+    /// The vertices the blank visits, its start first (so a solution of
+    /// `k` moves has `k + 1` of them); empty with several blanks, where
+    /// only `steps` say which blank moved.
+    pub blank_path: Vec<usize>,
+    /// The tile moved at each step.
+    pub tiles: Vec<u32>,
+    /// Each single-tile move as the tile's `[from, to]` vertices (any
+    /// number of blanks).
+    pub steps: Vec<(usize, usize)>,
+    /// Single-tile moves (the number of steps).
+    pub stm: usize,
+    /// Multi-tile moves (straight runs of one blank) on puzzles with
+    /// directions; null on graphs and with several blanks.
+    pub mtm: Option<usize>,
+}
+
+impl SolutionRecord {
+    /// The record of `steps` (which replay from `start`), `length` long in
+    /// the metric asked for.
+    pub fn new(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        steps: &[(usize, usize)],
+        length: usize,
+    ) -> Self {
+        let tiles = tiles_of_steps(start, steps);
+        if start.blanks().len() > 1 {
+            return SolutionRecord {
+                length,
+                moves: None,
+                blank_path: Vec::new(),
+                tiles,
+                steps: steps.to_vec(),
+                stm: steps.len(),
+                mtm: None,
+            };
+        }
+        let blank = start.blank();
+        // With one blank, the tile of each step leaves the vertex the
+        // blank moves to.
+        let path: Vec<usize> = steps.iter().map(|&(from, _)| from).collect();
+        SolutionRecord {
+            length,
+            moves: letters(puzzle, blank, &path),
+            blank_path: std::iter::once(blank).chain(path.iter().copied()).collect(),
+            tiles,
+            steps: steps.to_vec(),
+            stm: steps.len(),
+            mtm: mtm_length(puzzle, blank, &path),
+        }
+    }
+
+    /// The record of a one-blank solution given as the vertices the blank
+    /// visits after `start`'s (the library's listings), with its length
+    /// in `metric`.
+    pub fn of_blank_path(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        path: &[usize],
+        metric: Metric,
+    ) -> Self {
+        let blank = start.blank();
+        let length = length_in(puzzle, blank, path, metric).unwrap_or(path.len());
+        Self::new(puzzle, start, &steps_of_blank_path(blank, path), length)
+    }
+}
+
+/// The record for one solved, unsolvable or stopped instance (`solve
+/// --json`, one per instance; `/api/solve`).
 ///
-/// - solved: `{"id", "solvable": true, "solved": true, "length" (in
-///   "metric", as the library's `Solution::length`), "metric", "optimal" (in that metric), "lower_bound" (a proven lower
-///   bound on the optimum in that metric: the length when optimal, 0 when
-///   the method proves none), "moves" (slidysim letters, or null where some move has no
-///   letter), "blank_path" (empty with several blanks), "tiles",
-///   "steps" (`[[from, to], ...]`, the tile's vertices), "stm", "mtm"
-///   (null off boards and with several blanks),
-///   "algorithm", "expanded", "generated", "seconds", "plan", "method"}`
-///   (`plan` and `method` when the plan is known);
+/// - solved: `{"id", "solvable": true, "solved": true, "metric",
+///   "optimal" (in that metric), "lower_bound" (a proven lower bound on
+///   the optimum in that metric: the length when optimal, 0 when the
+///   method proves none), the solution ([`SolutionRecord`]: "length",
+///   "moves", "blank_path", "tiles", "steps", "stm", "mtm"), "algorithm",
+///   "expanded", "generated", "seconds", "plan", "method"}` (`plan` and
+///   `method` when the plan is known);
 /// - unsolvable: `{"id", "solvable": false, "reason", "plan"}`;
 /// - stopped by a limit: `{"id", "solvable": true, "solved": false,
-///   "stopped", "message", "algorithm", "bound", "lower_bound", "expanded", "generated",
-///   "seconds", "plan"}`.
+///   "stopped", "message", "algorithm", "bound", "lower_bound", "expanded",
+///   "generated", "seconds", "plan"}`.
 #[derive(Serialize, Debug)]
 #[serde(untagged)]
 pub enum SolveRecord {
@@ -34,30 +122,17 @@ pub enum SolveRecord {
         solvable: bool,
         /// Always true.
         solved: bool,
-        /// The length in `metric` (single-tile moves in STM, straight runs
-        /// in MTM); `stm` and `mtm` give both.
-        length: usize,
-        /// The metric the solve was asked in (`stm` or `mtm`): `optimal`
-        /// refers to it.
+        /// The metric the solve was asked in (`stm` or `mtm`): `length`
+        /// and `optimal` refer to it.
         metric: Metric,
         /// Whether the length in `metric` is proven optimal.
         optimal: bool,
         /// A proven lower bound on the optimal length in `metric` (the
         /// length when optimal; 0 when the method proves none).
         lower_bound: u32,
-        /// slidysim letters with counts, where every move has a letter.
-        moves: Option<String>,
-        /// Vertices the blank visits after its start.
-        blank_path: Vec<usize>,
-        /// The tile moved at each step.
-        tiles: Vec<u32>,
-        /// Each step as the tile's `[from, to]` vertices (any number of
-        /// blanks; with several blanks the blank path is empty).
-        steps: Vec<(usize, usize)>,
-        /// Single-tile moves (= length in STM).
-        stm: usize,
-        /// Multi-tile moves (straight runs), on puzzles with directions.
-        mtm: Option<usize>,
+        /// The solution.
+        #[serde(flatten)]
+        solution: SolutionRecord,
         /// The method's short name.
         algorithm: String,
         /// Nodes expanded.
@@ -128,20 +203,14 @@ impl SolveRecord {
         let method = plan.map(|p| p.in_words());
         let plan = plan.map(|p| p.to_string());
         match outcome {
-            Outcome::Solved(s) if start.blanks().len() > 1 => SolveRecord::Solved {
+            Outcome::Solved(s) => SolveRecord::Solved {
                 id,
                 solvable: true,
                 solved: true,
-                length: s.length,
                 metric: s.metric,
                 optimal: s.optimal,
                 lower_bound: s.stats.lower_bound,
-                moves: None,
-                blank_path: Vec::new(),
-                tiles: slidepuzzle::moves::tiles_of_steps(start, &s.steps),
-                steps: s.steps.clone(),
-                stm: s.steps.len(),
-                mtm: None,
+                solution: SolutionRecord::new(puzzle, start, &s.steps, s.length),
                 algorithm: s.algorithm.clone(),
                 expanded: s.stats.expanded,
                 generated: s.stats.generated,
@@ -149,30 +218,6 @@ impl SolveRecord {
                 plan,
                 method,
             },
-            Outcome::Solved(s) => {
-                let blank = start.blank();
-                SolveRecord::Solved {
-                    id,
-                    solvable: true,
-                    solved: true,
-                    length: s.length,
-                    metric: s.metric,
-                    optimal: s.optimal,
-                    lower_bound: s.stats.lower_bound,
-                    moves: letters(puzzle, blank, &s.blank_path),
-                    blank_path: s.blank_path.clone(),
-                    tiles: tiles_moved(start, &s.blank_path),
-                    steps: s.steps.clone(),
-                    stm: s.blank_path.len(),
-                    mtm: mtm_length(puzzle, blank, &s.blank_path),
-                    algorithm: s.algorithm.clone(),
-                    expanded: s.stats.expanded,
-                    generated: s.stats.generated,
-                    seconds: s.stats.seconds,
-                    plan,
-                    method,
-                }
-            }
             Outcome::Unsolvable(v) => SolveRecord::Unsolvable {
                 id,
                 solvable: false,
@@ -207,11 +252,13 @@ impl SolveRecord {
 }
 
 /// One instance's listing (`solve --all-optimal`, `--count`,
-/// `--beyond-optimal`, `--count-only` with `--json`): `{"id", "solvable",
-/// "reason" (unsolvable), "metric", "optimal_length", "solutions" (move
-/// strings: letters on boards, blank paths elsewhere; left out with
-/// `--count-only`), "count", "complete", "stopped", "algorithm",
-/// "expanded", "generated", "seconds"}`.
+/// `--beyond-optimal`, `--min-depth`, `--max-depth`, `--count-only` with
+/// `--json`): `{"id", "solvable", "reason" (unsolvable), "metric",
+/// "length" (the optimal length in `metric`; absent when unsolvable or
+/// when a limit stopped the search first), "solutions" (each a
+/// [`SolutionRecord`], shortest first; left out with `--count-only`),
+/// "count", "complete", "stopped" and "message" (when a limit stopped the
+/// listing), "algorithm", "expanded", "generated", "seconds"}`.
 #[derive(Serialize, Debug)]
 pub struct ListingRecord<'a> {
     /// The instance's id.
@@ -223,19 +270,23 @@ pub struct ListingRecord<'a> {
     pub reason: Option<String>,
     /// The metric lengths count in.
     pub metric: Metric,
-    /// The optimal length (absent when a limit stopped the search first).
+    /// The optimal length in `metric` (absent when a limit stopped the
+    /// search first).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub optimal_length: Option<usize>,
+    pub length: Option<usize>,
     /// The solutions, shortest first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<Vec<String>>,
+    pub solutions: Option<Vec<SolutionRecord>>,
     /// How many solutions were found.
     pub count: u64,
     /// Whether every solution in range was listed.
     pub complete: bool,
     /// The limit that stopped the listing, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
+    pub stopped: Option<StopReason>,
+    /// How far the search got, in words, when a limit stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     /// The method's short name.
     pub algorithm: String,
     /// Nodes expanded.
@@ -246,13 +297,64 @@ pub struct ListingRecord<'a> {
     pub seconds: f64,
 }
 
-/// One move from a position (`solve --good-moves --json`).
+impl<'a> ListingRecord<'a> {
+    /// The listing of an instance that cannot reach the goal.
+    pub fn unsolvable(id: &'a str, metric: Metric, reason: &str) -> Self {
+        ListingRecord {
+            id,
+            solvable: false,
+            reason: Some(reason.to_string()),
+            metric,
+            length: None,
+            solutions: None,
+            count: 0,
+            complete: true,
+            stopped: None,
+            message: None,
+            algorithm: String::new(),
+            expanded: 0,
+            generated: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// The listing of `listing`'s counts with these `solutions` (None
+    /// with `--count-only`).
+    pub fn listed(
+        id: &'a str,
+        metric: Metric,
+        listing: &slidepuzzle::solver::Listing,
+        solutions: Option<Vec<SolutionRecord>>,
+    ) -> Self {
+        let stats: &SearchStats = &listing.stats;
+        ListingRecord {
+            id,
+            solvable: true,
+            reason: None,
+            metric,
+            length: listing.stopped.is_none().then_some(listing.optimal_length),
+            solutions,
+            count: listing.count,
+            complete: listing.complete,
+            stopped: listing.stopped,
+            message: listing.stopped.map(|r| stop_message(r, stats)),
+            algorithm: listing.algorithm.clone(),
+            expanded: stats.expanded,
+            generated: stats.generated,
+            seconds: stats.seconds,
+        }
+    }
+}
+
+/// One move from a position (`solve --good-moves --json`): `{"move",
+/// "blank_path", "distance", "good"}`.
 #[derive(Serialize, Debug)]
 pub struct MoveValueRecord {
-    /// The move as letters (boards) or the blank's vertices.
+    /// The move as written: letters on boards, else the blank path with
+    /// its start (`9-4`).
     #[serde(rename = "move")]
     pub spelled: String,
-    /// The blank path of the move.
+    /// The vertices the blank visits in the move, its start first.
     pub blank_path: Vec<usize>,
     /// Optimal distance after the move.
     pub distance: usize,
@@ -260,8 +362,9 @@ pub struct MoveValueRecord {
     pub good: bool,
 }
 
-/// `solve --good-moves --json`: `{"metric", "distance", "good" (the good
-/// moves), "moves" (every move with its distance)}`.
+/// `solve --good-moves --json`: `{"metric", "distance" (the position's
+/// optimal distance), "good" (the good moves as written), "moves" (every
+/// move, a [`MoveValueRecord`])}`.
 #[derive(Serialize, Debug)]
 pub struct GoodMovesRecord {
     /// The metric.
@@ -274,29 +377,32 @@ pub struct GoodMovesRecord {
     pub moves: Vec<MoveValueRecord>,
 }
 
-/// `review --json`: `{"metric", "length", "optimal", "solved", "distances"
-/// (before each move and after the last), "losses", "moves", "waste"}`.
+/// `review --json`: `{"metric", "length", "distance" (the scramble's
+/// optimal distance), "solved", "distances" (before each move and after
+/// the last), "losses", "moves" (each move as written), "waste"}`.
 #[derive(Serialize, Debug)]
 pub struct ReviewRecord<'a> {
     /// The metric.
     pub metric: Metric,
-    /// The solution's length.
+    /// The solution's length in `metric`.
     pub length: usize,
     /// The optimal distance of the scramble.
-    pub optimal: usize,
+    pub distance: usize,
     /// Whether the moves end at the goal.
     pub solved: bool,
     /// Optimal distance before each move, and after the last.
     pub distances: &'a [usize],
     /// Moves lost at each move.
     pub losses: Vec<usize>,
-    /// The moves as written (letters or blank paths).
+    /// Each move as written (letters, or the blank path with its start).
     pub moves: &'a [String],
     /// Total moves lost.
     pub waste: usize,
 }
 
-/// `optimize --json`: `{"metric", "before", "after", "moves"}`.
+/// `optimize --json`: `{"metric", "before", "after" (the lengths in
+/// `metric`), and the shortened solution ([`SolutionRecord`]: "length",
+/// "moves", "blank_path", "tiles", "steps", "stm", "mtm")}`.
 #[derive(Serialize, Debug)]
 pub struct OptimizeRecord {
     /// The metric.
@@ -305,20 +411,21 @@ pub struct OptimizeRecord {
     pub before: usize,
     /// Length after.
     pub after: usize,
-    /// The shortened moves.
-    pub moves: String,
+    /// The shortened solution.
+    #[serde(flatten)]
+    pub solution: SolutionRecord,
 }
 
-/// `review --summary --json`: `{"metric", "length", "optimal", "solved",
-/// "remaining", "waste"}`.
+/// `review --summary --json`: `{"metric", "length", "distance" (the
+/// scramble's optimal distance), "solved", "remaining", "waste"}`.
 #[derive(Serialize, Debug)]
 pub struct WasteRecord {
     /// The metric.
     pub metric: Metric,
-    /// The solution's length.
+    /// The solution's length in `metric`.
     pub length: usize,
     /// The optimal distance of the scramble.
-    pub optimal: usize,
+    pub distance: usize,
     /// Whether the moves end at the goal.
     pub solved: bool,
     /// Optimal distance left at the end.

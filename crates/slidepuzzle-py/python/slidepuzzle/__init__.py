@@ -13,7 +13,7 @@ Conventions (the library's and the command line's):
   default goal has tile ``i + 1`` on vertex ``i`` and the blank last.
 * A move slides a tile into the blank next to it. Move letters follow
   slidysim: each letter is the direction the *tile* moves (``"R2D"``).
-  A blank path lists the vertices the blank visits.
+  A blank path lists the vertices the blank visits, its start first.
 * STM counts single-tile moves; MTM counts a straight run of tiles as one.
 
 States are accepted as :class:`Configuration`, slidysim strings

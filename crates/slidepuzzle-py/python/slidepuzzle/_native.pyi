@@ -1,6 +1,7 @@
 """Type stubs of the compiled module (PyO3). Vertices are 0-based; cells
 list the tile on each vertex, 0 the blank; a blank path lists the vertices
-the blank visits; move letters are slidysim's (the direction a tile moves)."""
+the blank visits, its start first (functions that take one also take it
+without the start); move letters are slidysim's (the direction a tile moves)."""
 
 from typing import List, Optional, Sequence, Tuple
 
@@ -63,6 +64,7 @@ class Solution:
     reason: str
     moves: Optional[str]
     blank_path: List[int]
+    """The vertices the blank visits, its start first (empty with several blanks)."""
     steps: List[Tuple[int, int]]
     tiles: List[int]
     length: int

@@ -1,0 +1,264 @@
+//! Every answer of the JSON API is valid against the committed JSON Schema
+//! (`docs/schema/records.schema.json`, draft 2020-12): each route is
+//! called in-process (tower's `oneshot`) with small inputs, successes and
+//! a 400, and each answer (each line of `/api/solve/stream`) is validated
+//! against the schema's record of that route.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use slidepuzzle::Solver;
+use slidepuzzle::store::MemoryStore;
+use tower::ServiceExt;
+
+/// The committed schema.
+fn schema() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/schema/records.schema.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the schema is committed");
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// A validator of the schema's record `kind` (one of its `$defs`).
+fn validator(kind: &str) -> jsonschema::Validator {
+    let mut s = schema();
+    assert!(
+        s["$defs"].get(kind).is_some(),
+        "no record {kind} in the schema"
+    );
+    let root = s.as_object_mut().unwrap();
+    root.remove("anyOf");
+    root.insert("$ref".into(), Value::String(format!("#/$defs/{kind}")));
+    jsonschema::draft202012::new(&s).expect("the schema compiles")
+}
+
+/// Panics with every error if `value` is not a valid `kind` record.
+fn assert_valid(kind: &str, value: &Value, context: &str) {
+    let v = validator(kind);
+    let errors: Vec<String> = v
+        .iter_errors(value)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{context}: not a valid {kind} record:\n  {}\n{value}",
+        errors.join("\n  ")
+    );
+}
+
+/// Sends `body` to `path`; returns the status and the body's text.
+async fn call(router: &Router, method: &str, path: &str, body: &str) -> (StatusCode, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header("host", "127.0.0.1:8080")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).expect("UTF-8"))
+}
+
+/// Posts `body` to `path`, expects `status` and a `kind` record (every
+/// line of it for the stream); returns the values.
+async fn answer(
+    router: &Router,
+    path: &str,
+    body: Value,
+    status: StatusCode,
+    kind: &str,
+) -> Vec<Value> {
+    let context = format!("{path} {body}");
+    let (s, text) = call(router, "POST", path, &body.to_string()).await;
+    assert_eq!(s, status, "{context}: {text}");
+    let values: Vec<Value> = if path == "/api/solve/stream" && s == StatusCode::OK {
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{context}: {e}: {l}")))
+            .collect()
+    } else {
+        vec![serde_json::from_str(&text).unwrap_or_else(|e| panic!("{context}: {e}: {text}"))]
+    };
+    assert!(!values.is_empty(), "{context}: no answer");
+    let root = jsonschema::draft202012::new(&schema()).unwrap();
+    for v in &values {
+        assert_valid(kind, v, &context);
+        assert!(root.is_valid(v), "{context}: not a record: {v}");
+    }
+    values
+}
+
+const HARD8: &str = "8 6 7/2 5 4/3 0 1";
+const NEAR: &str = "1 2 3/4 5 6/0 7 8";
+const ODD: &str = "1 2 3/4 5 6/8 7 0";
+const PETERSEN: &str = "9 2 3 4 5 6 7 8 1 0";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_api_answer_is_valid_against_the_schema() {
+    let r = slidepuzzle_web::router();
+    let ok = StatusCode::OK;
+    let bad = StatusCode::BAD_REQUEST;
+    for puzzle in ["3x3", "petersen", "2x2x2", "3x3:torus", "theta0"] {
+        answer(
+            &r,
+            "/api/puzzle",
+            json!({ "puzzle": puzzle }),
+            ok,
+            "api_puzzle",
+        )
+        .await;
+    }
+    answer(
+        &r,
+        "/api/puzzle",
+        json!({"puzzle": "2x3", "blanks": 2}),
+        ok,
+        "api_puzzle",
+    )
+    .await;
+    for body in [
+        json!({"puzzle": "3x3", "state": NEAR}),
+        json!({"puzzle": "3x3", "state": ODD}),
+        json!({"puzzle": "theta0", "state": "2 1 3 4 5 6 0"}),
+        json!({"puzzle": "2x3", "state": "0 2 1 4 3 0", "blanks": 2}),
+    ] {
+        answer(&r, "/api/check", body, ok, "check").await;
+    }
+    for body in [
+        json!({"puzzle": "theta0"}),
+        json!({"puzzle": "3x3"}),
+        json!({"puzzle": "2x3", "blanks": 2}),
+    ] {
+        answer(&r, "/api/analyze", body, ok, "analyze").await;
+    }
+    for body in [
+        json!({"puzzle": "3x3", "seed": 1}),
+        json!({"puzzle": "petersen", "seed": 2, "moves": 5}),
+        json!({"puzzle": "2x3", "seed": 3, "blanks": 2}),
+    ] {
+        answer(&r, "/api/scramble", body, ok, "api_scramble").await;
+    }
+    for body in [
+        json!({"puzzle": "3x3", "state": HARD8}),
+        json!({"puzzle": "petersen", "state": PETERSEN}),
+    ] {
+        answer(&r, "/api/permutation", body, ok, "perm").await;
+    }
+    for body in [
+        json!({"puzzle": "3x3", "state": NEAR}),
+        json!({"puzzle": "3x3", "state": HARD8, "algo": "ida", "heuristic": "md"}),
+        json!({"puzzle": "petersen", "state": PETERSEN}),
+        json!({"puzzle": "2x3", "state": "0 2 1 4 3 0", "blanks": 2}),
+        json!({"puzzle": "3x3", "state": ODD}),
+    ] {
+        let v = answer(&r, "/api/solve", body.clone(), ok, "solve").await;
+        let lines = answer(&r, "/api/solve/stream", body, ok, "api_stream_line").await;
+        // The stream's result is a record like /api/solve's (a second
+        // solve may use tables the first one left, or other counters).
+        let (last, progress) = lines.split_last().unwrap();
+        assert!(progress.iter().all(|p| p.get("progress").is_some()));
+        for key in ["id", "solvable", "solved", "length", "optimal", "metric"] {
+            assert_eq!(last["result"][key], v[0][key], "{key}");
+        }
+    }
+    // A progress line or more before the result of an IDA* search.
+    let lines = answer(
+        &r,
+        "/api/solve/stream",
+        json!({"puzzle": "3x3", "state": HARD8, "algo": "ida", "heuristic": "md"}),
+        ok,
+        "api_stream_line",
+    )
+    .await;
+    assert!(lines.len() >= 3, "{lines:?}");
+    // Bad input: a 400 with {"error"} from every route.
+    for path in [
+        "/api/puzzle",
+        "/api/check",
+        "/api/analyze",
+        "/api/scramble",
+        "/api/permutation",
+        "/api/solve",
+        "/api/solve/stream",
+    ] {
+        answer(&r, path, json!({"puzzle": "3x"}), bad, "error").await;
+        answer(
+            &r,
+            path,
+            json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 8 9", "unknown": 1}),
+            bad,
+            "error",
+        )
+        .await;
+        let (s, text) = call(&r, "POST", path, "{not json").await;
+        assert_eq!(s, bad, "{path}");
+        assert_valid("error", &serde_json::from_str(&text).unwrap(), path);
+    }
+    for path in [
+        "/api/check",
+        "/api/permutation",
+        "/api/solve",
+        "/api/solve/stream",
+    ] {
+        answer(
+            &r,
+            path,
+            json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 8 9"}),
+            bad,
+            "error",
+        )
+        .await;
+    }
+    // Other errors have the same body.
+    let (s, text) = call(&r, "POST", "/api/nothing", "{}").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_valid("error", &serde_json::from_str(&text).unwrap(), "404");
+    let (s, text) = call(&r, "GET", "/api/solve", "").await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert_valid("error", &serde_json::from_str(&text).unwrap(), "405");
+}
+
+/// A search stopped by the time limit is a stopped solve record, from
+/// `/api/solve` and as the stream's result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_search_is_a_valid_stopped_record() {
+    let limits = slidepuzzle_web::ServerLimits {
+        solve_time: Duration::from_millis(50),
+        solve_grace: Duration::from_secs(30),
+        ..Default::default()
+    };
+    let r = slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    );
+    // Korf's #88 with Manhattan distance: far more than 50 ms.
+    let body = json!({
+        "puzzle": "4x4",
+        "state": "15 2 12 11/14 13 9 5/1 3 8 7/0 10 6 4",
+        "goal": "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        "algo": "ida",
+        "heuristic": "md",
+    });
+    let v = answer(&r, "/api/solve", body.clone(), StatusCode::OK, "solve").await;
+    assert_valid("solve_stopped", &v[0], "/api/solve");
+    assert_eq!(v[0]["stopped"], "timeout");
+    let lines = answer(
+        &r,
+        "/api/solve/stream",
+        body,
+        StatusCode::OK,
+        "api_stream_line",
+    )
+    .await;
+    let last = lines.last().unwrap();
+    assert_valid("solve_stopped", &last["result"], "/api/solve/stream");
+}
