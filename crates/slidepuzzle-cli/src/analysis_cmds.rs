@@ -9,7 +9,6 @@ use std::process::ExitCode;
 
 use clap::Args;
 use slidepuzzle::model::{Configuration, Metric, Puzzle};
-use slidepuzzle::moves::letters;
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::{Error, Result, SolveOptions};
 use slidepuzzle_web::records::{
@@ -20,19 +19,7 @@ use slidepuzzle_web::records::{
 use crate::common::PuzzleArgs;
 use crate::solve_args::SolveArgs;
 
-/// Moves as users write them: slidysim letters on boards, else the blank
-/// path written with its start (`9-4-3`: the blank starts at vertex 9),
-/// which stands alone (`moves invert` reads it) and which `apply`,
-/// `review` and `optimize` also accept.
-pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
-    letters(puzzle, start_blank, path).unwrap_or_else(|| {
-        let p: Vec<String> = std::iter::once(start_blank)
-            .chain(path.iter().copied())
-            .map(|v| v.to_string())
-            .collect();
-        p.join("-")
-    })
-}
+pub use slidepuzzle::moves::spell;
 
 /// The listing the options ask for, if any.
 ///
@@ -206,9 +193,7 @@ pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCo
             .iter()
             .map(|m| MoveValueRecord {
                 spelled: spell(&puzzle, start.blank(), &m.blank_path),
-                blank_path: std::iter::once(start.blank())
-                    .chain(m.blank_path.iter().copied())
-                    .collect(),
+                blank_path: slidepuzzle::moves::blank_walk(start.blank(), &m.blank_path),
                 distance: m.distance,
                 good: m.good,
             })

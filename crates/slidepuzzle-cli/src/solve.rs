@@ -172,8 +172,8 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
                 println!("{prefix}moves: {l}");
             }
             // With its start, as listings, `review` and the JSON write it.
-            let path: Vec<String> = std::iter::once(blank)
-                .chain(s.blank_path.iter().copied())
+            let path: Vec<String> = slidepuzzle::moves::blank_walk(blank, &s.blank_path)
+                .iter()
                 .map(|v| v.to_string())
                 .collect();
             println!("{prefix}blank path: {}", path.join("-"));

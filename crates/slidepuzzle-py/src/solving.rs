@@ -180,17 +180,8 @@ impl Solution {
                 // steps (and `written`) say which blank moved.
                 let one_blank = s.start.blanks().len() == 1;
                 s.moves = letters(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
-                if one_blank {
-                    s.blank_path = std::iter::once(blank)
-                        .chain(sol.blank_path.iter().copied())
-                        .collect();
-                }
-                s.written = if one_blank && s.moves.is_none() {
-                    let path: Vec<String> = s.blank_path.iter().map(|v| v.to_string()).collect();
-                    path.join("-")
-                } else {
-                    sol.written(puzzle, &s.start)
-                };
+                s.blank_path = sol.blank_walk(&s.start);
+                s.written = sol.written(puzzle, &s.start);
                 s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
                 s.mtm = mtm_length(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
                 s.stm = sol.steps.len();

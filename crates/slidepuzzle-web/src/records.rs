@@ -14,7 +14,9 @@
 
 use serde::Serialize;
 use slidepuzzle::model::{Configuration, Metric, Puzzle};
-use slidepuzzle::moves::{length_in, letters, mtm_length, steps_of_blank_path, tiles_of_steps};
+use slidepuzzle::moves::{
+    blank_walk, length_in, letters, mtm_length, steps_of_blank_path, tiles_of_steps,
+};
 use slidepuzzle::search::SearchStats;
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::{Outcome, Plan, StopReason};
@@ -74,7 +76,7 @@ impl SolutionRecord {
         SolutionRecord {
             length,
             moves: letters(puzzle, blank, &path),
-            blank_path: std::iter::once(blank).chain(path.iter().copied()).collect(),
+            blank_path: blank_walk(blank, &path),
             tiles,
             steps: steps.to_vec(),
             stm: steps.len(),

@@ -382,6 +382,38 @@ pub fn letters(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<St
     Some(out)
 }
 
+/// The blank's walk: its start, then the vertices of `path` (the
+/// vertices it visits after the start). A solution of k moves gives k + 1
+/// vertices, as the JSON records' `blank_path` and every face write it.
+///
+/// ```
+/// assert_eq!(slidepuzzle::moves::blank_walk(9, &[4, 3]), vec![9, 4, 3]);
+/// ```
+pub fn blank_walk(start_blank: usize, path: &[usize]) -> Vec<usize> {
+    std::iter::once(start_blank)
+        .chain(path.iter().copied())
+        .collect()
+}
+
+/// Moves as users write them: slidysim letters where every move has a
+/// direction, else the blank's walk with its start (`9-4-3`: the blank
+/// starts at vertex 9), which stands alone ([`parse_moves`] reads both).
+///
+/// ```
+/// use slidepuzzle::{Puzzle, moves::spell};
+/// assert_eq!(spell(&Puzzle::parse("3x3").unwrap(), 6, &[7, 8]), "L2");
+/// assert_eq!(spell(&Puzzle::parse("petersen").unwrap(), 9, &[4, 3]), "9-4-3");
+/// ```
+pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
+    letters(puzzle, start_blank, path).unwrap_or_else(|| {
+        let walk: Vec<String> = blank_walk(start_blank, path)
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        walk.join("-")
+    })
+}
+
 /// Length in the multi-tile metric (runs of one direction count once), or
 /// `None` where [`directions`] is `None`.
 pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<usize> {

@@ -34,8 +34,8 @@ pub struct Solution {
 impl Solution {
     /// The solution as people and files write it, from its steps: slidysim
     /// letters with counts where there is one blank and every move has a
-    /// direction, else the blank path (`7-4-3`, the vertices the blank
-    /// visits after `start`'s), else, with several blanks, the steps
+    /// direction, else the blank's walk with its start (`9-7-4-3`,
+    /// [`crate::moves::spell`]), else, with several blanks, the steps
     /// (`3>7 4>3`, [`crate::moves::format_steps`]). O(steps).
     ///
     /// ```
@@ -51,10 +51,16 @@ impl Solution {
             return crate::moves::format_steps(&self.steps);
         }
         let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
-        crate::moves::letters(puzzle, start.blank(), &path).unwrap_or_else(|| {
-            let p: Vec<String> = path.iter().map(|v| v.to_string()).collect();
-            p.join("-")
-        })
+        crate::moves::spell(puzzle, start.blank(), &path)
+    }
+
+    /// The blank's walk with its start ([`crate::moves::blank_walk`]):
+    /// k + 1 vertices for k moves; empty with several blanks.
+    pub fn blank_walk(&self, start: &Configuration) -> Vec<usize> {
+        if start.blanks().len() != 1 {
+            return Vec::new();
+        }
+        crate::moves::blank_walk(start.blank(), &self.blank_path)
     }
 
     /// Its length in multi-tile moves (straight runs of one blank), where
