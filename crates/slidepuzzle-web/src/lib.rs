@@ -37,6 +37,7 @@
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
 //! | `POST /api/permutation` | `{"puzzle", "state", "goal"?}` | seed 001's two views: `{"permutation", "parity", "cycle_type", "order", "hole_label", "toroidal"}` (`toroidal` null off plain boards; one blank only) |
+//! | `POST /api/lesson` | `{"puzzle", "state", "goal"?}` | the parity argument and the eight standard arrangements (plain boards, one blank; `null` elsewhere): `{"parity": {"arrangement_odd", "blank_distance", "solvable"}, "arrangements": [{"name", "cells", "reachable"}]}` |
 //!
 //! The committed JSON Schema `docs/schema/records.schema.json` describes
 //! every answer (`api_puzzle`, `check`, `analyze`, `api_scramble`,
@@ -478,6 +479,17 @@ fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(serde_json::to_value(v).expect("serialisable"))
 }
 
+/// The classroom view of a position ([`slidepuzzle::theory::lesson`]): the
+/// parity argument and the eight standard arrangements with which of them
+/// the position reaches, on plain boards with one blank (`null` elsewhere).
+fn lesson(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+    let goal = goal_of(&p, req)?;
+    let start = state_of(&p, req)?;
+    let parity = slidepuzzle::theory::lesson::parity_argument(&p, &start, &goal);
+    let arrangements = slidepuzzle::theory::lesson::standard_arrangements(&p, &start)?;
+    Ok(json!({ "parity": parity, "arrangements": arrangements }))
+}
+
 fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let seed = req.seed.unwrap_or_else(|| {
@@ -531,6 +543,13 @@ async fn scramble_handler(
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
     answer(&app, req, "scramble", scramble).await
+}
+
+async fn lesson_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> ApiResult {
+    answer(&app, req, "lesson", lesson).await
 }
 
 async fn permutation_handler(
@@ -766,6 +785,7 @@ pub fn router_with_limits(
         .route("/api/analyze", post(analyze_handler))
         .route("/api/scramble", post(scramble_handler))
         .route("/api/permutation", post(permutation_handler))
+        .route("/api/lesson", post(lesson_handler))
         .route("/api/solve", post(solve_handler))
         .route("/api/solve/stream", post(solve_stream_handler))
         .fallback(not_found)

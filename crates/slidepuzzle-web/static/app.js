@@ -468,35 +468,9 @@ function showSolves() {
     `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS`;
 }
 
-// ---- learn: the parity argument and the standard arrangements ----
+// ---- learn: the parity argument and the standard arrangements (asked of /api/lesson) ----
 let lessonTimer = null, lessonKey = null;
 function scheduleLesson() { clearTimeout(lessonTimer); lessonTimer = setTimeout(lesson, 250); }
-function parity(perm) {
-  // Parity of a permutation given as images: n minus the number of cycles.
-  const seen = new Array(perm.length).fill(false); let cycles = 0;
-  for (let i = 0; i < perm.length; i++) if (!seen[i]) { cycles++; for (let j = i; !seen[j]; j = perm[j]) seen[j] = true; }
-  return (perm.length - cycles) % 2;
-}
-// Johnson and Story's eight arrangements (1879): the blank in a corner, the
-// tiles numbered from the opposite corner by rows or by columns.
-function standardArrangements(w, h) {
-  const out = [];
-  for (const [cx, cy, corner] of [[w - 1, h - 1, "bottom right"], [0, 0, "top left"], [w - 1, 0, "top right"], [0, h - 1, "bottom left"]]) {
-    for (const by of ["rows", "columns"]) {
-      const cells = new Array(w * h).fill(0), sx = cx === 0 ? w - 1 : 0, sy = cy === 0 ? h - 1 : 0;
-      const dx = sx === 0 ? 1 : -1, dy = sy === 0 ? 1 : -1;
-      let t = 1;
-      const outer = by === "rows" ? h : w, inner = by === "rows" ? w : h;
-      for (let i = 0; i < outer; i++) for (let j = 0; j < inner; j++) {
-        const x = by === "rows" ? sx + j * dx : sx + i * dx, y = by === "rows" ? sy + i * dy : sy + j * dy;
-        if (x === cx && y === cy) continue;
-        cells[y * w + x] = t++;
-      }
-      out.push({ name: `blank ${corner}, by ${by}`, cells });
-    }
-  }
-  return out;
-}
 async function lesson() {
   if (!S.P || S.mode !== "learn" || !$("learn").open) return;
   const k = key();
@@ -505,27 +479,23 @@ async function lesson() {
   const P = S.P, el = $("lesson"), blanks = S.cells.filter((t) => t === 0).length;
   const parts = [];
   if (P.kind === "board" && P.plain_board && blanks === 1) {
-    const w = P.width, n = S.cells.length, b = S.cells.indexOf(0), home = P.goal_cells.indexOf(0);
-    // Where each cell's content belongs (the blank belongs on its home).
-    const where = S.cells.map((t) => P.goal_cells.indexOf(t));
-    const pp = parity(where);
-    const dist = Math.abs(b % w - home % w) + Math.abs(Math.floor(b / w) - Math.floor(home / w));
-    const same = pp === dist % 2;
-    parts.push(`<h3>Parity</h3><p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
-      arrangement of all ${n} cells, and moves the blank one step on a chessboard colouring. Here the arrangement is
-      <b>${pp ? "odd" : "even"}</b> and the blank is <b>${dist}</b> step${dist === 1 ? "" : "s"} from its home (${dist % 2 ? "odd" : "even"}):
-      <span class="${same ? "yes" : "no"}">${same ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
+    // The library works out the parity argument and which of the eight
+    // standard arrangements this position reaches (one request).
+    let l = null;
+    try { l = await api("/api/lesson", { puzzle: P.spec, state: stateString(), goal: P.goal_cells.join(" ") }); } catch (e) { l = null; }
+    if (key() !== k) return;
+    if (l && l.parity) {
+      const pp = l.parity, dist = pp.blank_distance;
+      parts.push(`<h3>Parity</h3><p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
+      arrangement of all ${S.cells.length} cells, and moves the blank one step on a chessboard colouring. Here the arrangement is
+      <b>${pp.arrangement_odd ? "odd" : "even"}</b> and the blank is <b>${dist}</b> step${dist === 1 ? "" : "s"} from its home (${dist % 2 ? "odd" : "even"}):
+      <span class="${pp.solvable ? "yes" : "no"}">${pp.solvable ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
       (Johnson and Story, 1879).</p>`);
-    const arr = standardArrangements(P.width, P.height);
-    // One at a time: the server keeps a few workers for everyone.
-    const answers = [];
-    for (const a of arr) {
-      answers.push(await api("/api/check", { puzzle: P.spec, state: stateString(), goal: a.cells.join(" ") })
-        .then((r) => r.solvable).catch(() => null));
-      if (key() !== k) return;
     }
-    parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
-      arr.map((a, i) => `<li class="${answers[i] ? "yes" : "no"}">${a.name}: ${answers[i] === null ? "?" : answers[i] ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
+    if (l && l.arrangements) {
+      parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
+        l.arrangements.map((a) => `<li class="${a.reachable ? "yes" : "no"}">${a.name}: ${a.reachable ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
+    }
   }
   if (blanks === 1) {
     // Seed 001's two views of the position.

@@ -153,6 +153,16 @@ async fn every_api_answer_is_valid_against_the_schema() {
         answer(&r, "/api/permutation", body, ok, "perm").await;
     }
     for body in [
+        json!({"puzzle": "3x3", "state": HARD8}),
+        json!({"puzzle": "4x4", "state": "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}),
+        json!({"puzzle": "petersen", "state": PETERSEN}),
+        json!({"puzzle": "2x3", "state": "0 2 1 4 3 0", "blanks": 2}),
+    ] {
+        let v = answer(&r, "/api/lesson", body.clone(), ok, "api_lesson").await;
+        let board = body["puzzle"] != "petersen" && body.get("blanks").is_none();
+        assert_eq!(v[0]["parity"].is_object(), board, "{v:?}");
+    }
+    for body in [
         json!({"puzzle": "3x3", "state": NEAR}),
         json!({"puzzle": "3x3", "state": HARD8, "algo": "ida", "heuristic": "md"}),
         json!({"puzzle": "petersen", "state": PETERSEN}),
@@ -186,6 +196,7 @@ async fn every_api_answer_is_valid_against_the_schema() {
         "/api/analyze",
         "/api/scramble",
         "/api/permutation",
+        "/api/lesson",
         "/api/solve",
         "/api/solve/stream",
     ] {

@@ -8,6 +8,7 @@ pub mod blocks;
 pub mod decide;
 pub mod gap;
 pub mod group;
+pub mod lesson;
 pub mod movegroup;
 pub mod perm;
 pub mod ranking;
