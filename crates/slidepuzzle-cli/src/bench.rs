@@ -457,45 +457,18 @@ fn bench_constructive() -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A random graph for [`bench_feasibility`]: a random tree on `n`
-/// vertices (each vertex after the first joined to a uniform earlier one),
-/// `extra` random chords, and a hallway of `hall` extra vertices from
-/// vertex 0 to a second random tree of `n` vertices if `hall > 0`.
+/// A random graph for the several-blank benches
+/// ([`slidepuzzle::model::random_graph::tree_with_chords`]), drawn from the
+/// bench's one random stream so that its rows stay the same.
 fn feasibility_graph(
     n: usize,
     extra: usize,
     hall: usize,
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> Result<Puzzle> {
-    use rand::RngExt;
-    let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (rng.random_range(0..v), v)).collect();
-    let mut seen: std::collections::HashSet<(usize, usize)> = edges.iter().copied().collect();
-    while seen.len() < n - 1 + extra {
-        let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
-        let e = (u.min(v), u.max(v));
-        if u != v && seen.insert(e) {
-            edges.push(e);
-        }
-    }
-    let mut total = n;
-    if hall > 0 {
-        let mut prev = 0;
-        for v in n..n + hall {
-            edges.push((prev, v));
-            prev = v;
-        }
-        let second = n + hall;
-        edges.push((prev, second));
-        for v in second + 1..second + n {
-            edges.push((rng.random_range(second..v), v));
-        }
-        total = second + n;
-    }
-    Ok(Puzzle::new(
-        slidepuzzle::model::Graph::from_edges(total, &edges)?,
-        slidepuzzle::model::PuzzleKind::Graph,
-        format!("random graph ({total} vertices)"),
-    ))
+    let total = if hall > 0 { 2 * n + hall } else { n };
+    let name = format!("random graph ({total} vertices)");
+    slidepuzzle::model::random_graph::tree_with_chords(n, extra, hall, rng, &name)
 }
 
 /// `bench feasibility` (issue 17): `check --blanks K` at scale. For each

@@ -9,6 +9,7 @@ pub mod config;
 pub mod graph;
 pub mod metric;
 pub mod puzzle;
+pub mod random_graph;
 pub mod spec;
 
 pub use components::ComponentPuzzle;

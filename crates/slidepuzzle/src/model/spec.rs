@@ -541,6 +541,30 @@ impl Puzzle {
                     _ => Err(Error::spec(spec, "tree needs N or N,SEED")),
                 }
             }
+            "sparse" | "hallway" => {
+                let parts: Vec<usize> = need("N,K[,SEED]")?
+                    .split(',')
+                    .map(|s| parse_usize(s, "number", spec))
+                    .collect::<Result<_>>()?;
+                let sparse = family.eq_ignore_ascii_case("sparse");
+                let (n, k, seed) = match parts.as_slice() {
+                    [n, k] => (*n, *k, 0),
+                    [n, k, seed] => (*n, *k, *seed as u64),
+                    _ => {
+                        return Err(Error::spec(
+                            spec,
+                            format!("{family} needs N,{0} or N,{0},SEED", if sparse { "CHORDS" } else { "HALL" }),
+                        ));
+                    }
+                };
+                let vertices = if sparse { n as u64 } else { (n as u64).saturating_mul(2).saturating_add(k as u64) };
+                budget.check(Some(vertices), Some(vertices.saturating_add(k as u64)))?;
+                if sparse {
+                    super::random_graph::sparse(n, k, seed)
+                } else {
+                    super::random_graph::hallway(n, k, seed)
+                }
+            }
             "graph" => {
                 let name = need("a file name")?;
                 match graphs {
@@ -555,7 +579,7 @@ impl Puzzle {
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
-                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], graph:FILE or edges:U-V,...",
+                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE or edges:U-V,...",
             )),
         }
         .map_err(|e| in_spec(e, spec))
