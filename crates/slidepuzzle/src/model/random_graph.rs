@@ -43,7 +43,8 @@ pub fn tree_with_chords(
     if n < 2 {
         return Err(Error::spec(name, "needs at least 2 vertices"));
     }
-    let possible = (n as u64) * (n as u64 - 1) / 2 - (n as u64 - 1);
+    let pairs = (n as u128) * (n as u128 - 1) / 2;
+    let possible = u64::try_from(pairs - (n as u128 - 1)).unwrap_or(u64::MAX);
     if chords as u64 > possible {
         return Err(Error::spec(
             name,
@@ -51,11 +52,11 @@ pub fn tree_with_chords(
         ));
     }
     let total = if hallway > 0 {
-        (n as u64) * 2 + hallway as u64
+        (n as u64).saturating_mul(2).saturating_add(hallway as u64)
     } else {
         n as u64
     };
-    SizeBudget::DEFAULT.check(Some(total), Some(total - 1 + chords as u64))?;
+    SizeBudget::DEFAULT.check(Some(total), Some(total.saturating_add(chords as u64)))?;
     let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (rng.random_range(0..v), v)).collect();
     let mut seen: std::collections::HashSet<(usize, usize)> = edges.iter().copied().collect();
     while seen.len() < n - 1 + chords {
@@ -129,6 +130,9 @@ mod tests {
         assert!(e.contains("only 1 chords"), "{e}");
         assert!(Puzzle::parse("sparse:1,0").is_err());
         assert!(Puzzle::parse("hallway:5").is_err());
+        // Sizes past any budget are refused, not overflowed.
+        let mut rng = <ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::seed_from_u64(0);
+        assert!(tree_with_chords(usize::MAX, 1, usize::MAX, &mut rng, "huge").is_err());
         // Refused by the size budget before anything is allocated.
         let e = Puzzle::parse("hallway:4000000000,1").unwrap_err();
         assert!(
