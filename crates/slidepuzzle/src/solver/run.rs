@@ -556,17 +556,19 @@ fn finish(
     (start, goal): (&Configuration, &Configuration),
     metric: Metric,
     plan: &Plan,
-    result: SearchResult,
+    mut result: SearchResult,
     name: String,
     clock: Instant,
 ) -> Result<Outcome> {
     let mut stats = result.stats;
     stats.seconds = clock.elapsed().as_secs_f64();
-    let Some(path) = result.path.as_ref() else {
+    let Some(path) = result.path.take() else {
         return Ok(not_solved(&result, name, stats));
     };
+    // The path moves into the solution (a collected constructive board
+    // solution holds millions of moves): no copy.
     let (steps, blank_path) = if start.blanks().len() == 1 {
-        (steps_of_blank_path(start.blank(), path), path.clone())
+        (steps_of_blank_path(start.blank(), &path), path)
     } else {
         (path.iter().map(|&c| decode_step(c)).collect(), Vec::new())
     };
