@@ -8,16 +8,17 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use slidepuzzle::model::{Configuration, Metric, Puzzle};
+use slidepuzzle::model::Metric;
+use slidepuzzle::problem::Problem;
 use slidepuzzle::solver::{Listed, SolutionQuery};
-use slidepuzzle::{Error, Result, SolveOptions};
+use slidepuzzle::{Error, Result, SolveOptions, Solver};
 use slidepuzzle_web::records::{
     GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, SolutionRecord,
     WasteRecord,
 };
 
 use crate::common::PuzzleArgs;
-use crate::solve_args::SolveArgs;
+use crate::solve_args::{SolveArgs, Work};
 
 pub use slidepuzzle::moves::spell;
 
@@ -58,33 +59,14 @@ pub fn query(args: &SolveArgs) -> Result<Option<SolutionQuery>> {
 /// per line as found (or gathered into one JSON object per instance).
 pub fn run_listing(
     args: &SolveArgs,
+    solver: &Solver,
     options: &SolveOptions,
     query: &SolutionQuery,
+    work: &Work,
 ) -> Result<ExitCode> {
-    let solver = crate::common::solver(args.cache_dir.as_deref())?;
-    let instances: Vec<(String, Puzzle, Configuration, Configuration)> = match &args.file {
-        Some(file) => {
-            let text = crate::common::read_input(Some(file))?;
-            let (puzzle, batch) = slidepuzzle::batch::read_batch(
-                &text,
-                args.puzzle.explicit_puzzle()?,
-                args.puzzle.blank_count(),
-            )?;
-            let goal = args.puzzle.goal_for(&puzzle)?;
-            batch
-                .into_iter()
-                .map(|i| (i.id, puzzle.clone(), i.start, goal.clone()))
-                .collect()
-        }
-        None => {
-            let state = args.state.as_deref().unwrap_or_default();
-            let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
-            vec![("1".into(), puzzle, start, goal)]
-        }
-    };
     let mut stopped = false;
     let stdout = std::io::stdout();
-    for (id, puzzle, start, goal) in &instances {
+    for (id, puzzle, start, goal) in work.instances() {
         if args.explain {
             eprintln!("plan: {}", solver.plan(puzzle, goal, options)?);
         }
@@ -182,17 +164,30 @@ pub fn run_listing(
 }
 
 /// `solve --good-moves`: every move from the position with its distance.
-pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCode> {
-    let solver = crate::common::solver(args.cache_dir.as_deref())?;
-    let state = args.state.as_deref().unwrap_or_default();
-    let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
-    let (before, moves) = solver.good_moves(&puzzle, &start, &goal, options)?;
+pub fn run_good_moves(
+    args: &SolveArgs,
+    solver: &Solver,
+    options: &SolveOptions,
+    work: &Work,
+) -> Result<ExitCode> {
+    let Work::One(Problem {
+        puzzle,
+        start,
+        goal,
+    }) = work
+    else {
+        return Err(Error::argument(
+            "--good-moves",
+            "takes one state, not --file",
+        ));
+    };
+    let (before, moves) = solver.good_moves(puzzle, start, goal, options)?;
     let metric = options.metric.to_string().to_uppercase();
     if args.json {
         let values: Vec<MoveValueRecord> = moves
             .iter()
             .map(|m| MoveValueRecord {
-                spelled: spell(&puzzle, start.blank(), &m.blank_path),
+                spelled: spell(puzzle, start.blank(), &m.blank_path),
                 blank_path: slidepuzzle::moves::blank_walk(start.blank(), &m.blank_path),
                 distance: m.distance,
                 good: m.good,
@@ -219,7 +214,7 @@ pub fn run_good_moves(args: &SolveArgs, options: &SolveOptions) -> Result<ExitCo
             };
             println!(
                 "{}\t{} -> {}\t{verdict}",
-                spell(&puzzle, start.blank(), &m.blank_path),
+                spell(puzzle, start.blank(), &m.blank_path),
                 before,
                 m.distance
             );

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use slidepuzzle::format::{count_blanks, infer_board, parse_configuration};
 use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::problem::{Batch, Given, Problem};
 use slidepuzzle::{Error, Result};
 
 /// `--puzzle`, `--size` and `--goal`.
@@ -70,42 +70,52 @@ impl PuzzleArgs {
         self.blanks.unwrap_or(1)
     }
 
-    /// The goal: `--goal` parsed for `puzzle`, or the library's default
-    /// goal with [`PuzzleArgs::blank_count`] blanks.
+    /// What the command line was given, for the library to read (it
+    /// decides the defaults: [`slidepuzzle::problem`]).
+    fn given(&self) -> Result<Given<'_>> {
+        Ok(Given {
+            puzzle: self.explicit_puzzle()?,
+            goal: self.goal.as_deref(),
+            blanks: self.blanks,
+        })
+    }
+
+    /// The goal for `puzzle`: `--goal`, else the library's default with
+    /// [`PuzzleArgs::blank_count`] blanks.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
-        self.goal_with(puzzle, self.blank_count())
-    }
-
-    /// The goal with `blanks` blanks (the library decides the default; the
-    /// CLI names its own flag in the message).
-    fn goal_with(&self, puzzle: &Puzzle, blanks: usize) -> Result<Configuration> {
-        let flagged = |e| flag_named("blanks", "--blanks", e);
-        puzzle.check_blank_count(blanks).map_err(flagged)?;
-        match &self.goal {
-            Some(g) => parse_configuration(puzzle, g, blanks).map_err(|e| match e {
-                Error::Configuration {
-                    message,
-                    tile,
-                    vertices,
-                } => Error::config_at(format!("--goal: {message}"), tile, vertices),
-                e => e,
-            }),
-            None => puzzle.goal_with_blanks(blanks).map_err(flagged),
-        }
-    }
-
-    /// Puzzle, start and goal for a state given on the command line; the
-    /// blanks are `--blanks`, else the state's 0s counted.
-    pub fn resolve(&self, state: &str) -> Result<(Puzzle, Configuration, Configuration)> {
-        let puzzle = match self.explicit_puzzle()? {
-            Some(p) => p,
-            None => infer_board(state)?,
+        let given = Given {
+            puzzle: None,
+            goal: self.goal.as_deref(),
+            blanks: self.blanks,
         };
-        let blanks = self.blanks.unwrap_or_else(|| count_blanks(state));
-        let goal = self.goal_with(&puzzle, blanks)?;
-        let start = parse_configuration(&puzzle, state, blanks)?;
+        given.goal_for(puzzle).map_err(blanks_flag)
+    }
+
+    /// The problem a state given on the command line poses (puzzle, start
+    /// and goal; the blanks are `--blanks`, else the state's 0s).
+    pub fn problem(&self, state: &str) -> Result<Problem> {
+        self.given()?.read(state).map_err(blanks_flag)
+    }
+
+    /// [`PuzzleArgs::problem`] as a tuple.
+    pub fn resolve(&self, state: &str) -> Result<(Puzzle, Configuration, Configuration)> {
+        let Problem {
+            puzzle,
+            start,
+            goal,
+        } = self.problem(state)?;
         Ok((puzzle, start, goal))
     }
+
+    /// The batch a `--file` holds: one puzzle, one goal, many starts.
+    pub fn batch(&self, text: &str) -> Result<Batch> {
+        self.given()?.read_batch(text).map_err(blanks_flag)
+    }
+}
+
+/// The library's `blanks` argument error worded with `--blanks`.
+fn blanks_flag(e: Error) -> Error {
+    flag_named("blanks", "--blanks", e)
 }
 
 /// Parses a puzzle spec; `graph:FILE` reads FILE (the command line is the

@@ -9,7 +9,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use slidepuzzle::batch::read_batch;
 use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::{letters, mtm_length};
@@ -17,7 +16,8 @@ use slidepuzzle::solver::Written;
 use slidepuzzle::solver::many::{Many, ManyOptions};
 use slidepuzzle::{Algorithm, Error, Limits, Outcome, Plan, Result, SolveOptions, Solver};
 
-pub use crate::solve_args::SolveArgs;
+pub use crate::solve_args::{SolveArgs, Work};
+use slidepuzzle::problem::{Batch, Problem};
 
 /// `solve --output FILE`: the moves go to FILE (temporary file in the same
 /// directory, renamed once the moves are written and replayed).
@@ -85,8 +85,15 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
     }
 }
 
-/// The library's options from the command line's.
+/// The library's options from the command line's, and the thread pool
+/// `--threads` asks for.
 pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions> {
+    if let Some(t) = crate::common::threads_arg(args.threads)? {
+        // Only fails if the pool was already built, which it is not here.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global();
+    }
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let algorithm = match (args.algo, args.weight, args.beam_width) {
         (Algorithm::WeightedAStar { .. }, Some(w), None) => Algorithm::weighted_a_star(w)
@@ -242,113 +249,119 @@ fn build_later(solver: &Solver, puzzle: &Puzzle, goal: &Configuration, plan: &Pl
     }
 }
 
+/// `solve`: the listing and good-moves answers go to `analysis_cmds`;
+/// here one state or a batch is solved.
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    if let Some(t) = crate::common::threads_arg(args.threads)? {
-        // Only fails if the pool was already built, which it is not here.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global();
-    }
-    let cancel = install_ctrlc();
-    let options = options(&args, cancel)?;
+    let options = options(&args, install_ctrlc())?;
+    let solver = crate::common::solver(args.cache_dir.as_deref())?;
+    let work = args.work()?;
     if args.good_moves {
-        return crate::analysis_cmds::run_good_moves(&args, &options);
+        return crate::analysis_cmds::run_good_moves(&args, &solver, &options, &work);
     }
     if let Some(query) = crate::analysis_cmds::query(&args)? {
-        return crate::analysis_cmds::run_listing(&args, &options, &query);
+        return crate::analysis_cmds::run_listing(&args, &solver, &options, &query, &work);
     }
+    match &work {
+        Work::One(problem) => solve_one(&args, &solver, options, problem),
+        Work::Batch(batch) => solve_batch(&args, &solver, options, batch),
+    }
+}
+
+/// One state: the plan (`--explain`), the answer (to the terminal, as
+/// JSON, or into `--output`), then the tables the plan left for later.
+fn solve_one(
+    args: &SolveArgs,
+    solver: &Solver,
+    mut options: SolveOptions,
+    problem: &Problem,
+) -> Result<ExitCode> {
+    let Problem {
+        puzzle,
+        start,
+        goal,
+    } = problem;
     let memory = options.limits.max_memory;
-    let solver = crate::common::solver(args.cache_dir.as_deref())?;
-    let mut stopped = false;
-    if let Some(file) = &args.file {
-        let text = crate::common::read_input(Some(file))?;
-        let (puzzle, batch) = read_batch(
-            &text,
-            args.puzzle.explicit_puzzle()?,
-            args.puzzle.blank_count(),
-        )?;
-        let goal = args.puzzle.goal_for(&puzzle)?;
-        let bar = if std::io::stderr().is_terminal() {
-            let b = ProgressBar::new(batch.len() as u64);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} solved, {elapsed} elapsed, eta {eta}",
-                )
-                .expect("valid template"),
-            );
-            b
-        } else {
-            ProgressBar::hidden()
-        };
-        let shown = bar.clone();
-        let many = ManyOptions {
-            // Checked by options() above.
-            instance_timeout: args.timeout.map(Duration::from_secs_f64),
-            on_done: Some(Arc::new(move |_| shown.inc(1))),
-        };
-        let starts: Vec<Configuration> = batch.iter().map(|i| i.start.clone()).collect();
-        // In a batch --timeout bounds each instance, not the whole run.
-        let mut options = options.clone();
-        options.limits.deadline = None;
-        let Many { plan, outcomes } =
-            solver.solve_many(&puzzle, &starts, &goal, &options, &many)?;
+    let plan = solver.plan(puzzle, goal, &options)?;
+    if args.explain {
+        eprintln!("plan: {plan}");
+    }
+    if let Some(path) = &args.output {
+        let code = solve_to_file(solver, &options, puzzle, start, goal, path)?;
+        build_later(solver, puzzle, goal, &plan, memory);
+        return Ok(code);
+    }
+    let bar = spinner().map(|(bar, sink)| {
+        options.limits.progress = Some(sink);
+        bar
+    });
+    let outcome = solver.solve_with_plan(puzzle, start, goal, &options, &plan);
+    if let Some(bar) = bar {
         bar.finish_and_clear();
-        if args.explain {
-            eprintln!("plan: {plan}");
-        }
-        let results = outcomes.into_iter().zip(&batch).map(|(r, inst)| {
-            r.map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)))
-        });
-        for (inst, result) in batch.iter().zip(results) {
-            let outcome = result?;
-            stopped |= matches!(outcome, Outcome::Stopped { .. });
-            if args.json {
-                println!(
-                    "{}",
-                    record(&inst.id, &puzzle, &inst.start, &outcome, &plan)
-                );
-            } else {
-                print_human(Some(&inst.id), &puzzle, &inst.start, &outcome);
-            }
-        }
+    }
+    let outcome = outcome?;
+    if args.json {
+        println!("{}", record("1", puzzle, start, &outcome, &plan));
     } else {
-        let state = args
-            .state
-            .as_deref()
-            .expect("clap requires state or --file");
-        let (puzzle, start, goal) = args.puzzle.resolve(&crate::common::read_arg(state)?)?;
-        let plan = solver.plan(&puzzle, &goal, &options)?;
-        if args.explain {
-            eprintln!("plan: {plan}");
-        }
-        if let Some(path) = &args.output {
-            let code = solve_to_file(&solver, &options, &puzzle, &start, &goal, path)?;
-            build_later(&solver, &puzzle, &goal, &plan, memory);
-            return Ok(code);
-        }
-        let mut options = options;
-        let bar = spinner().map(|(bar, sink)| {
-            options.limits.progress = Some(sink);
-            bar
-        });
-        let outcome = solver.solve_with_plan(&puzzle, &start, &goal, &options, &plan);
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        let outcome = outcome?;
-        stopped = matches!(outcome, Outcome::Stopped { .. });
+        println!(
+            "puzzle {}: {}",
+            puzzle.spec(),
+            format_configuration(puzzle, start)
+        );
+        print_human(None, puzzle, start, &outcome);
+    }
+    if matches!(outcome, Outcome::Solved(_)) {
+        build_later(solver, puzzle, goal, &plan, memory);
+    }
+    Ok(exit_code(&outcome))
+}
+
+/// A batch on all cores (one plan, the better tables built once), a
+/// progress bar on a terminal, one answer a line in input order.
+fn solve_batch(
+    args: &SolveArgs,
+    solver: &Solver,
+    mut options: SolveOptions,
+    batch: &Batch,
+) -> Result<ExitCode> {
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(batch.instances.len() as u64);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} solved, {elapsed} elapsed, eta {eta}",
+            )
+            .expect("valid template"),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let shown = bar.clone();
+    let many = ManyOptions {
+        // Checked by options() above.
+        instance_timeout: args.timeout.map(Duration::from_secs_f64),
+        on_done: Some(Arc::new(move |_| shown.inc(1))),
+    };
+    let starts: Vec<Configuration> = batch.instances.iter().map(|i| i.start.clone()).collect();
+    // In a batch --timeout bounds each instance, not the whole run.
+    options.limits.deadline = None;
+    let Many { plan, outcomes } =
+        solver.solve_many(&batch.puzzle, &starts, &batch.goal, &options, &many)?;
+    bar.finish_and_clear();
+    if args.explain {
+        eprintln!("plan: {plan}");
+    }
+    let mut stopped = false;
+    for (inst, result) in batch.instances.iter().zip(outcomes) {
+        let outcome =
+            result.map_err(|e| Error::input(inst.line, format!("id {}: {e}", inst.id)))?;
+        stopped |= matches!(outcome, Outcome::Stopped { .. });
         if args.json {
-            println!("{}", record("1", &puzzle, &start, &outcome, &plan));
-        } else {
             println!(
-                "puzzle {}: {}",
-                puzzle.spec(),
-                format_configuration(&puzzle, &start)
+                "{}",
+                record(&inst.id, &batch.puzzle, &inst.start, &outcome, &plan)
             );
-            print_human(None, &puzzle, &start, &outcome);
-        }
-        if matches!(outcome, Outcome::Solved(_)) {
-            build_later(&solver, &puzzle, &goal, &plan, memory);
+        } else {
+            print_human(Some(&inst.id), &batch.puzzle, &inst.start, &outcome);
         }
     }
     Ok(if stopped {

@@ -3,8 +3,9 @@
 //! `solve` back.
 
 use clap::Args;
-use slidepuzzle::model::Metric;
-use slidepuzzle::{Algorithm, Heuristic, MovePruning};
+use slidepuzzle::model::{Configuration, Metric, Puzzle};
+use slidepuzzle::problem::{Batch, Problem};
+use slidepuzzle::{Algorithm, Error, Heuristic, MovePruning, Result};
 
 use crate::common::PuzzleArgs;
 
@@ -104,4 +105,47 @@ pub struct SolveArgs {
     /// too large for a command line).
     #[arg(required_unless_present = "file")]
     pub state: Option<String>,
+}
+
+/// What `solve` is asked to solve: the state given, or the batch that
+/// `--file` holds.
+pub enum Work {
+    /// One state from the command line.
+    One(Problem),
+    /// A batch: one puzzle and goal, many starts.
+    Batch(Batch),
+}
+
+impl SolveArgs {
+    /// Reads what to solve (the library decides the defaults).
+    pub fn work(&self) -> Result<Work> {
+        match (&self.file, &self.state) {
+            (Some(file), _) => {
+                let text = crate::common::read_input(Some(file))?;
+                Ok(Work::Batch(self.puzzle.batch(&text)?))
+            }
+            (None, Some(state)) => {
+                let state = crate::common::read_arg(state)?;
+                Ok(Work::One(self.puzzle.problem(&state)?))
+            }
+            (None, None) => Err(Error::argument(
+                "STATE",
+                "give a configuration to solve, or --file",
+            )),
+        }
+    }
+}
+
+impl Work {
+    /// Every instance as `(id, puzzle, start, goal)`; one state is id `1`.
+    pub fn instances(&self) -> Vec<(&str, &Puzzle, &Configuration, &Configuration)> {
+        match self {
+            Work::One(p) => vec![("1", &p.puzzle, &p.start, &p.goal)],
+            Work::Batch(b) => b
+                .instances
+                .iter()
+                .map(|i| (i.id.as_str(), &b.puzzle, &i.start, &b.goal))
+                .collect(),
+        }
+    }
 }

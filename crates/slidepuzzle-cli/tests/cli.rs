@@ -254,7 +254,7 @@ fn bad_input_gives_exit_2_and_names_the_problem() {
         ),
         (
             &["solve", "--goal", "1 2 3/4 5 6/7 7 0", "1 2 3/4 5 6/7 8 0"],
-            "--goal",
+            "goal: tile 7 is duplicated",
         ),
         (&["solve", "1 2 0"], "cannot tell the puzzle"),
         (&["scramble"], "give the puzzle"),

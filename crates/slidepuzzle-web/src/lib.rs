@@ -82,9 +82,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use slidepuzzle::format::{format_configuration, parse_configuration};
+use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::budget::SizeBudget;
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
+use slidepuzzle::problem::{Given, Problem};
 use slidepuzzle::{Algorithm, Heuristic, Limits, SolveOptions, Solver};
 use tokio::sync::Semaphore;
 
@@ -356,15 +357,6 @@ struct PuzzleRequest {
     moves: Option<u64>,
 }
 
-impl PuzzleRequest {
-    /// The number of blanks, checked against the puzzle.
-    fn blanks(&self, p: &Puzzle) -> Result<usize, ApiError> {
-        let k = self.blanks.unwrap_or(1);
-        p.check_blank_count(k)?;
-        Ok(k)
-    }
-}
-
 /// Reads a spec within the page's [`BUDGET`], refusing too large a puzzle
 /// from the spec's numbers before its graph is built. No loader: a
 /// `graph:` spec, however spelled, cannot reach a file.
@@ -372,22 +364,30 @@ fn parse_puzzle(spec: &str) -> Result<Puzzle, ApiError> {
     Ok(Puzzle::parse_within(spec.trim(), None, &BUDGET)?)
 }
 
+/// The goal of a request without a state: `"goal"`, else the library's
+/// default with `"blanks"` (else 1) blanks.
 fn goal_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
-    let k = req.blanks(p)?;
-    match &req.goal {
-        Some(g) => {
-            parse_configuration(p, g, k).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
-        }
-        None => Ok(p.goal_with_blanks(k)?),
-    }
+    let given = Given {
+        puzzle: None,
+        goal: req.goal.as_deref(),
+        blanks: req.blanks,
+    };
+    Ok(given.goal_for(p)?)
 }
 
-fn state_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
-    let s = req
+/// Puzzle, start and goal of a request with a state; the library decides
+/// the defaults (the blanks are `"blanks"`, else the state's 0s).
+fn problem(p: Puzzle, req: &PuzzleRequest) -> Result<Problem, ApiError> {
+    let state = req
         .state
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing \"state\""))?;
-    Ok(parse_configuration(p, s, req.blanks(p)?)?)
+    let given = Given {
+        puzzle: Some(p),
+        goal: req.goal.as_deref(),
+        blanks: req.blanks,
+    };
+    Ok(given.read(state)?)
 }
 
 async fn page() -> impl IntoResponse {
@@ -454,8 +454,11 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 }
 
 fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let goal = goal_of(&p, req)?;
-    let start = state_of(&p, req)?;
+    let Problem {
+        puzzle: p,
+        start,
+        goal,
+    } = problem(p, req)?;
     let v = slidepuzzle::theory::check_with(
         &p,
         &start,
@@ -473,8 +476,11 @@ fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 }
 
 fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let goal = goal_of(&p, req)?;
-    let start = state_of(&p, req)?;
+    let Problem {
+        puzzle: p,
+        start,
+        goal,
+    } = problem(p, req)?;
     let v = slidepuzzle::theory::views::position_views(&p, &start, &goal)?;
     Ok(serde_json::to_value(v).expect("serialisable"))
 }
@@ -483,8 +489,11 @@ fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 /// parity argument and the eight standard arrangements with which of them
 /// the position reaches, on plain boards with one blank (`null` elsewhere).
 fn lesson(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
-    let goal = goal_of(&p, req)?;
-    let start = state_of(&p, req)?;
+    let Problem {
+        puzzle: p,
+        start,
+        goal,
+    } = problem(p, req)?;
     let parity = slidepuzzle::theory::lesson::parity_argument(&p, &start, &goal);
     let arrangements = slidepuzzle::theory::lesson::standard_arrangements(&p, &start)?;
     Ok(json!({ "parity": parity, "arrangements": arrangements }))
@@ -575,8 +584,11 @@ fn solve(
     req: &PuzzleRequest,
     limits: Limits,
 ) -> Result<Value, ApiError> {
-    let goal = goal_of(&p, req)?;
-    let start = state_of(&p, req)?;
+    let Problem {
+        puzzle: p,
+        start,
+        goal,
+    } = problem(p, req)?;
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
     let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
     let options = SolveOptions {
@@ -636,8 +648,7 @@ async fn solve_stream_handler(
 ) -> Result<Response, ApiError> {
     let p = parse_puzzle(&req.puzzle)?;
     // The state and goal are checked here, so that a bad one is a 400.
-    goal_of(&p, &req)?;
-    state_of(&p, &req)?;
+    problem(p.clone(), &req)?;
     let permit = app
         .solve_permits
         .clone()

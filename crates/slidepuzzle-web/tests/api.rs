@@ -721,6 +721,14 @@ async fn several_blanks_are_solved_and_checked() {
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["solvable"], false, "{v}");
+    // Without "blanks" the library counts the state's 0s, as every face.
+    let (s, v) = post_json(
+        "/api/solve",
+        json!({"puzzle": "path:4", "state": "0 1 0 2"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["steps"], json!([[3, 2], [1, 0], [2, 1]]), "{v}"); // goal 1 2 0 0
     let (s, v) = post_json("/api/scramble", json!({"puzzle": "3x3", "blanks": 9})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
     assert!(error_of(&v).contains("blanks"), "{v}");

@@ -58,6 +58,7 @@ pub mod model;
 pub mod moves;
 pub mod notation;
 pub mod primitives;
+pub mod problem;
 pub mod render;
 pub mod search;
 pub mod solver;
