@@ -25,11 +25,11 @@ pub(crate) fn small_optimal_path(
             verdict.reason
         )));
     }
-    use crate::search::{best_first, board, graph, ida, linear_conflict as lc, manhattan};
+    use crate::search::{best_first, board, graph, ida, linear_conflict as lc, manhattan, packed};
     let limits = crate::search::Limits::default();
     let unsupported = || Error::Unsupported("a part too large for an optimal search".into());
     let result = match puzzle.plain_board_size() {
-        Some((w, h)) if w * h <= board::MAX_CELLS => {
+        Some((w, h)) if w * h <= packed::MAX_CELLS => {
             let domain =
                 board::BoardDomain::<true>::new(w, h, start, goal).ok_or_else(unsupported)?;
             let tables = lc::LinearConflictTables::new(w, h, goal).ok_or_else(unsupported)?;

@@ -12,23 +12,16 @@
 //! and searches fewer nodes than Korf's published counts.
 
 use super::domain::{Domain, Step};
+use super::packed::{BoardCells, MAX_CELLS, cells_in};
 use super::sequences::{LENGTH, SequenceTable};
 use crate::model::Configuration;
-
-/// Largest board (in cells) the packed board kernels accept: this domain,
-/// the multi-tile domain ([`super::mtm`]) and linear conflict
-/// ([`super::linear_conflict`]); a power of two, so a cell index masked
-/// with `MAX_CELLS - 1` is always in bounds.
-pub const MAX_CELLS: usize = 64;
 
 /// A W x H board with one blank, up to [`MAX_CELLS`] cells.
 /// With `LOOPS`, redundant 6-move sequences around 2 x 2 blocks are
 /// pruned too (see the module).
 #[derive(Clone, Debug)]
 pub struct BoardDomain<const LOOPS: bool = false> {
-    cells: [u8; MAX_CELLS],
-    goal: [u8; MAX_CELLS],
-    n: usize,
+    board: BoardCells,
     /// The blank's moves from each cell, up, left, right, down.
     moves: [[u8; 4]; MAX_CELLS],
     /// Their directions (0 up, 1 left, 2 right, 3 down).
@@ -90,21 +83,13 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
                 move_count[p] += 1;
             }
         }
-        let mut domain = BoardDomain {
-            cells: [0; MAX_CELLS],
-            goal: [0; MAX_CELLS],
-            n,
+        Some(BoardDomain {
+            board: BoardCells::new(start, goal)?,
             moves,
             directions,
             move_count,
             sequences: SequenceTable::get(),
-        };
-        for (g, &t) in domain.goal.iter_mut().zip(goal.cells()) {
-            *g = t as u8;
-        }
-        let start: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
-        domain.set_cells(&start);
-        Some(domain)
+        })
     }
 }
 
@@ -124,7 +109,7 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     type Context = u64;
 
     fn root_context(&self) -> u64 {
-        let blank = self.cells[..self.n].iter().position(|&t| t == 0);
+        let blank = self.board.blank();
         context(blank.unwrap_or(0) as u8, NO_CELL, 0, 0)
     }
 
@@ -147,7 +132,7 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
                 return None;
             }
         }
-        let tile = self.cells[p as usize & (MAX_CELLS - 1)];
+        let tile = self.board.get(p);
         Some(Step {
             tile,
             from: p,
@@ -167,25 +152,13 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
 
     #[inline(always)]
     fn apply(&mut self, s: Step) {
-        self.cells[s.to as usize & (MAX_CELLS - 1)] = s.tile;
-        self.cells[s.from as usize & (MAX_CELLS - 1)] = 0;
+        self.board.slide(s);
     }
 
     #[inline(always)]
     fn undo(&mut self, s: Step) {
-        self.cells[s.from as usize & (MAX_CELLS - 1)] = s.tile;
-        self.cells[s.to as usize & (MAX_CELLS - 1)] = 0;
+        self.board.slide_back(s);
     }
 
-    fn is_goal(&self) -> bool {
-        self.cells[..self.n] == self.goal[..self.n]
-    }
-
-    fn cells(&self) -> &[u8] {
-        &self.cells[..self.n]
-    }
-
-    fn set_cells(&mut self, cells: &[u8]) {
-        self.cells[..self.n].copy_from_slice(&cells[..self.n]);
-    }
+    cells_in!(board);
 }

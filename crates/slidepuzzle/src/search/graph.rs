@@ -6,17 +6,15 @@
 
 use super::domain::{Domain, Step};
 use super::manhattan::MAX_VERTICES;
+use super::packed::{Adjacency, GraphCells, cells_in};
 use crate::model::{Configuration, Graph};
 
 /// A graph puzzle's configuration and adjacency, packed (one byte per
 /// vertex, neighbours in one array).
 #[derive(Clone, Debug)]
 pub struct GraphDomain {
-    cells: Vec<u8>,
-    goal: Vec<u8>,
-    /// Neighbours of v: `targets[offsets[v]..offsets[v + 1]]`.
-    offsets: Vec<u32>,
-    targets: Vec<u8>,
+    cells: GraphCells,
+    adjacency: Adjacency,
 }
 
 /// Marks "no previous move" in the pruning context.
@@ -32,25 +30,10 @@ impl GraphDomain {
         if n > MAX_VERTICES || !fits(start) || !fits(goal) {
             return None;
         }
-        let mut offsets = vec![0u32];
-        let mut targets = Vec::new();
-        for v in 0..n {
-            targets.extend(graph.neighbors(v).iter().map(|&w| w as u8));
-            offsets.push(targets.len() as u32);
-        }
-        let bytes = |c: &Configuration| c.cells().iter().map(|&t| t as u8).collect::<Vec<u8>>();
         Some(GraphDomain {
-            cells: bytes(start),
-            goal: bytes(goal),
-            offsets,
-            targets,
+            cells: GraphCells::new(start, goal)?,
+            adjacency: Adjacency::new(graph)?,
         })
-    }
-
-    #[inline(always)]
-    fn neighbors(&self, v: u8) -> &[u8] {
-        let v = v as usize;
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 }
 
@@ -68,24 +51,24 @@ impl Domain for GraphDomain {
     type Context = u32;
 
     fn root_context(&self) -> u32 {
-        let blank = self.cells.iter().position(|&t| t == 0);
+        let blank = self.cells.blank();
         context(blank.unwrap_or(0) as u8, NO_VERTEX)
     }
 
     #[inline(always)]
     fn branching(&self, at: u32) -> usize {
-        self.neighbors(at as u8).len()
+        self.adjacency.neighbors(at as u8).len()
     }
 
     #[inline(always)]
     fn nth_move(&self, at: u32, i: usize) -> Option<Step> {
         let (blank, prev) = (at as u8, (at >> 16) as u16);
-        let p = *self.neighbors(blank).get(i)?;
+        let p = *self.adjacency.neighbors(blank).get(i)?;
         if p as u16 == prev {
             return None;
         }
         Some(Step {
-            tile: self.cells[p as usize],
+            tile: self.cells.get(p),
             from: p,
             to: blank,
         })
@@ -98,25 +81,13 @@ impl Domain for GraphDomain {
 
     #[inline(always)]
     fn apply(&mut self, s: Step) {
-        self.cells[s.to as usize] = s.tile;
-        self.cells[s.from as usize] = 0;
+        self.cells.slide(s);
     }
 
     #[inline(always)]
     fn undo(&mut self, s: Step) {
-        self.cells[s.from as usize] = s.tile;
-        self.cells[s.to as usize] = 0;
+        self.cells.slide_back(s);
     }
 
-    fn is_goal(&self) -> bool {
-        self.cells == self.goal
-    }
-
-    fn cells(&self) -> &[u8] {
-        &self.cells
-    }
-
-    fn set_cells(&mut self, cells: &[u8]) {
-        self.cells.copy_from_slice(cells);
-    }
+    cells_in!(cells);
 }

@@ -18,7 +18,7 @@ use super::heuristic::Heuristic;
 use super::manhattan::TileDistances;
 use crate::model::Configuration;
 
-use super::board::MAX_CELLS;
+use super::packed::MAX_CELLS;
 
 /// Linear conflict of one line: `digits` holds, per cell, 0 for a tile that
 /// does not belong to this line (or the blank), else 1 + its goal index

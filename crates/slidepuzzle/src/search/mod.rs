@@ -34,6 +34,7 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod mtm;
 pub mod mtm_pdb;
+pub mod packed;
 pub mod partition;
 pub mod pdb;
 pub mod pdb_build;

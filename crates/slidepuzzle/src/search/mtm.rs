@@ -20,7 +20,7 @@
 use super::domain::{Domain, Step, Steps};
 use crate::model::Configuration;
 
-use super::board::MAX_CELLS;
+use super::packed::{BoardCells, MAX_CELLS, cells_in};
 
 /// Longest run: boards at most 16 cells wide and 16 high.
 pub const MAX_RUN: usize = 15;
@@ -81,9 +81,7 @@ struct Jump {
 /// order blank up (runs of 1, 2, ...), left, right, down.
 #[derive(Clone, Debug)]
 pub struct MtmBoardDomain {
-    cells: [u8; MAX_CELLS],
-    goal: [u8; MAX_CELLS],
-    n: usize,
+    board: BoardCells,
     /// `jumps[cell][axis filter]`: the runs from `cell` allowed under
     /// ANY / VERTICAL_ONLY / HORIZONTAL_ONLY, in move order.
     jumps: Vec<[Vec<Jump>; 3]>,
@@ -133,18 +131,10 @@ impl MtmBoardDomain {
             let horizontal_only: Vec<Jump> = left.iter().chain(&right).copied().collect();
             jumps.push([all, vertical_only, horizontal_only]);
         }
-        let mut domain = MtmBoardDomain {
-            cells: [0; MAX_CELLS],
-            goal: [0; MAX_CELLS],
-            n,
+        Some(MtmBoardDomain {
+            board: BoardCells::new(start, goal)?,
             jumps,
-        };
-        for (g, &t) in domain.goal.iter_mut().zip(goal.cells()) {
-            *g = t as u8;
-        }
-        let start: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
-        domain.set_cells(&start);
-        Some(domain)
+        })
     }
 
     #[inline(always)]
@@ -170,7 +160,7 @@ impl Domain for MtmBoardDomain {
     type Context = u32;
 
     fn root_context(&self) -> u32 {
-        let blank = self.cells[..self.n].iter().position(|&t| t == 0);
+        let blank = self.board.blank();
         context(blank.unwrap_or(0) as u8, ANY)
     }
 
@@ -187,7 +177,7 @@ impl Domain for MtmBoardDomain {
         let mut at = blank as i32;
         for t in tiles.iter_mut().take(jump.len as usize) {
             at += jump.stride as i32;
-            *t = self.cells[at as usize & (MAX_CELLS - 1)];
+            *t = self.board.get(at as u8);
         }
         Some(Run {
             tiles,
@@ -209,31 +199,17 @@ impl Domain for MtmBoardDomain {
 
     #[inline(always)]
     fn apply(&mut self, m: Run) {
-        m.for_each_step(|s| {
-            self.cells[s.to as usize & (MAX_CELLS - 1)] = s.tile;
-        });
-        self.cells[m.end() as usize & (MAX_CELLS - 1)] = 0;
+        m.for_each_step(|s| self.board.set(s.to, s.tile));
+        self.board.set(m.end(), 0);
     }
 
     #[inline(always)]
     fn undo(&mut self, m: Run) {
-        m.for_each_step(|s| {
-            self.cells[s.from as usize & (MAX_CELLS - 1)] = s.tile;
-        });
-        self.cells[m.blank as usize & (MAX_CELLS - 1)] = 0;
+        m.for_each_step(|s| self.board.set(s.from, s.tile));
+        self.board.set(m.blank, 0);
     }
 
-    fn is_goal(&self) -> bool {
-        self.cells[..self.n] == self.goal[..self.n]
-    }
-
-    fn cells(&self) -> &[u8] {
-        &self.cells[..self.n]
-    }
-
-    fn set_cells(&mut self, cells: &[u8]) {
-        self.cells[..self.n].copy_from_slice(&cells[..self.n]);
-    }
+    cells_in!(board);
 }
 
 /// An admissible MTM heuristic from the tiles' row and column distances

@@ -36,6 +36,7 @@
 
 use super::domain::{Domain, Step};
 use super::manhattan::MAX_VERTICES;
+use super::packed::{Adjacency, GraphCells};
 use crate::model::{Configuration, Graph};
 
 /// A step `(from, to)` of the tile leaving `from` for the blank on `to` as
@@ -74,19 +75,15 @@ const NO_MOVES: Recent = Recent::MAX;
 /// a blank), the blanks' vertices in a list, neighbours in one array.
 #[derive(Clone, Debug)]
 pub struct SeveralBlanksDomain {
-    cells: Vec<u8>,
-    goal: Vec<u8>,
+    cells: GraphCells,
     /// The blanks' vertices (in no fixed order).
     blanks: Vec<u8>,
     /// `slot[v]`: the index in `blanks` of the blank on `v` (meaningful
     /// only where there is a blank).
     slot: Vec<u8>,
-    /// Neighbours of v: `targets[offsets[v]..offsets[v + 1]]`.
-    offsets: Vec<u32>,
-    targets: Vec<u8>,
-    /// The largest degree: moves are numbered blank by blank, this many
-    /// per blank.
-    max_degree: usize,
+    /// The neighbour lists; moves are numbered blank by blank, the
+    /// largest degree per blank.
+    adjacency: Adjacency,
 }
 
 impl SeveralBlanksDomain {
@@ -110,24 +107,11 @@ impl SeveralBlanksDomain {
         if n > MAX_VERTICES || k == 0 || !fits(start) || !fits(goal) {
             return None;
         }
-        let mut offsets = vec![0u32];
-        let mut targets = Vec::new();
-        let mut max_degree = 0;
-        for v in 0..n {
-            let neighbors = graph.neighbors(v);
-            max_degree = max_degree.max(neighbors.len());
-            targets.extend(neighbors.iter().map(|&w| w as u8));
-            offsets.push(targets.len() as u32);
-        }
-        let bytes = |c: &Configuration| c.cells().iter().map(|&t| t as u8).collect::<Vec<u8>>();
         let mut domain = SeveralBlanksDomain {
-            cells: bytes(start),
-            goal: bytes(goal),
+            cells: GraphCells::new(start, goal)?,
             blanks: Vec::with_capacity(k),
             slot: vec![0; n],
-            offsets,
-            targets,
-            max_degree,
+            adjacency: Adjacency::new(graph)?,
         };
         domain.find_blanks();
         Some(domain)
@@ -136,18 +120,12 @@ impl SeveralBlanksDomain {
     /// Rebuilds `blanks` and `slot` from the cells. O(n).
     fn find_blanks(&mut self) {
         self.blanks.clear();
-        for (v, &t) in self.cells.iter().enumerate() {
+        for (v, &t) in self.cells.cells().iter().enumerate() {
             if t == 0 {
                 self.slot[v] = self.blanks.len() as u8;
                 self.blanks.push(v as u8);
             }
         }
-    }
-
-    #[inline(always)]
-    fn neighbors(&self, v: u8) -> &[u8] {
-        let v = v as usize;
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 }
 
@@ -162,14 +140,15 @@ impl Domain for SeveralBlanksDomain {
 
     #[inline(always)]
     fn branching(&self, _: Recent) -> usize {
-        self.blanks.len() * self.max_degree
+        self.blanks.len() * self.adjacency.max_degree()
     }
 
     #[inline(always)]
     fn nth_move(&self, recent: Recent, i: usize) -> Option<Step> {
-        let blank = *self.blanks.get(i / self.max_degree)?;
-        let from = *self.neighbors(blank).get(i % self.max_degree)?;
-        let tile = self.cells[from as usize];
+        let degree = self.adjacency.max_degree();
+        let blank = *self.blanks.get(i / degree)?;
+        let from = *self.adjacency.neighbors(blank).get(i % degree)?;
+        let tile = self.cells.get(from);
         if tile == 0 {
             return None;
         }
@@ -210,8 +189,7 @@ impl Domain for SeveralBlanksDomain {
 
     #[inline(always)]
     fn apply(&mut self, s: Step) {
-        self.cells[s.to as usize] = s.tile;
-        self.cells[s.from as usize] = 0;
+        self.cells.slide(s);
         let j = self.slot[s.to as usize];
         self.blanks[j as usize] = s.from;
         self.slot[s.from as usize] = j;
@@ -219,23 +197,22 @@ impl Domain for SeveralBlanksDomain {
 
     #[inline(always)]
     fn undo(&mut self, s: Step) {
-        self.cells[s.from as usize] = s.tile;
-        self.cells[s.to as usize] = 0;
+        self.cells.slide_back(s);
         let j = self.slot[s.from as usize];
         self.blanks[j as usize] = s.to;
         self.slot[s.to as usize] = j;
     }
 
     fn is_goal(&self) -> bool {
-        self.cells == self.goal
+        self.cells.is_goal()
     }
 
     fn cells(&self) -> &[u8] {
-        &self.cells
+        self.cells.cells()
     }
 
     fn set_cells(&mut self, cells: &[u8]) {
-        self.cells.copy_from_slice(cells);
+        self.cells.set_cells(cells);
         self.find_blanks();
     }
 

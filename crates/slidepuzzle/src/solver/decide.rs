@@ -17,7 +17,7 @@ use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::search::partition;
-use crate::search::{board, pdb};
+use crate::search::{packed, pdb};
 
 /// Decides how to solve instances of `puzzle` towards `goal` with
 /// `options`, without searching. Cheap: the store is asked which tables
@@ -55,7 +55,7 @@ pub(super) fn decide(
     let n = puzzle.vertex_count();
     let kernel_board = puzzle
         .plain_board_size()
-        .filter(|&(w, h)| w * h <= board::MAX_CELLS);
+        .filter(|&(w, h)| w * h <= packed::MAX_CELLS);
     if n > MAX_SEARCH_VERTICES && kernel_board.is_none() {
         return Err(Error::limit(
             Resource::Vertices,
@@ -154,7 +154,7 @@ fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
     })
 }
 
-/// The plan on a plain W x H board of at most [`board::MAX_CELLS`] cells
+/// The plan on a plain W x H board of at most [`packed::MAX_CELLS`] cells
 /// with IDA* (asked for or automatic): the packed board kernel with
 /// Manhattan distance, linear conflict, walking distance or additive
 /// pattern databases.
@@ -346,12 +346,12 @@ fn plan_multi_tile(
 ) -> Result<Plan> {
     let Some((w, h)) = puzzle
         .plain_board_size()
-        .filter(|&(w, h)| w * h <= board::MAX_CELLS)
+        .filter(|&(w, h)| w * h <= packed::MAX_CELLS)
         .filter(|&(w, h)| w.max(h) <= crate::search::mtm::MAX_RUN + 1)
     else {
         return Err(Error::Unsupported(format!(
             "optimal search in the multi-tile metric takes plain boards of up to {} cells and {} a side, not {} (the constructive solver counts its moves in MTM too)",
-            board::MAX_CELLS,
+            packed::MAX_CELLS,
             crate::search::mtm::MAX_RUN + 1,
             puzzle.spec()
         ))
