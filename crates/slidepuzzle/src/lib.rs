@@ -33,7 +33,7 @@
 //!
 //! ## The layers
 //!
-//! - [`primitives`]: the shared small routines (BFS, permutation parity,
+//! - `primitives`: the shared small routines (BFS, permutation parity,
 //!   products and inverses, ranking, factorials and binomials).
 //! - [`model`]: graphs, puzzles (boards, tori, boxes, named graphs, JSON
 //!   graphs), configurations; [`format`](mod@format) and [`moves`]: slidysim state
@@ -42,14 +42,24 @@
 //!   extension), the puzzle group, several blanks, uniform scrambles.
 //! - [`search`]: the kernels (IDA*, A*, BFS, beam; Manhattan distance,
 //!   linear conflict, pattern databases).
-//! - [`construct`]: the constructive solvers for any size.
+//! - `construct`: the constructive solvers for any size.
+//!
+//! `primitives`, `batch` and `construct` are the crate's own (the faces
+//! reach them through [`Solver`] and [`problem`]); the `internals`
+//! feature makes them public for the crate's tests, benches and fuzzing.
 //! - [`explore`]: whole state spaces, words in generators, experiments.
 //! - [`solver`]: the front door that decides and checks.
 //! - [`store`]: where tables are kept (the only module that touches files,
 //!   through the store a caller hands in).
 
+#[cfg(feature = "internals")]
 pub mod batch;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod batch;
+#[cfg(feature = "internals")]
 pub mod construct;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod construct;
 pub mod error;
 pub mod explore;
 pub mod format;
@@ -57,7 +67,10 @@ pub mod instances;
 pub mod model;
 pub mod moves;
 pub mod notation;
+#[cfg(feature = "internals")]
 pub mod primitives;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod primitives;
 pub mod problem;
 pub mod render;
 pub mod search;

@@ -17,7 +17,8 @@
 //! assert_eq!(p.goal.blanks(), &[7, 8]);
 //! ```
 
-use crate::batch::{BatchInstance, read_batch};
+pub use crate::batch::BatchInstance;
+use crate::batch::read_batch;
 use crate::error::{Error, Result};
 use crate::format::{count_blanks, infer_board, parse_configuration};
 use crate::model::{Configuration, Puzzle};
@@ -48,7 +49,7 @@ pub struct Problem {
 }
 
 /// A batch: one puzzle, one goal, many starts (Korf's instance lists,
-/// `id: state` lines; see [`read_batch`]).
+/// `id: state` lines; see [`Given::read_batch`]).
 #[derive(Clone, Debug)]
 pub struct Batch {
     /// The puzzle every line is read for.
@@ -82,8 +83,12 @@ impl Given<'_> {
         })
     }
 
-    /// Reads a batch, one instance a line (see [`read_batch`]); the blank
-    /// count is the one given, else 1.
+    /// Reads a batch, one instance a line: a configuration in any state
+    /// format, optionally after an id (Korf's `id t0 t1 ...` lines, one
+    /// number more than the puzzle has cells, or `id: state`); blank lines
+    /// and `#` comments are skipped. Without a puzzle, the first line's
+    /// rows (or a square flat list) tell it. The blank count is the one
+    /// given, else 1.
     ///
     /// # Errors
     /// [`Error::Input`] naming the line that cannot be read; the errors of

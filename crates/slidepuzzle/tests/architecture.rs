@@ -263,3 +263,70 @@ fn inside_folders_files_import_their_siblings_never_mod_rs_and_in_no_circle() {
         }
     }
 }
+
+/// The modules only the crate itself uses: private without the
+/// `internals` feature (ARCHITECTURE.md, "The public surface").
+const INTERNAL_MODULES: [&str; 3] = ["batch", "construct", "primitives"];
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_internal_modules_are_private_and_no_face_names_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    for m in INTERNAL_MODULES {
+        let gated = format!("#[cfg(not(feature = \"internals\"))]\npub(crate) mod {m};");
+        assert!(
+            lib.contains(&gated),
+            "lib.rs: `{m}` is private without `internals`"
+        );
+        assert!(
+            !lib.lines().any(|l| l == format!("pub mod {m};"))
+                || lib.contains(&format!("#[cfg(feature = \"internals\")]\npub mod {m};")),
+            "lib.rs: `{m}` is public only with `internals`"
+        );
+    }
+    let faces = ["slidepuzzle-cli", "slidepuzzle-web", "slidepuzzle-py"];
+    let mut seen = 0;
+    for face in faces {
+        let src = root.join("..").join(face).join("src");
+        for file in rust_files(&src) {
+            seen += 1;
+            let code = std::fs::read_to_string(&file).unwrap();
+            for m in INTERNAL_MODULES {
+                assert!(
+                    !code.contains(&format!("slidepuzzle::{m}::"))
+                        && !code.contains(&format!("slidepuzzle::{m};")),
+                    "{}: a face reaches the internal module `{m}`",
+                    file.display()
+                );
+            }
+        }
+    }
+    assert!(seen >= 10, "the faces' sources were read ({seen} files)");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    for face in faces {
+        let face_manifest =
+            std::fs::read_to_string(root.join("..").join(face).join("Cargo.toml")).unwrap();
+        assert!(
+            !face_manifest.contains("internals"),
+            "{face} must not turn on `internals`"
+        );
+    }
+    assert!(manifest.contains("internals = []"));
+}

@@ -631,6 +631,7 @@ fn build(
     Ok(b.moves)
 }
 
+#[cfg(feature = "internals")]
 /// Solves a plain W x H board constructively; returns the blank path (not
 /// yet replayed). `start` must be able to reach `goal` (check first).
 ///
@@ -845,6 +846,7 @@ impl<'o> StreamSink<'o> {
     }
 }
 
+#[cfg(feature = "internals")]
 /// Solves a plain W x H board constructively and streams the moves to
 /// `out` as slidysim letters with counts (the letter is the direction the
 /// tile moves; `R3U2`), followed by a newline, replaying them as they are

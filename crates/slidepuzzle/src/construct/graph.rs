@@ -47,6 +47,7 @@ pub const SMALL_BLOCK_VERTICES: usize = 10;
 /// most this many vertices are unfrozen (it costs their square).
 const GREEDY_EXACT_MAX: usize = 300;
 
+#[cfg(feature = "internals")]
 /// Solves `start` -> `goal` on any graph constructively; returns the blank
 /// path (the caller replays it). `start` must reach `goal` (run
 /// [`crate::theory::check`] first).

@@ -12,5 +12,9 @@ mod small;
 pub mod three_cycle;
 pub mod walker;
 
-pub use board::{solve_board_constructively, solve_board_constructively_within};
-pub use graph::{solve_graph_constructively, solve_graph_constructively_within};
+#[cfg(feature = "internals")]
+pub use board::solve_board_constructively;
+pub use board::solve_board_constructively_within;
+#[cfg(feature = "internals")]
+pub use graph::solve_graph_constructively;
+pub use graph::solve_graph_constructively_within;

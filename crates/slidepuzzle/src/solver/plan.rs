@@ -69,12 +69,12 @@ pub enum Method {
         /// [`BoardHeuristic::Manhattan`].
         heuristic: BoardHeuristic,
     },
-    /// The rotation solver on a cycle ([`crate::construct::cycle`]): a
+    /// The rotation solver on a cycle (`construct::cycle`): a
     /// shortest solution directly, with any number of blanks.
     CycleRotation,
-    /// The constructive solver for boards ([`crate::construct::board`]).
+    /// The constructive solver for boards (`construct::board`).
     ConstructiveBoard,
-    /// The constructive solver for any graph ([`crate::construct::graph`]).
+    /// The constructive solver for any graph (`construct::graph`).
     ConstructiveGraph,
 }
 

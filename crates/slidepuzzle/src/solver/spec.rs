@@ -34,7 +34,7 @@ pub enum Algorithm {
     },
     /// The constructive solvers (any size, not optimal): Parberry's
     /// real-time algorithm on boards, Wilson's construction made explicit
-    /// on any graph; see [`crate::construct`].
+    /// on any graph; see the crate's `construct` module.
     Constructive,
 }
 

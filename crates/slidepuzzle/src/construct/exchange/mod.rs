@@ -67,6 +67,7 @@ use crate::model::{Configuration, Graph, Puzzle};
 use crate::search::Limits;
 use crate::theory::tile_classes::TileClasses;
 use motion::arrange;
+#[cfg(feature = "internals")]
 pub use routes::ROUTE_STATES;
 use routes::{FrozenPieces, NONE, PieceCache, Route, piece_holding, route_to_junction, walk};
 
