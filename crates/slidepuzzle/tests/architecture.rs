@@ -37,42 +37,31 @@ fn table() -> BTreeMap<String, (u32, BTreeSet<String>)> {
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut stack = vec![src.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
+    for path in rust_files(&src) {
+        let rel = path.strip_prefix(&src).unwrap();
+        let first = rel.components().next().unwrap().as_os_str();
+        let module = first.to_str().unwrap().trim_end_matches(".rs").to_string();
+        let found = out.entry(module.clone()).or_default();
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let line = line.trim();
+            if line.starts_with("#[cfg(test)]") {
+                break; // test modules sit at the end of their files
+            }
+            if line.starts_with("//") {
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let rel = path.strip_prefix(&src).unwrap();
-            let first = rel.components().next().unwrap().as_os_str();
-            let module = first.to_str().unwrap().trim_end_matches(".rs").to_string();
-            let found = out.entry(module.clone()).or_default();
-            for line in std::fs::read_to_string(&path).unwrap().lines() {
-                let line = line.trim();
-                if line.starts_with("#[cfg(test)]") {
-                    break; // test modules sit at the end of their files
-                }
-                if line.starts_with("//") {
-                    continue;
-                }
-                for (i, _) in line.match_indices("crate::") {
-                    let name: String = line[i + 7..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    let target = if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-                        "lib".to_string()
-                    } else {
-                        name
-                    };
-                    if target != module && !target.is_empty() {
-                        found.insert(target);
-                    }
+            for (i, _) in line.match_indices("crate::") {
+                let name: String = line[i + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let target = if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    "lib".to_string()
+                } else {
+                    name
+                };
+                if target != module && !target.is_empty() {
+                    found.insert(target);
                 }
             }
         }
@@ -112,22 +101,14 @@ fn the_layering_table_is_the_import_graph_and_runs_down() {
 fn sources() -> Vec<(std::path::PathBuf, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut out = Vec::new();
-    let mut stack = vec![src];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code: Vec<&str> = text
-                    .lines()
-                    .take_while(|l| !l.trim().starts_with("#[cfg(test)]"))
-                    .filter(|l| !l.trim().starts_with("//"))
-                    .collect();
-                out.push((path, code.join("\n")));
-            }
-        }
+    for path in rust_files(&src) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.trim().starts_with("#[cfg(test)]"))
+            .filter(|l| !l.trim().starts_with("//"))
+            .collect();
+        out.push((path, code.join("\n")));
     }
     out
 }
