@@ -311,3 +311,36 @@ fn the_internal_modules_are_private_and_no_face_names_them() {
     }
     assert!(manifest.contains("internals = []"));
 }
+
+/// One edition and one `rust-version` for the workspace, every crate
+/// inheriting both, and README naming the same minimum toolchain.
+#[test]
+fn one_edition_and_one_declared_toolchain() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let workspace = read("Cargo.toml");
+    let field = |name: &str| -> String {
+        let line = workspace
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} = ")))
+            .unwrap_or_else(|| panic!("the workspace declares {name}"));
+        line.split('"').nth(1).unwrap().to_string()
+    };
+    assert_eq!(field("edition"), "2024");
+    let version = field("rust-version");
+    for krate in [
+        "slidepuzzle",
+        "slidepuzzle-cli",
+        "slidepuzzle-web",
+        "slidepuzzle-py",
+    ] {
+        let manifest = read(&format!("crates/{krate}/Cargo.toml"));
+        for key in ["edition.workspace = true", "rust-version.workspace = true"] {
+            assert!(manifest.contains(key), "{krate}: {key}");
+        }
+    }
+    assert!(
+        read("README.md").contains(&format!("({version} or newer, the `rust-version`")),
+        "README names rust-version {version}"
+    );
+}

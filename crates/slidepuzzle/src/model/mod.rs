@@ -6,6 +6,7 @@
 pub mod budget;
 pub mod components;
 pub mod config;
+pub mod digraph;
 pub mod graph;
 pub mod metric;
 pub mod puzzle;

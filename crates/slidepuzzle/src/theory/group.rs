@@ -204,20 +204,12 @@ fn factor_sort_key(name: &str) -> (usize, String) {
 /// as a permutation of vertices in GAP's convention: `p^g` is the vertex the
 /// tile on `p` ends on. Fixes the blank's vertex.
 pub fn walk_permutation(puzzle: &Puzzle, blank: usize, walk: &[usize]) -> Perm {
-    let n = puzzle.vertex_count();
-    // content[v] = the vertex the content now on v started on.
-    let mut content: Vec<u32> = (0..n as u32).collect();
-    let mut at = blank;
-    for &v in walk {
-        content.swap(at, v);
-        at = v;
-    }
-    debug_assert_eq!(at, blank, "the walk must return to the blank's vertex");
-    let mut images = vec![0u32; n];
-    for (v, &from) in content.iter().enumerate() {
-        images[from as usize] = v as u32;
-    }
-    Perm::from_images(images).expect("a permutation")
+    debug_assert_eq!(
+        walk.last().copied().unwrap_or(blank),
+        blank,
+        "a closed walk"
+    );
+    Perm::of_blank_walk(puzzle.vertex_count(), blank, walk).expect("a walk on the puzzle")
 }
 
 /// Most bytes [`loop_generators`] may take when a face asks first with

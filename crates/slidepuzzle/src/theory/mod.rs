@@ -6,6 +6,7 @@ pub mod blank_orbits;
 pub mod blanks;
 pub mod blocks;
 pub mod decide;
+pub mod directed;
 pub mod gap;
 pub mod group;
 pub mod lesson;

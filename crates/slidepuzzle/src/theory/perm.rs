@@ -40,6 +40,36 @@ impl Perm {
         Some(Perm { images })
     }
 
+    /// The tile permutation of a blank walk on `n` vertices: the blank
+    /// starts on `blank` and moves to each vertex of `walk` in turn,
+    /// swapping with the tile there. `p^g` is the vertex the content of
+    /// `p` ends on (the blank's too). O(n + walk). `None` if a vertex is
+    /// `>= n`.
+    ///
+    /// ```
+    /// use slidepuzzle::theory::perm::Perm;
+    /// // Round a triangle: the blank 0 -> 1 -> 2 -> 0 turns the two tiles.
+    /// let g = Perm::of_blank_walk(3, 0, &[1, 2, 0]).unwrap();
+    /// assert_eq!(g.to_string(), "(2,3)");
+    /// ```
+    pub fn of_blank_walk(n: usize, blank: usize, walk: &[usize]) -> Option<Self> {
+        // content[v] = the vertex the content now on v started on.
+        let mut content: Vec<u32> = (0..n as u32).collect();
+        let mut at = blank;
+        for &v in walk {
+            if at >= n || v >= n {
+                return None;
+            }
+            content.swap(at, v);
+            at = v;
+        }
+        let mut images = vec![0u32; n];
+        for (v, &from) in content.iter().enumerate() {
+            images[from as usize] = v as u32;
+        }
+        Some(Perm { images })
+    }
+
     /// The degree (number of points).
     pub fn degree(&self) -> usize {
         self.images.len()
