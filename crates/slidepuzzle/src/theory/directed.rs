@@ -15,10 +15,13 @@
 //! order and membership. This answers, by computation, the question Wong,
 //! Li and Chen (2025, section 8) leave open for directed graphs.
 //!
-//! Reachability: move the blank from the start's vertex to the goal's
-//! along any path, then the rest must be a closed walk's permutation,
-//! an element of `G_t` at the goal's blank `t`. O(n^2 E) for the
-//! generators plus Schreier-Sims (polynomial).
+//! Reachability on a strongly connected digraph: move the blank from the
+//! start's vertex to the goal's along any path, then the rest must be a
+//! closed walk's permutation, an element of `G_t` at the goal's blank
+//! `t`. O(n^2 E) for the generators plus Schreier-Sims (polynomial).
+//! Elsewhere the blank only moves downstream between strong components;
+//! until the exact decision is built, a bounded breadth-first search
+//! answers ([`MAX_SEARCH_STATES`]).
 
 use num_bigint::BigUint;
 
@@ -155,12 +158,23 @@ pub fn closed_walk_group(d: &Digraph, root: usize) -> Result<WalkGroup> {
     })
 }
 
-/// Whether `start` reaches `goal` on a strongly connected digraph (one
-/// blank each).
+/// Most configurations [`reachable`] visits on a digraph that is not
+/// strongly connected (a breadth-first search; beyond it the answer is
+/// [`Error::Unsupported`]).
+pub const MAX_SEARCH_STATES: usize = 2_000_000;
+
+/// Whether `start` reaches `goal` (one blank each). On a strongly
+/// connected digraph: membership in the group of closed walks (see the
+/// module docs). Otherwise the blank can only move downstream between
+/// strong components and the answer comes from a breadth-first search of
+/// at most [`MAX_SEARCH_STATES`] configurations.
 ///
 /// # Errors
 /// [`Error::Configuration`] unless both have one cell per vertex and one
-/// blank, and hold the same tiles; the errors of [`closed_walk_group`].
+/// blank, and hold the same tiles; [`Error::Unsupported`] when a digraph
+/// that is not strongly connected has more configurations within the
+/// blank's reach than the search may visit; the errors of
+/// [`closed_walk_group`].
 pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<bool> {
     let n = d.vertex_count();
     if start.len() != n || goal.len() != n {
@@ -173,6 +187,11 @@ pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Re
     let (Some(s), Some(t)) = (single_blank(start), single_blank(goal)) else {
         return Err(Error::config("a one-way puzzle here has one blank"));
     };
+    if !d.is_strongly_connected() {
+        // A configuration is held twice (set and queue), 4 bytes a cell.
+        let cap = MAX_SEARCH_STATES.min(MAX_SEARCH_BYTES / (8 * n + 64));
+        return search(d, start, goal, cap);
+    }
     let group = closed_walk_group(d, t)?;
     // Bring the blank to t along the BFS path, then compare.
     let path = blank_paths(d, s, true)[t]
@@ -201,6 +220,39 @@ pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Re
     let g = Perm::from_images(images)
         .ok_or_else(|| Error::config("the start and the goal hold different tiles"))?;
     Ok(group.contains(&g))
+}
+
+/// Most bytes the search's configurations may take (1 GiB).
+const MAX_SEARCH_BYTES: usize = 1 << 30;
+
+/// Breadth-first search from `start` for `goal`, within `cap`
+/// configurations.
+fn search(d: &Digraph, start: &Configuration, goal: &Configuration, cap: usize) -> Result<bool> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(start.cells().to_vec());
+    let mut queue = std::collections::VecDeque::from([start.cells().to_vec()]);
+    while let Some(cells) = queue.pop_front() {
+        if cells == goal.cells() {
+            return Ok(true);
+        }
+        let Some(b) = cells.iter().position(|&t| t == 0) else {
+            return Err(Error::config("a one-way puzzle here has one blank"));
+        };
+        for &u in d.blank_moves(b) {
+            let mut next = cells.clone();
+            next.swap(b, u);
+            if seen.insert(next.clone()) {
+                if seen.len() > cap {
+                    return Err(Error::unsupported(format!(
+                        "the digraph is not strongly connected and the blank reaches more than \
+                         {cap} configurations: no exact decision for it yet"
+                    )));
+                }
+                queue.push_back(next);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// The blank's vertex of a one-blank configuration.
@@ -310,6 +362,47 @@ mod tests {
         }
         // 1 on two vertices, 18 on three, 1,606 on four (labelled).
         assert_eq!(tested, 1 + 18 + 1606);
+    }
+
+    /// On digraphs that are not strongly connected the answer is BFS's,
+    /// on every digraph up to 4 vertices (blank on the last vertex in
+    /// the goal, every start).
+    #[test]
+    fn every_digraph_up_to_four_vertices_is_decided() {
+        let mut decided = 0;
+        for n in 2..=4usize {
+            for mask in 0..1u64 << (n * (n - 1)) {
+                let d = digraph(n, mask);
+                let goal: Vec<u32> = (1..n as u32).chain([0]).collect();
+                let goal_config = Configuration::from_cells(goal.clone(), 1).unwrap();
+                // A rotation of the goal as start, blank first.
+                let start: Vec<u32> = std::iter::once(0).chain(1..n as u32).collect();
+                let expected = bfs(&d, &start).contains(&goal);
+                let start = Configuration::from_cells(start, 1).unwrap();
+                assert_eq!(
+                    reachable(&d, &start, &goal_config).unwrap(),
+                    expected,
+                    "{d:?}"
+                );
+                decided += 1;
+            }
+        }
+        assert_eq!(decided, 4 + 64 + 4096);
+    }
+
+    #[test]
+    fn a_search_past_its_budget_is_unsupported_not_a_guess() {
+        // 1 -> 0, and 1 <-> 2 <-> 3: the blank on 0 moves once to 1, then
+        // along the two-way path, where tiles cannot pass each other.
+        let d = Digraph::parse("arcs:1>0,1>2,2>1,2>3,3>2").unwrap();
+        let start = Configuration::from_cells(vec![0, 1, 2, 3], 1).unwrap();
+        let goal = Configuration::from_cells(vec![1, 3, 2, 0], 1).unwrap();
+        assert!(matches!(
+            search(&d, &start, &goal, 2),
+            Err(Error::Unsupported(_))
+        ));
+        assert!(!search(&d, &start, &goal, 100).unwrap());
+        assert!(!reachable(&d, &start, &goal).unwrap());
     }
 
     #[test]
