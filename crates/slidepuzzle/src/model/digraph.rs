@@ -154,25 +154,7 @@ impl Digraph {
             }
         }
         // Pass 2: against the arcs, latest finisher first.
-        let mut component = vec![usize::MAX; n];
-        let mut count = 0;
-        for &root in order.iter().rev() {
-            if component[root] != usize::MAX {
-                continue;
-            }
-            component[root] = count;
-            let mut stack = vec![root];
-            while let Some(v) = stack.pop() {
-                for &u in &self.predecessors[v] {
-                    if component[u] == usize::MAX {
-                        component[u] = count;
-                        stack.push(u);
-                    }
-                }
-            }
-            count += 1;
-        }
-        (component, count)
+        crate::primitives::bfs::flood_labels(n, order.into_iter().rev(), |v| &self.predecessors[v])
     }
 
     /// Whether every vertex reaches every other along the arcs.

@@ -162,25 +162,7 @@ impl Graph {
     /// in order of their smallest vertex) and the number of components.
     pub fn components(&self) -> (Vec<usize>, usize) {
         let n = self.vertex_count();
-        let mut comp = vec![usize::MAX; n];
-        let mut count = 0;
-        for s in 0..n {
-            if comp[s] != usize::MAX {
-                continue;
-            }
-            comp[s] = count;
-            let mut stack = vec![s];
-            while let Some(u) = stack.pop() {
-                for &v in &self.adjacency[u] {
-                    if comp[v] == usize::MAX {
-                        comp[v] = count;
-                        stack.push(v);
-                    }
-                }
-            }
-            count += 1;
-        }
-        (comp, count)
+        crate::primitives::bfs::flood_labels(n, 0..n, |u| &self.adjacency[u])
     }
 
     /// A proper 2-colouring (`0`/`1` per vertex) if the graph is bipartite,

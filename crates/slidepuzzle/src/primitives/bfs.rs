@@ -32,6 +32,41 @@ where
     dist
 }
 
+/// Labels the vertices `0..n` by flood fill: for each vertex of `roots`
+/// in turn not yet labelled, a new label (0, 1, ...) spreads over every
+/// unlabelled vertex reachable through `neighbors`. Returns the labels
+/// and their count. With every vertex as a root and symmetric neighbours
+/// these are the connected components; Kosaraju's second pass uses it
+/// with the reversed arcs. O(V + E).
+pub fn flood_labels<'a, F>(
+    n: usize,
+    roots: impl IntoIterator<Item = usize>,
+    neighbors: F,
+) -> (Vec<usize>, usize)
+where
+    F: Fn(usize) -> &'a [usize],
+{
+    let mut label = vec![usize::MAX; n];
+    let mut count = 0;
+    for root in roots {
+        if label[root] != usize::MAX {
+            continue;
+        }
+        label[root] = count;
+        let mut stack = vec![root];
+        while let Some(u) = stack.pop() {
+            for &v in neighbors(u) {
+                if label[v] == usize::MAX {
+                    label[v] = count;
+                    stack.push(v);
+                }
+            }
+        }
+        count += 1;
+    }
+    (label, count)
+}
+
 /// Breadth-first distances and parents from `root` through the vertices
 /// with `allowed[v]` (the root itself is always entered). Returns
 /// `(dist, parent)`: [`UNREACHED`] / [`NO_PARENT`] where not reached,
