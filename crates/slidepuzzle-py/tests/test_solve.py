@@ -147,12 +147,26 @@ def test_unsolvable_and_limits_raise():
 
 def test_ctrl_c_stops_a_long_solve():
     # A 5x5 optimal search with Manhattan distance runs for hours; a
-    # KeyboardInterrupt must stop it within a second or so.
+    # KeyboardInterrupt must stop it within a second or so. The interrupt
+    # is sent every half second until the solve returns (as a user presses
+    # Ctrl-C again), and the solve has a time limit, so that a lost signal
+    # fails this test instead of hanging the suite.
     hard = sp.scramble("5x5", seed=5)
-    threading.Timer(0.5, _thread.interrupt_main).start()
+    done = threading.Event()
+
+    def press_ctrl_c():
+        while not done.wait(0.5):
+            _thread.interrupt_main()
+
+    presser = threading.Thread(target=press_ctrl_c, daemon=True)
     t = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        sp.solve(hard, algorithm="ida", heuristic="md")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            presser.start()
+            sp.solve(hard, algorithm="ida", heuristic="md", timeout=60)
+    finally:
+        done.set()
+        presser.join()
     assert time.perf_counter() - t < 10
 
 
