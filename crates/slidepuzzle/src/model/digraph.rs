@@ -157,6 +157,42 @@ impl Digraph {
         crate::primitives::bfs::flood_labels(n, order.into_iter().rev(), |v| &self.predecessors[v])
     }
 
+    /// The two-way graph on `vertices` (a list of distinct vertices of this
+    /// digraph): local vertex `i` is `vertices[i]`, and each arc between
+    /// two of them becomes an undirected edge. With `0..n` this is the
+    /// underlying graph, the puzzle with every one-way edge made two-way.
+    /// O(V + E).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
+    pub fn two_way_on(&self, vertices: &[usize]) -> Result<crate::model::Graph> {
+        let mut local = vec![usize::MAX; self.vertex_count()];
+        for (i, &v) in vertices.iter().enumerate() {
+            match local.get_mut(v) {
+                Some(slot) => *slot = i,
+                None => return Err(Error::spec("", format!("vertex {v} is not in the digraph"))),
+            }
+        }
+        let edges: Vec<(usize, usize)> = vertices
+            .iter()
+            .flat_map(|&u| self.successors[u].iter().map(move |&v| (u, v)))
+            .filter(|&(_, v)| local[v] != usize::MAX)
+            .map(|(u, v)| (local[u], local[v]))
+            .collect();
+        crate::model::Graph::from_edges(vertices.len(), &edges)
+    }
+
+    /// The underlying graph: every arc made two-way ([`Digraph::two_way_on`]
+    /// on all vertices).
+    ///
+    /// # Errors
+    /// None in practice (every vertex is in range); typed for the one
+    /// graph constructor.
+    pub fn underlying(&self) -> Result<crate::model::Graph> {
+        let all: Vec<usize> = (0..self.vertex_count()).collect();
+        self.two_way_on(&all)
+    }
+
     /// Whether every vertex reaches every other along the arcs.
     pub fn is_strongly_connected(&self) -> bool {
         self.vertex_count() > 0 && self.strong_components().1 == 1

@@ -15,21 +15,24 @@
 //! order and membership. This answers, by computation, the question Wong,
 //! Li and Chen (2025, section 8) leave open for directed graphs.
 //!
-//! Reachability on a strongly connected digraph: move the blank from the
-//! start's vertex to the goal's along any path, then the rest must be a
-//! closed walk's permutation, an element of `G_t` at the goal's blank
-//! `t`. O(n^2 E) for the generators plus Schreier-Sims (polynomial).
-//! Elsewhere the blank only moves downstream between strong components;
-//! until the exact decision is built, a bounded breadth-first search
-//! answers ([`MAX_SEARCH_STATES`]).
+//! The reversal theorem (docs/THEORY.md section 7, proved there): on a
+//! strongly connected digraph a move against an arc is made by legal
+//! moves round a directed cycle through it, so the puzzle reaches what
+//! its two-way version reaches, with any number of blanks, and `G_r` is
+//! the underlying graph's group (Schreier-Sims here agrees, tested).
+//! Elsewhere the blank only moves downstream between strong components,
+//! and with one blank the goal fixes its route: [`check`] decides exactly
+//! in O(V + E) plus a two-way test per component; several blanks there
+//! are searched within a budget ([`MAX_SEARCH_STATES`]).
 
 use num_bigint::BigUint;
 
 use super::perm::Perm;
+use super::reachability::{Decision, Verdict};
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Result};
-use crate::model::Configuration;
 use crate::model::digraph::Digraph;
+use crate::model::{BLANK, Configuration, Puzzle, PuzzleKind};
 
 /// Most vertices [`closed_walk_group`] takes: 1,024 (the generators are
 /// E permutations of n points).
@@ -158,24 +161,67 @@ pub fn closed_walk_group(d: &Digraph, root: usize) -> Result<WalkGroup> {
     })
 }
 
-/// Most configurations [`reachable`] visits on a digraph that is not
-/// strongly connected (a breadth-first search; beyond it the answer is
-/// [`Error::Unsupported`]).
+/// Most configurations [`check`] visits on a digraph that is not strongly
+/// connected when there are several blanks (a breadth-first search;
+/// beyond it the answer is [`Error::Unsupported`]).
 pub const MAX_SEARCH_STATES: usize = 2_000_000;
 
-/// Whether `start` reaches `goal` (one blank each). On a strongly
-/// connected digraph: membership in the group of closed walks (see the
-/// module docs). Otherwise the blank can only move downstream between
-/// strong components and the answer comes from a breadth-first search of
-/// at most [`MAX_SEARCH_STATES`] configurations.
+/// Whether `start` reaches `goal`, with the reason (see [`check`]).
 ///
 /// # Errors
-/// [`Error::Configuration`] unless both have one cell per vertex and one
-/// blank, and hold the same tiles; [`Error::Unsupported`] when a digraph
-/// that is not strongly connected has more configurations within the
-/// blank's reach than the search may visit; the errors of
-/// [`closed_walk_group`].
+/// As [`check`].
 pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<bool> {
+    check(d, start, goal, MAX_SEARCH_STATES).map(|v| v.solvable)
+}
+
+/// Decides whether `goal` is reachable from `start` on the one-way puzzle
+/// `d`, in words (docs/THEORY.md section 7).
+///
+/// - **Strongly connected** (any number of blanks): exactly what the
+///   two-way puzzle on the underlying graph reaches, because every
+///   one-way edge lies on a directed cycle along which a move against
+///   the arc is made by legal moves (the reversal theorem of section
+///   7); decided by the linear test of [`super::check_with`].
+/// - **Not strongly connected, one blank**: the blank only moves
+///   downstream between strong components, so the goal fixes its route:
+///   in each component it leaves, exactly one tile has come in (from the
+///   next component, along an arc into the vertex the blank left by), and
+///   the component's own rearrangement is a two-way question on it;
+///   components the blank never enters keep their tiles. O(V + E) plus
+///   the linear test per component.
+/// - **Not strongly connected, several blanks**: a breadth-first search
+///   of at most `max_states` configurations.
+///
+/// # Errors
+/// [`Error::Configuration`] unless both have one cell per vertex and the
+/// same tiles and blanks; [`Error::Unsupported`] when a search would pass
+/// `max_states`.
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, digraph::Digraph};
+/// use slidepuzzle::theory::directed::check;
+/// // A one-way 4-cycle: as on the two-way cycle, the tiles only turn
+/// // round, so 2 and 1 cannot swap.
+/// let d = Digraph::parse("arcs:0>1,1>2,2>3,3>0").unwrap();
+/// let goal = Configuration::from_cells(vec![1, 2, 3, 0], 1).unwrap();
+/// let start = Configuration::from_cells(vec![2, 1, 3, 0], 1).unwrap();
+/// assert!(!check(&d, &start, &goal, 1000).unwrap().solvable);
+/// let turned = Configuration::from_cells(vec![3, 1, 2, 0], 1).unwrap();
+/// assert!(check(&d, &turned, &goal, 1000).unwrap().solvable);
+/// // 1 -> 0 -> 2 is one way all along: the blank on 2 can come back to
+/// // no vertex, and tile 2 on 0 can only move on to 2.
+/// let line = Digraph::parse("arcs:1>0,0>2").unwrap();
+/// let goal = Configuration::from_cells(vec![0, 1, 2], 1).unwrap();
+/// let start = Configuration::from_cells(vec![1, 2, 0], 1).unwrap();
+/// let verdict = check(&line, &start, &goal, 1000).unwrap();
+/// assert!(!verdict.solvable);
+/// ```
+pub fn check(
+    d: &Digraph,
+    start: &Configuration,
+    goal: &Configuration,
+    max_states: usize,
+) -> Result<Verdict> {
     let n = d.vertex_count();
     if start.len() != n || goal.len() != n {
         return Err(Error::config(format!(
@@ -184,49 +230,223 @@ pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Re
             goal.len()
         )));
     }
-    let (Some(s), Some(t)) = (single_blank(start), single_blank(goal)) else {
-        return Err(Error::config("a one-way puzzle here has one blank"));
+    let mut count = vec![0i64; n + 1];
+    for (&s, &g) in start.cells().iter().zip(goal.cells()) {
+        count[(s as usize).min(n)] += 1;
+        count[(g as usize).min(n)] -= 1;
+    }
+    if count.iter().any(|&c| c != 0) {
+        return Err(Error::config("start and goal hold different tiles"));
+    }
+    if d.is_strongly_connected() {
+        let two_way = Puzzle::new(d.underlying()?, PuzzleKind::Graph, "underlying");
+        let mut verdict = super::check_with(
+            &two_way,
+            start,
+            goal,
+            super::CheckMethod::Linear,
+            max_states,
+        )?;
+        verdict.reason = format!(
+            "the one-way edges lie on directed cycles, so this puzzle reaches what its two-way \
+             version reaches: {}",
+            verdict.reason
+        );
+        return Ok(verdict);
+    }
+    match (single_blank(start), single_blank(goal)) {
+        (Some(p), Some(q)) => downstream(d, start, goal, p, q),
+        _ => {
+            // A configuration is held twice (set and queue), 4 bytes a cell.
+            let cap = max_states.min(MAX_SEARCH_BYTES / (8 * n + 64));
+            let solvable = search(d, start, goal, cap)?;
+            Ok(Verdict {
+                solvable,
+                reason: format!(
+                    "a breadth-first search of the configurations the blanks reach {} the goal",
+                    if solvable { "meets" } else { "never meets" }
+                ),
+                decided_by: Decision::BreadthFirstSearch,
+            })
+        }
+    }
+}
+
+/// The one-blank route through the strong components (see [`check`]).
+fn downstream(
+    d: &Digraph,
+    start: &Configuration,
+    goal: &Configuration,
+    p: usize,
+    q: usize,
+) -> Result<Verdict> {
+    let no = |reason: String| {
+        Ok(Verdict {
+            solvable: false,
+            reason,
+            decided_by: Decision::StrongComponents,
+        })
     };
-    if !d.is_strongly_connected() {
-        // A configuration is held twice (set and queue), 4 bytes a cell.
-        let cap = MAX_SEARCH_STATES.min(MAX_SEARCH_BYTES / (8 * n + 64));
-        return search(d, start, goal, cap);
+    let n = d.vertex_count();
+    if blank_paths(d, p, true)[q].is_none() && p != q {
+        return no(format!(
+            "the blank is on vertex {p} and must reach vertex {q}, but one-way edges only \
+             let it move downstream and it cannot get there"
+        ));
     }
-    let group = closed_walk_group(d, t)?;
-    // Bring the blank to t along the BFS path, then compare.
-    let path = blank_paths(d, s, true)[t]
-        .clone()
-        .ok_or_else(|| Error::internal("a strongly connected digraph has every path"))?;
+    let (component, m) = d.strong_components();
+    let mut members = vec![Vec::new(); m];
+    for v in 0..n {
+        members[component[v]].push(v);
+    }
     let mut cells = start.cells().to_vec();
-    let mut at = s;
-    for &v in &path {
-        cells.swap(at, v);
-        at = v;
+    let mut visited = vec![false; m];
+    let (mut current, mut entry) = (component[p], p);
+    let mut route = Vec::new();
+    loop {
+        visited[current] = true;
+        route.push(current);
+        let vertices = &members[current];
+        if current == component[q] {
+            if let Some(reason) = component_check(d, vertices, &cells, goal.cells())? {
+                return no(reason);
+            }
+            break;
+        }
+        // The tiles the goal has here that this component does not hold.
+        let here: rustc_hash::FxHashSet<u32> = vertices.iter().map(|&v| cells[v]).collect();
+        let arrived: Vec<usize> = vertices
+            .iter()
+            .copied()
+            .filter(|&v| !here.contains(&goal.cells()[v]))
+            .collect();
+        let [a] = arrived[..] else {
+            return no(format!(
+                "the blank leaves the strong component of vertices {} for good, so exactly one \
+                 tile enters it, but the goal has {} tiles there that it does not hold",
+                list(vertices),
+                arrived.len()
+            ));
+        };
+        let tile = goal.cells()[a];
+        let Some(b) = cells.iter().position(|&t| t == tile) else {
+            return Err(Error::internal("the goal's tiles are the start's"));
+        };
+        if !d.successors(b).contains(&a) || visited[component[b]] {
+            return no(format!(
+                "tile {tile} would have to slide from vertex {b} into vertex {a} as the blank \
+                 leaves the strong component of vertices {}, but there is no one-way edge {b}>{a}",
+                list(vertices)
+            ));
+        }
+        let mut before = goal.cells().to_vec();
+        before[a] = BLANK;
+        cells[entry] = BLANK;
+        if let Some(reason) = component_check(d, vertices, &cells, &before)? {
+            return no(reason);
+        }
+        cells[a] = tile;
+        cells[b] = BLANK;
+        (current, entry) = (component[b], b);
     }
-    // g sends each tile's vertex now to its vertex in the goal.
-    let mut goal_vertex = vec![usize::MAX; n];
-    for (v, &tile) in goal.cells().iter().enumerate() {
-        if let Some(slot) = goal_vertex.get_mut(tile as usize) {
-            *slot = v;
+    for (c, vertices) in members.iter().enumerate() {
+        if visited[c] {
+            continue;
+        }
+        if let Some(&v) = vertices
+            .iter()
+            .find(|&&v| start.cells()[v] != goal.cells()[v])
+        {
+            return no(format!(
+                "the blank never enters the strong component of vertices {}, yet vertex {v} \
+                 holds tile {} in the start and {} in the goal",
+                list(vertices),
+                start.cells()[v],
+                goal.cells()[v]
+            ));
         }
     }
-    let mut images = vec![0u32; n];
-    for (v, &tile) in cells.iter().enumerate() {
-        match goal_vertex.get(tile as usize) {
-            Some(&w) if w != usize::MAX => images[v] = w as u32,
-            _ => return Err(Error::config(format!("tile {tile} is not in the goal"))),
+    Ok(Verdict {
+        solvable: true,
+        reason: format!(
+            "the blank passes through {} strong component{} downstream, each arranged as its \
+             two-way version allows, and the rest stay as they are",
+            route.len(),
+            if route.len() == 1 { "" } else { "s" }
+        ),
+        decided_by: Decision::StrongComponents,
+    })
+}
+
+/// Whether the component on `vertices` (strongly connected, one blank in
+/// each of `from` and `to` there) can go from `from` to `to`: `None` if
+/// so, else the reason. The two-way question on the component by the
+/// reversal theorem.
+fn component_check(
+    d: &Digraph,
+    vertices: &[usize],
+    from: &[u32],
+    to: &[u32],
+) -> Result<Option<String>> {
+    if vertices.len() == 1 {
+        return Ok(None); // the blank is on its only vertex in both
+    }
+    // Tiles relabelled 1.. in the order `from` holds them, so the local
+    // configurations are valid ones.
+    let mut label = rustc_hash::FxHashMap::default();
+    for &v in vertices {
+        if from[v] != BLANK {
+            let next = label.len() as u32 + 1;
+            label.insert(from[v], next);
         }
     }
-    let g = Perm::from_images(images)
-        .ok_or_else(|| Error::config("the start and the goal hold different tiles"))?;
-    Ok(group.contains(&g))
+    let local = |cells: &[u32]| -> Option<Vec<u32>> {
+        vertices
+            .iter()
+            .map(|&v| {
+                if cells[v] == BLANK {
+                    Some(BLANK)
+                } else {
+                    label.get(&cells[v]).copied()
+                }
+            })
+            .collect()
+    };
+    let (Some(a), Some(b)) = (local(from), local(to)) else {
+        return Ok(Some(format!(
+            "the strong component of vertices {} would have to exchange tiles with the rest, \
+             which one-way edges do not allow there",
+            list(vertices)
+        )));
+    };
+    let a = Configuration::from_cells(a, 1)?;
+    let b = Configuration::from_cells(b, 1)?;
+    let two_way = Puzzle::new(d.two_way_on(vertices)?, PuzzleKind::Graph, "component");
+    let verdict = super::reachability::check(&two_way, &a, &b)?;
+    Ok((!verdict.solvable).then(|| {
+        format!(
+            "in the strong component of vertices {} (numbered there 0..{} in that order): {}",
+            list(vertices),
+            vertices.len() - 1,
+            verdict.reason
+        )
+    }))
+}
+
+/// `v1, v2, ...` for a reason, at most 12 named.
+fn list(vertices: &[usize]) -> String {
+    let mut text: Vec<String> = vertices.iter().take(12).map(|v| v.to_string()).collect();
+    if vertices.len() > 12 {
+        text.push(format!("... ({} in all)", vertices.len()));
+    }
+    text.join(", ")
 }
 
 /// Most bytes the search's configurations may take (1 GiB).
 const MAX_SEARCH_BYTES: usize = 1 << 30;
 
 /// Breadth-first search from `start` for `goal`, within `cap`
-/// configurations.
+/// configurations (any number of blanks).
 fn search(d: &Digraph, start: &Configuration, goal: &Configuration, cap: usize) -> Result<bool> {
     let mut seen = rustc_hash::FxHashSet::default();
     seen.insert(start.cells().to_vec());
@@ -235,20 +455,23 @@ fn search(d: &Digraph, start: &Configuration, goal: &Configuration, cap: usize) 
         if cells == goal.cells() {
             return Ok(true);
         }
-        let Some(b) = cells.iter().position(|&t| t == 0) else {
-            return Err(Error::config("a one-way puzzle here has one blank"));
-        };
-        for &u in d.blank_moves(b) {
-            let mut next = cells.clone();
-            next.swap(b, u);
-            if seen.insert(next.clone()) {
-                if seen.len() > cap {
-                    return Err(Error::unsupported(format!(
-                        "the digraph is not strongly connected and the blank reaches more than \
-                         {cap} configurations: no exact decision for it yet"
-                    )));
+        for b in (0..cells.len()).filter(|&v| cells[v] == BLANK) {
+            for &u in d.blank_moves(b) {
+                if cells[u] == BLANK {
+                    continue;
                 }
-                queue.push_back(next);
+                let mut next = cells.clone();
+                next.swap(b, u);
+                if seen.insert(next.clone()) {
+                    if seen.len() > cap {
+                        return Err(Error::unsupported(format!(
+                            "the digraph is not strongly connected and the blanks reach more \
+                             than {cap} configurations: no exact decision for several blanks \
+                             there yet"
+                        )));
+                    }
+                    queue.push_back(next);
+                }
             }
         }
     }
@@ -364,45 +587,194 @@ mod tests {
         assert_eq!(tested, 1 + 18 + 1606);
     }
 
-    /// On digraphs that are not strongly connected the answer is BFS's,
-    /// on every digraph up to 4 vertices (blank on the last vertex in
-    /// the goal, every start).
-    #[test]
-    fn every_digraph_up_to_four_vertices_is_decided() {
-        let mut decided = 0;
-        for n in 2..=4usize {
-            for mask in 0..1u64 << (n * (n - 1)) {
-                let d = digraph(n, mask);
-                let goal: Vec<u32> = (1..n as u32).chain([0]).collect();
-                let goal_config = Configuration::from_cells(goal.clone(), 1).unwrap();
-                // A rotation of the goal as start, blank first.
-                let start: Vec<u32> = std::iter::once(0).chain(1..n as u32).collect();
-                let expected = bfs(&d, &start).contains(&goal);
-                let start = Configuration::from_cells(start, 1).unwrap();
-                assert_eq!(
-                    reachable(&d, &start, &goal_config).unwrap(),
-                    expected,
-                    "{d:?}"
-                );
-                decided += 1;
+    /// Every configuration that reaches `goal`: a breadth-first search
+    /// backward (a blank on `u` takes the tile from `v` for an arc
+    /// `u -> v`, the move `v -> u` undone).
+    fn reaching(d: &Digraph, goal: &[u32]) -> HashSet<Vec<u32>> {
+        let mut seen = HashSet::from([goal.to_vec()]);
+        let mut queue = VecDeque::from([goal.to_vec()]);
+        while let Some(c) = queue.pop_front() {
+            for b in (0..c.len()).filter(|&v| c[v] == 0) {
+                for &v in d.successors(b) {
+                    if c[v] == 0 {
+                        continue;
+                    }
+                    let mut next = c.clone();
+                    next.swap(b, v);
+                    if seen.insert(next.clone()) {
+                        queue.push_back(next);
+                    }
+                }
             }
         }
-        assert_eq!(decided, 4 + 64 + 4096);
+        seen
+    }
+
+    /// Whether `mask` is the least of its relabellings (one digraph per
+    /// isomorphism class).
+    fn is_canonical(n: usize, mask: u64, perms: &[Vec<usize>]) -> bool {
+        let pair = |u: usize, v: usize| u * (n - 1) + if v > u { v - 1 } else { v };
+        perms.iter().all(|p| {
+            let mut image = 0u64;
+            for u in 0..n {
+                for v in (0..n).filter(|&v| v != u) {
+                    if mask >> pair(u, v) & 1 == 1 {
+                        image |= 1 << pair(p[u], p[v]);
+                    }
+                }
+            }
+            image >= mask
+        })
+    }
+
+    fn permutations(n: usize) -> Vec<Vec<usize>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for p in permutations(n - 1) {
+            for i in 0..n {
+                let mut q = p.clone();
+                q.insert(i, n - 1);
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// Every arrangement of `tiles` (with repeats for blanks).
+    fn arrangements(tiles: &[u32]) -> Vec<Vec<u32>> {
+        let mut out: Vec<Vec<u32>> = permutations(tiles.len())
+            .into_iter()
+            .map(|p| p.iter().map(|&i| tiles[i]).collect())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// `check` equals a backward BFS on every digraph up to 5 vertices (one
+    /// per isomorphism class: 3 + 16 + 218 + 9,608), for every goal with
+    /// one blank on a vertex and every start; the reasons are sentences.
+    #[test]
+    fn every_digraph_up_to_five_vertices_is_decided_as_bfs() {
+        let mut classes = 0;
+        for n in 2..=5usize {
+            let perms = permutations(n);
+            for mask in 0..1u64 << (n * (n - 1)) {
+                if !is_canonical(n, mask, &perms) {
+                    continue;
+                }
+                classes += 1;
+                let d = digraph(n, mask);
+                // The blank on vertex 0 and on vertex n - 1 (every vertex
+                // for up to 4).
+                let blanks: Vec<usize> = if n <= 4 {
+                    (0..n).collect()
+                } else {
+                    vec![0, n - 1]
+                };
+                for q in blanks {
+                    let mut goal: Vec<u32> = (1..n as u32).collect();
+                    goal.insert(q, 0);
+                    let reach = reaching(&d, &goal);
+                    let goal_config = Configuration::from_cells(goal.clone(), 1).unwrap();
+                    for start in arrangements(&goal) {
+                        let start_config = Configuration::from_cells(start.clone(), 1).unwrap();
+                        let verdict = check(&d, &start_config, &goal_config, 1000).unwrap();
+                        assert_eq!(
+                            verdict.solvable,
+                            reach.contains(&start),
+                            "{d:?} {start:?} -> {goal:?}: {}",
+                            verdict.reason
+                        );
+                        assert!(verdict.reason.len() > 20, "{}", verdict.reason);
+                    }
+                }
+            }
+        }
+        assert_eq!(classes, 3 + 16 + 218 + 9608);
+    }
+
+    /// The reversal theorem with two and three blanks: on every strongly
+    /// connected digraph up to 4 vertices the configurations reached are
+    /// those of the two-way puzzle, and `check` says so for every start.
+    #[test]
+    fn with_several_blanks_a_strongly_connected_digraph_reaches_what_its_two_way_version_does() {
+        let mut tested = 0;
+        for n in 3..=4usize {
+            for mask in 0..1u64 << (n * (n - 1)) {
+                let d = digraph(n, mask);
+                if !d.is_strongly_connected() {
+                    continue;
+                }
+                for blanks in 2..n {
+                    let goal: Vec<u32> = (0..n)
+                        .map(|v| if v + blanks < n { v as u32 + 1 } else { 0 })
+                        .collect();
+                    let one_way = reaching(&d, &goal);
+                    assert_eq!(one_way, reaching(&symmetric(&d), &goal), "{d:?}");
+                    let goal_config = Configuration::from_cells(goal.clone(), blanks).unwrap();
+                    for start in arrangements(&goal) {
+                        let start_config =
+                            Configuration::from_cells(start.clone(), blanks).unwrap();
+                        assert_eq!(
+                            check(&d, &start_config, &goal_config, 1000)
+                                .unwrap()
+                                .solvable,
+                            one_way.contains(&start)
+                        );
+                    }
+                    tested += 1;
+                }
+            }
+        }
+        assert_eq!(tested, 18 + 1606 * 2);
+    }
+
+    /// Several blanks where the digraph is not strongly connected: the
+    /// bounded search, equal to BFS on every digraph up to 4 vertices.
+    #[test]
+    fn several_blanks_off_strong_connection_are_searched() {
+        for n in 3..=4usize {
+            for mask in 0..1u64 << (n * (n - 1)) {
+                let d = digraph(n, mask);
+                if d.is_strongly_connected() {
+                    continue;
+                }
+                let goal: Vec<u32> = (0..n)
+                    .map(|v| if v + 2 < n { v as u32 + 1 } else { 0 })
+                    .collect();
+                let reach = reaching(&d, &goal);
+                let goal_config = Configuration::from_cells(goal.clone(), 2).unwrap();
+                for start in arrangements(&goal) {
+                    let start_config = Configuration::from_cells(start.clone(), 2).unwrap();
+                    let verdict = check(&d, &start_config, &goal_config, 1000).unwrap();
+                    assert_eq!(verdict.solvable, reach.contains(&start));
+                    assert_eq!(verdict.decided_by, Decision::BreadthFirstSearch);
+                }
+            }
+        }
     }
 
     #[test]
     fn a_search_past_its_budget_is_unsupported_not_a_guess() {
-        // 1 -> 0, and 1 <-> 2 <-> 3: the blank on 0 moves once to 1, then
-        // along the two-way path, where tiles cannot pass each other.
-        let d = Digraph::parse("arcs:1>0,1>2,2>1,2>3,3>2").unwrap();
-        let start = Configuration::from_cells(vec![0, 1, 2, 3], 1).unwrap();
-        let goal = Configuration::from_cells(vec![1, 3, 2, 0], 1).unwrap();
+        // 1 -> 0, and 1 <-> 2 <-> 3 <-> 4, with two blanks: not strongly
+        // connected, so the bounded search decides.
+        let d = Digraph::parse("arcs:1>0,1>2,2>1,2>3,3>2,3>4,4>3").unwrap();
+        let start = Configuration::from_cells(vec![0, 0, 1, 2, 3], 2).unwrap();
+        let goal = Configuration::from_cells(vec![1, 0, 3, 2, 0], 2).unwrap();
         assert!(matches!(
-            search(&d, &start, &goal, 2),
+            check(&d, &start, &goal, 2),
             Err(Error::Unsupported(_))
         ));
-        assert!(!search(&d, &start, &goal, 100).unwrap());
-        assert!(!reachable(&d, &start, &goal).unwrap());
+        assert!(!check(&d, &start, &goal, 1000).unwrap().solvable);
+        // One blank: the exact route, whatever the budget.
+        let start = Configuration::from_cells(vec![0, 1, 2, 3, 4], 1).unwrap();
+        let goal = Configuration::from_cells(vec![1, 0, 2, 3, 4], 1).unwrap();
+        let verdict = check(&d, &start, &goal, 0).unwrap();
+        assert!(verdict.solvable);
+        assert_eq!(verdict.decided_by, Decision::StrongComponents);
     }
 
     #[test]

@@ -63,6 +63,10 @@ pub enum Decision {
     CertifiedGroup,
     /// Breadth-first search over configurations.
     BreadthFirstSearch,
+    /// One-way edges, one blank: the blank's route downstream through the
+    /// strong components, each decided as its two-way version
+    /// (docs/THEORY.md section 7).
+    StrongComponents,
     /// A solver's search ran out of configurations to expand without
     /// meeting the goal.
     ExhaustiveSearch,
@@ -81,6 +85,7 @@ impl Decision {
             Decision::BlankSetGroup => "blank-set group",
             Decision::CertifiedGroup => "certified group",
             Decision::BreadthFirstSearch => "breadth-first search",
+            Decision::StrongComponents => "strong components and the reversal theorem",
             Decision::ExhaustiveSearch => "exhaustive search",
         }
     }
