@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use clap::Args;
 use slidepuzzle::explore::words::{parse_generators, word_lengths};
 use slidepuzzle::moves::{parse_moves, replay};
-use slidepuzzle::theory::blanks::{AnyAnalysis, analyze_any};
 use slidepuzzle::theory::gap::gap_script;
 use slidepuzzle::theory::views::position_views;
+use slidepuzzle::theory::{AnyAnalysis, analyze_any};
 use slidepuzzle::theory::{Perm, loop_generators};
 use slidepuzzle::{Error, Result};
 
@@ -16,8 +16,32 @@ use crate::common::PuzzleArgs;
 pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
-    let a = match analyze_any(&puzzle, &goal) {
+    let a = match analyze_any(&puzzle, &goal)? {
         AnyAnalysis::OneBlank(a) => a,
+        AnyAnalysis::OneWay(w) => {
+            if json {
+                println!("{}", serde_json::to_string(&w).expect("serialisable"));
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!(
+                "puzzle {}: {} vertices, {} one-way edges, {} two-way edges, {} blank(s)",
+                w.puzzle, w.vertices, w.one_way_edges, w.two_way_edges, w.blanks
+            );
+            let sizes: Vec<String> = w.strong_components.iter().map(|s| s.to_string()).collect();
+            println!(
+                "strongly connected: {}; strong components (sizes, sources first): {}",
+                if w.strongly_connected { "yes" } else { "no" },
+                sizes.join(" ")
+            );
+            if let (Some(g), Some(o)) = (&w.group, &w.group_order) {
+                println!("puzzle group: {g}, order {o}");
+            }
+            if let Some(o) = &w.closed_walk_group_order {
+                println!("group of closed blank walks by Schreier-Sims: order {o}");
+            }
+            println!("{}", w.reason);
+            return Ok(ExitCode::SUCCESS);
+        }
         AnyAnalysis::SeveralBlanks(b) => {
             if json {
                 println!("{}", serde_json::to_string(&b).expect("serialisable"));

@@ -180,6 +180,19 @@ fn cases() -> Vec<Case> {
             "check",
         ),
         case(&["analyze", "--json", "--puzzle", "theta0"], "analyze"),
+        case(&["analyze", "--json", "--puzzle", "4x4:streets"], "analyze"),
+        case(
+            &["analyze", "--json", "--puzzle", "arcs:1>0,0>2,2-3"],
+            "analyze",
+        ),
+        case(
+            &["check", "--json", "--puzzle", "arcs:1>0,0>2", "1 2 0"],
+            "check",
+        ),
+        case(
+            &["solve", "--json", "--puzzle", "dcycle:4", "3 1 2 0"],
+            "solve",
+        ),
         case(&["analyze", "--json", "--puzzle", "3x3"], "analyze"),
         case(
             &["analyze", "--json", "--puzzle", "2x3", "--blanks", "2"],

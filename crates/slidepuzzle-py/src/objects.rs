@@ -75,28 +75,44 @@ impl Puzzle {
     }
 
     /// A puzzle on vertices `0..vertex_count` (default: one more than the
-    /// largest vertex in `edges`) with these edges; `names` (one per
-    /// vertex) are shown in drawings and messages. Checked as a JSON graph
-    /// is: no self-loops, no repeated edges, within the size budget.
+    /// largest vertex in `edges` and `arcs`) with these edges; `arcs` are
+    /// one-way edges `(u, v)`: the tile on `u` may slide to `v`, never
+    /// back (docs/THEORY.md section 7). `names` (one per vertex) are shown
+    /// in drawings and messages. Checked as a JSON graph is: no
+    /// self-loops, no repeated edges, within the size budget.
     #[staticmethod]
-    #[pyo3(signature = (edges, vertex_count = None, names = None))]
+    #[pyo3(signature = (edges, vertex_count = None, names = None, arcs = None))]
     fn from_edges(
         edges: Vec<(usize, usize)>,
         vertex_count: Option<usize>,
         names: Option<Vec<String>>,
+        arcs: Option<Vec<(usize, usize)>>,
     ) -> PyResult<Self> {
-        let n = vertex_count
-            .unwrap_or_else(|| edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0));
+        let arcs = arcs.unwrap_or_default();
+        let n = vertex_count.unwrap_or_else(|| {
+            edges
+                .iter()
+                .chain(&arcs)
+                .map(|&(a, b)| a.max(b) + 1)
+                .max()
+                .unwrap_or(0)
+        });
         let vertices = match names {
             Some(names) => serde_json::json!(names),
             None => serde_json::json!(n),
         };
-        let text = serde_json::json!({"vertices": vertices, "edges": edges}).to_string();
-        let spec = if edges.len() <= 12 {
-            let e: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        let text =
+            serde_json::json!({"vertices": vertices, "edges": edges, "arcs": arcs}).to_string();
+        let links = edges.len() + arcs.len();
+        let spec = if links <= 12 {
+            let e: Vec<String> = edges
+                .iter()
+                .map(|(a, b)| format!("{a}-{b}"))
+                .chain(arcs.iter().map(|(a, b)| format!("{a}>{b}")))
+                .collect();
             format!("edges:{}", e.join(","))
         } else {
-            format!("graph of {n} vertices and {} edges", edges.len())
+            format!("graph of {n} vertices and {links} edges")
         };
         Self::from_json(&text, &spec)
     }
@@ -125,7 +141,7 @@ impl Puzzle {
             };
             edges.push((at(a)?, at(b)?));
         }
-        Self::from_edges(edges, Some(names.len()), Some(names))
+        Self::from_edges(edges, Some(names.len()), Some(names), None)
     }
 
     /// Jupyter: the solved configuration.
@@ -388,7 +404,8 @@ pub fn permutation_json(
 /// are decimal strings.
 #[pyfunction]
 pub fn analyze_json(puzzle: &Puzzle, goal: &Configuration) -> PyResult<String> {
-    let a = slidepuzzle::theory::blanks::analyze_any(&puzzle.inner, &puzzle.own(goal)?);
+    let a = slidepuzzle::theory::analyze_any(&puzzle.inner, &puzzle.own(goal)?)
+        .map_err(crate::errors::to_py)?;
     serde_json::to_string(&a).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
 }
 

@@ -29,6 +29,22 @@ def test_from_edges_and_networkx():
     assert sp.analyze(q).group == sp.analyze(sp.Puzzle.from_edges([(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])).group
 
 
+def test_one_way_edges():
+    # A one-way triangle with a two-way tail: strongly connected, so it
+    # reaches what the two-way puzzle reaches, by longer solutions.
+    p = sp.Puzzle.from_edges([(2, 3)], arcs=[(0, 1), (1, 2), (2, 0)])
+    a = sp.analyze(p)
+    assert a.one_way and a.strongly_connected and a.group == sp.analyze(sp.Puzzle("edges:0-1,1-2,2-0,2-3")).group
+    s = sp.solve([2, 1, 3, 0], p)
+    assert s.optimal and s.length == 5  # a backward BFS says 5
+    assert not sp.check([3, 1, 2, 0], p).solvable
+    assert not sp.check([2, 1, 3, 0], sp.Puzzle("dcycle:4")).solvable
+    with pytest.raises(ValueError, match="repeats item 1"):
+        sp.Puzzle("arcs:0>1,0>1")
+    with pytest.raises(ValueError, match="repeats item 1"):
+        sp.Puzzle.from_edges([(0, 1)], arcs=[(0, 1)])
+
+
 def test_configuration_round_trips():
     text = "8 6 7/2 5 4/3 0 1"
     c = sp.configuration(text)

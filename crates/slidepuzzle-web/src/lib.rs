@@ -471,7 +471,7 @@ fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 
 fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
-    let a = slidepuzzle::theory::blanks::analyze_any(&p, &goal);
+    let a = slidepuzzle::theory::analyze_any(&p, &goal)?;
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 

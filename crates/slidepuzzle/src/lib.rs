@@ -85,4 +85,5 @@ pub use solver::{
     Algorithm, Heuristic, Method, MovePruning, Outcome, Partition, Plan, Solution, SolveOptions,
     Solver, solve,
 };
-pub use theory::{analyze, check, uniform_reachable as scramble};
+pub use theory::decide::check;
+pub use theory::{analyze, uniform_reachable as scramble};

@@ -264,12 +264,13 @@ fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<V
         if i == 0 && v == start_blank {
             continue;
         }
-        if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
+        if !puzzle.allows_blank_move(blank, v) {
             return Err(Error::moves(
                 Some(i),
                 format!(
-                    "item {} of the blank path: vertex {v} is not adjacent to the blank at vertex {blank}",
-                    i + 1
+                    "item {} of the blank path: {}",
+                    i + 1,
+                    blank_move_fault(puzzle, blank, v)
                 ),
             ));
         }
@@ -307,13 +308,21 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
         }
         let blank = positions[BLANK as usize];
         let v = positions[t as usize];
-        if !puzzle.graph().has_edge(blank, v) {
+        if !puzzle.allows_blank_move(blank, v) {
             return Err(Error::moves(
                 Some(i),
-                format!(
-                    "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
-                    i + 1
-                ),
+                if puzzle.graph().has_edge(blank, v) {
+                    format!(
+                        "item {}: tile {t} (vertex {v}) cannot slide into the blank (vertex \
+                         {blank}): the edge is one-way, {blank}>{v}",
+                        i + 1
+                    )
+                } else {
+                    format!(
+                        "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
+                        i + 1
+                    )
+                },
             ));
         }
         config.swap(blank, v);
@@ -322,6 +331,18 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
         path.push(v);
     }
     Ok(path)
+}
+
+/// Why the blank on `blank` cannot move to `v`.
+fn blank_move_fault(puzzle: &Puzzle, blank: usize, v: usize) -> String {
+    if v < puzzle.vertex_count() && puzzle.graph().has_edge(blank, v) {
+        format!(
+            "the tile on vertex {v} cannot slide into the blank at vertex {blank}: the edge \
+             between them is one-way, {blank}>{v}"
+        )
+    } else {
+        format!("vertex {v} is not adjacent to the blank at vertex {blank}")
+    }
 }
 
 /// Replays a blank path from `start`, checking that every step moves the
@@ -334,13 +355,10 @@ pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<
     let mut config = start.clone();
     let mut blank = config.blank();
     for (i, &v) in path.iter().enumerate() {
-        if v >= puzzle.vertex_count() || !puzzle.graph().has_edge(blank, v) {
+        if !puzzle.allows_blank_move(blank, v) {
             return Err(Error::moves(
                 Some(i),
-                format!(
-                    "step {}: vertex {v} is not adjacent to the blank at vertex {blank}",
-                    i + 1
-                ),
+                format!("step {}: {}", i + 1, blank_move_fault(puzzle, blank, v)),
             ));
         }
         config.swap(blank, v);
@@ -450,12 +468,7 @@ pub fn has_straight_lines(puzzle: &Puzzle) -> bool {
 /// ```
 pub fn moves_from(puzzle: &Puzzle, blank: usize, metric: crate::model::Metric) -> Vec<Vec<usize>> {
     match metric {
-        crate::model::Metric::Stm => puzzle
-            .graph()
-            .neighbors(blank)
-            .iter()
-            .map(|&v| vec![v])
-            .collect(),
+        crate::model::Metric::Stm => puzzle.blank_moves(blank).iter().map(|&v| vec![v]).collect(),
         crate::model::Metric::Mtm => {
             let mut out = Vec::new();
             for d in Direction::ALL {
@@ -587,8 +600,10 @@ pub fn replay_steps(
     let mut config = start.clone();
     let n = puzzle.vertex_count();
     for (i, &(from, to)) in steps.iter().enumerate() {
-        let fault = if from >= n || to >= n || !puzzle.graph().has_edge(from, to) {
-            Some(format!("no edge from vertex {from} to vertex {to}"))
+        let fault = if from >= n || to >= n || !puzzle.allows_blank_move(to, from) {
+            Some(format!(
+                "no edge a tile may slide along from vertex {from} to vertex {to}"
+            ))
         } else if config.tile_at(from) == 0 {
             Some(format!("vertex {from} holds no tile"))
         } else if config.tile_at(to) != 0 {
@@ -641,8 +656,7 @@ pub fn unambiguous_tiles(
         .iter()
         .map(|&(from, to)| {
             let blanks = puzzle
-                .graph()
-                .neighbors(from)
+                .blank_moves_back(from)
                 .iter()
                 .filter(|&&w| config.tile_at(w) == 0)
                 .count();

@@ -367,14 +367,20 @@ class Analysis:
     ``everything_reachable`` and ``reason`` give docs/THEORY.md section 4's
     criterion, ``hallway`` the longest hallway, ``blank_sets`` the blank
     sets reachable; ``blank_vertex``, ``group`` and ``classes`` are None,
-    and the counts are None where the library has no exact method."""
+    and the counts are None where the library has no exact method.
+
+    On a puzzle with one-way edges (``one_way``), ``strongly_connected``
+    says whether every vertex reaches every other along the arcs; the
+    group (one blank, strongly connected) is the underlying graph's by
+    the reversal theorem (docs/THEORY.md section 7), ``components`` counts
+    the strong components, and ``raw`` holds the one-way counts."""
 
     puzzle: str
     vertices: int
     edges: int
     components: int
-    bipartite: bool
-    cyclomatic_number: int
+    bipartite: Optional[bool]
+    cyclomatic_number: Optional[int]
     articulation_points: List[int]
     blocks: List[dict]
     blank_vertex: Optional[int]
@@ -387,6 +393,8 @@ class Analysis:
     reason: Optional[str] = None
     hallway: Optional[int] = None
     blank_sets: Optional[int] = None
+    one_way: bool = False
+    strongly_connected: Optional[bool] = None
     raw: dict = field(repr=False, default_factory=dict)
 
 
@@ -400,6 +408,27 @@ def analyze(
     g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
     d = json.loads(_native.analyze_json(p, g))
     big = lambda key: int(d[key]) if key in d else None  # noqa: E731
+    if d.get("one_way"):
+        return Analysis(
+            puzzle=d["puzzle"],
+            vertices=d["vertices"],
+            edges=d["one_way_edges"] + d["two_way_edges"],
+            components=len(d["strong_components"]),
+            bipartite=None,
+            cyclomatic_number=None,
+            articulation_points=[],
+            blocks=[],
+            blank_vertex=None,
+            group=d.get("group"),
+            group_order=big("group_order") if d.get("group_order") is not None else None,
+            reachable_configurations=None,
+            classes=None,
+            blanks=d["blanks"],
+            reason=d["reason"],
+            one_way=True,
+            strongly_connected=d["strongly_connected"],
+            raw=d,
+        )
     return Analysis(
         puzzle=d["puzzle"],
         vertices=d["vertices"],

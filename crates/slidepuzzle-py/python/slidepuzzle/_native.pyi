@@ -21,7 +21,10 @@ class Puzzle:
     def from_json(text: str, name: str) -> Puzzle: ...
     @staticmethod
     def from_edges(
-        edges: Sequence[Tuple[int, int]], vertex_count: Optional[int] = None, names: Optional[Sequence[str]] = None
+        edges: Sequence[Tuple[int, int]],
+        vertex_count: Optional[int] = None,
+        names: Optional[Sequence[str]] = None,
+        arcs: Optional[Sequence[Tuple[int, int]]] = None,
     ) -> Puzzle: ...
     @staticmethod
     def from_networkx(g: object) -> Puzzle: ...

@@ -6,6 +6,7 @@ pub mod cycle;
 pub mod exchange;
 pub mod graph;
 mod limits;
+pub mod one_way;
 pub mod several;
 pub mod shorten;
 mod small;

@@ -93,8 +93,27 @@ pub struct GodsReport {
 
 /// Moves from each blank vertex: each move is the blank path it makes
 /// (length 1 in STM; a straight run in MTM).
+///
+/// On a puzzle with one-way edges the moves are taken backward
+/// ([`Puzzle::blank_moves_back`]): the search then runs from the goal to
+/// the configurations that reach it, and each depth is the length of an
+/// optimal solution.
 fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
     let n = puzzle.vertex_count();
+    if puzzle.digraph().is_some() {
+        if metric == Metric::Mtm {
+            puzzle.require_two_way("the multi-tile metric")?;
+        }
+        return Ok((0..n)
+            .map(|b| {
+                puzzle
+                    .blank_moves_back(b)
+                    .iter()
+                    .map(|&v| vec![v])
+                    .collect()
+            })
+            .collect());
+    }
     if metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
         return Err(Error::Unsupported(format!(
             "the multi-tile metric needs straight lines: boards, tori or boxes, not {}",
@@ -141,11 +160,11 @@ pub fn explore(
                 })
                 .try_into()
                 .unwrap_or(u64::MAX);
+            // Backward on one-way puzzles (see `move_table`).
             let moves: Vec<Vec<Vec<usize>>> = (0..puzzle.vertex_count())
                 .map(|b| {
                     puzzle
-                        .graph()
-                        .neighbors(b)
+                        .blank_moves_back(b)
                         .iter()
                         .map(|&v| vec![v])
                         .collect()
@@ -159,6 +178,10 @@ pub fn explore(
         .reachable_configurations
         .try_into()
         .unwrap_or(u64::MAX);
+    // The two-bit engine and its ranking need moves that can be undone.
+    if puzzle.digraph().is_some() {
+        return hash_bfs(puzzle, goal, &moves, reachable, options, progress);
+    }
     // No ranking (too many vertices): fall back to the hash search.
     let ranker = or_fallback(Ranker::new(puzzle, goal))?;
     match ranker {

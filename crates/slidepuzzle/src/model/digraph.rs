@@ -182,6 +182,28 @@ impl Digraph {
         crate::model::Graph::from_edges(vertices.len(), &edges)
     }
 
+    /// The digraph induced on `vertices` (distinct vertices of this one),
+    /// local vertex `i` being `vertices[i]`. O(V + E).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
+    pub fn induced(&self, vertices: &[usize]) -> Result<Digraph> {
+        let mut local = vec![usize::MAX; self.vertex_count()];
+        for (i, &v) in vertices.iter().enumerate() {
+            match local.get_mut(v) {
+                Some(slot) => *slot = i,
+                None => return Err(Error::spec("", format!("vertex {v} is not in the digraph"))),
+            }
+        }
+        let arcs: Vec<(usize, usize)> = vertices
+            .iter()
+            .flat_map(|&u| self.successors[u].iter().map(move |&v| (u, v)))
+            .filter(|&(_, v)| local[v] != usize::MAX)
+            .map(|(u, v)| (local[u], local[v]))
+            .collect();
+        Digraph::from_arcs(vertices.len(), &arcs)
+    }
+
     /// The underlying graph: every arc made two-way ([`Digraph::two_way_on`]
     /// on all vertices).
     ///
@@ -191,6 +213,40 @@ impl Digraph {
     pub fn underlying(&self) -> Result<crate::model::Graph> {
         let all: Vec<usize> = (0..self.vertex_count()).collect();
         self.two_way_on(&all)
+    }
+
+    /// [`Digraph::underlying`] without the error (its vertices are all in
+    /// range by construction).
+    pub(crate) fn underlying_graph(&self) -> crate::model::Graph {
+        let edges: Vec<(usize, usize)> = self.arcs().collect();
+        match crate::model::Graph::from_edges(self.vertex_count(), &edges) {
+            Ok(g) => g,
+            // Unreachable: every arc's ends are below the vertex count.
+            Err(_) => crate::model::Graph::empty(self.vertex_count()),
+        }
+    }
+
+    /// Distances along the arcs from every vertex to `target` (the moves a
+    /// tile on `v` needs to reach `target`), [`crate::model::graph::UNREACHABLE`]
+    /// where no directed path exists. One breadth-first search against the
+    /// arcs, O(V + E).
+    pub fn distances_to(&self, target: usize) -> Vec<u32> {
+        let n = self.vertex_count();
+        let mut dist = vec![crate::model::graph::UNREACHABLE; n];
+        if target >= n {
+            return dist;
+        }
+        dist[target] = 0;
+        let mut queue = std::collections::VecDeque::from([target]);
+        while let Some(v) = queue.pop_front() {
+            for &u in &self.predecessors[v] {
+                if dist[u] == crate::model::graph::UNREACHABLE {
+                    dist[u] = dist[v] + 1;
+                    queue.push_back(u);
+                }
+            }
+        }
+        dist
     }
 
     /// Whether every vertex reaches every other along the arcs.

@@ -73,6 +73,14 @@ impl Graph {
         })
     }
 
+    /// The graph on `vertex_count` vertices without edges.
+    pub(crate) fn empty(vertex_count: usize) -> Self {
+        Graph {
+            adjacency: vec![Vec::new(); vertex_count],
+            edge_count: 0,
+        }
+    }
+
     /// Number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.adjacency.len()

@@ -9,6 +9,7 @@ pub mod config;
 pub mod digraph;
 pub mod graph;
 pub mod metric;
+pub mod one_way;
 pub mod puzzle;
 pub mod random_graph;
 pub mod spec;

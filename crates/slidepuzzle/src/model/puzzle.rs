@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::budget::SizeBudget;
 use super::config::Configuration;
+use super::digraph::Digraph;
 use super::graph::Graph;
 use crate::error::{Error, Result};
 
@@ -51,6 +52,9 @@ pub struct Puzzle {
     vertex_names: Option<Vec<String>>,
     positions: Option<Vec<[f64; 3]>>,
     goal: Option<Configuration>,
+    /// The moves of a puzzle with one-way edges (`graph` is then its
+    /// underlying graph); `None` when every edge is two-way.
+    one_way: Option<std::sync::Arc<Digraph>>,
 }
 
 impl fmt::Display for Puzzle {
@@ -135,6 +139,108 @@ impl Puzzle {
             vertex_names: None,
             positions: None,
             goal: None,
+            one_way: None,
+        }
+    }
+
+    /// A puzzle with one-way edges: a tile slides from `u` to `v` only
+    /// along an arc `u -> v` (a two-way edge is a pair of arcs), so the
+    /// blank moves against the arcs (docs/THEORY.md section 7). Its
+    /// [`Puzzle::graph`] is the underlying graph, for drawing and layout;
+    /// its moves are [`Puzzle::blank_moves`]. With every arc two-way it is
+    /// the plain puzzle on that graph. Always of kind
+    /// [`PuzzleKind::Graph`], so no board kernel or letter notation
+    /// applies to it.
+    ///
+    /// ```
+    /// use slidepuzzle::model::{Puzzle, digraph::Digraph};
+    /// let p = Puzzle::one_way(Digraph::parse("arcs:0>1,1>2,2>0").unwrap(), "arcs:0>1,1>2,2>0");
+    /// assert_eq!(p.blank_moves(1), &[0]); // the tile on 0 slides into 1
+    /// assert!(p.allows_blank_move(1, 0) && !p.allows_blank_move(0, 1));
+    /// ```
+    pub fn one_way(digraph: Digraph, spec: impl Into<String>) -> Self {
+        let graph = digraph.underlying_graph();
+        let symmetric = digraph
+            .arcs()
+            .all(|(u, v)| digraph.successors(v).contains(&u));
+        let mut p = Puzzle::new(graph, PuzzleKind::Graph, spec);
+        if !symmetric {
+            p.one_way = Some(std::sync::Arc::new(digraph));
+        }
+        p
+    }
+
+    /// The digraph of a puzzle with one-way edges ([`Puzzle::one_way`]);
+    /// `None` when every edge is two-way.
+    pub fn digraph(&self) -> Option<&Digraph> {
+        self.one_way.as_deref()
+    }
+
+    /// Where a blank on `v` may move: its neighbours, or on a puzzle with
+    /// one-way edges the tails of the arcs into `v` (whose tiles may slide
+    /// into it). In the graph's neighbour order.
+    pub fn blank_moves(&self, v: usize) -> &[usize] {
+        match &self.one_way {
+            Some(d) => d.blank_moves(v),
+            None => self.graph.neighbors(v),
+        }
+    }
+
+    /// Where a blank on `v` came from by one move: the reverse of
+    /// [`Puzzle::blank_moves`] (the heads of the arcs out of `v` on a
+    /// one-way puzzle, the neighbours otherwise). Backward searches from a
+    /// goal follow these.
+    pub fn blank_moves_back(&self, v: usize) -> &[usize] {
+        match &self.one_way {
+            Some(d) => d.successors(v),
+            None => self.graph.neighbors(v),
+        }
+    }
+
+    /// Whether a blank on `blank` may move to `to` (the tile on `to`
+    /// slides into `blank`). False for vertices outside the puzzle.
+    pub fn allows_blank_move(&self, blank: usize, to: usize) -> bool {
+        let n = self.vertex_count();
+        blank < n
+            && to < n
+            && match &self.one_way {
+                Some(d) => d.successors(to).contains(&blank),
+                None => self.graph.has_edge(blank, to),
+            }
+    }
+
+    /// [`Error::Unsupported`] naming `what` on a puzzle with one-way edges
+    /// that is not strongly connected. A strongly connected one reaches
+    /// exactly what its two-way version reaches (the reversal theorem,
+    /// docs/THEORY.md section 7), so the theory of [`Puzzle::graph`]
+    /// answers for it.
+    ///
+    /// # Errors
+    /// As described.
+    pub fn require_reversible(&self, what: &str) -> Result<()> {
+        match &self.one_way {
+            Some(d) if !d.is_strongly_connected() => Err(Error::unsupported(format!(
+                "{what} needs a one-way puzzle to be strongly connected (every vertex reaching \
+                 every other along the arcs); {} is not",
+                crate::error::excerpt(&self.spec)
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Error::Unsupported`] naming `what` on a puzzle with one-way
+    /// edges: for the parts of the library that assume every move can be
+    /// undone (block theory, constructive solvers, tables, GAP export).
+    ///
+    /// # Errors
+    /// As described, when [`Puzzle::digraph`] is some.
+    pub fn require_two_way(&self, what: &str) -> Result<()> {
+        match self.one_way {
+            Some(_) => Err(Error::unsupported(format!(
+                "{what} is not available for puzzles with one-way edges ({}) yet",
+                crate::error::excerpt(&self.spec)
+            ))),
+            None => Ok(()),
         }
     }
 

@@ -41,7 +41,12 @@ pub struct GraphFile {
     /// A vertex count or the vertex names.
     pub vertices: VertexList,
     /// Edges as pairs of indices or names.
+    #[serde(default)]
     pub edges: Vec<[VertexRef; 2]>,
+    /// One-way edges `[u, v]`: a tile slides from `u` to `v` only
+    /// (docs/THEORY.md section 7).
+    #[serde(default)]
+    pub arcs: Vec<[VertexRef; 2]>,
     /// Optional drawing positions, one `[x, y]` or `[x, y, z]` per vertex.
     #[serde(default)]
     pub positions: Option<Vec<Vec<f64>>>,
@@ -343,7 +348,10 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
         return Err(Error::spec(spec, "needs at least 2 vertices"));
     }
     budget
-        .check(Some(n as u64), Some(file.edges.len() as u64))
+        .check(
+            Some(n as u64),
+            Some((file.edges.len() + file.arcs.len()) as u64),
+        )
         .map_err(|e| in_spec(e, spec))?;
     let resolve = |r: &VertexRef, edge: usize| -> Result<usize> {
         match r {
@@ -371,10 +379,22 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
     for (i, [a, b]) in file.edges.iter().enumerate() {
         edges.push((resolve(a, i + 1)?, resolve(b, i + 1)?));
     }
-    check_simple(&edges, spec)?;
-    let graph = Graph::from_edges(n, &edges).map_err(|e| in_spec(e, spec))?;
     let display = file.name.clone().unwrap_or_else(|| spec.to_string());
-    let mut puzzle = Puzzle::new(graph, PuzzleKind::Graph, display);
+    let mut puzzle = if file.arcs.is_empty() {
+        check_simple(&edges, spec)?;
+        let graph = Graph::from_edges(n, &edges).map_err(|e| in_spec(e, spec))?;
+        Puzzle::new(graph, PuzzleKind::Graph, display)
+    } else {
+        let resolve_arc = |r: &VertexRef, arc: usize| {
+            resolve(r, arc)
+                .map_err(|_| Error::spec(spec, format!("arc {arc} names an unknown vertex")))
+        };
+        let mut arcs = Vec::new();
+        for (i, [a, b]) in file.arcs.iter().enumerate() {
+            arcs.push((resolve_arc(a, i + 1)?, resolve_arc(b, i + 1)?));
+        }
+        super::one_way::json_puzzle(n, &edges, &arcs, display, spec)?
+    };
     if let Some(names) = names {
         puzzle = puzzle.with_vertex_names(names);
     }
@@ -420,6 +440,18 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
 
 /// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
 fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
+    for (suffix, streets) in [(":streets", true), (":oneway", false)] {
+        if let Some(body) = spec.strip_suffix(suffix) {
+            let sides: Vec<usize> = body
+                .split(['x', 'X'])
+                .map(|s| parse_usize(s, "side", spec))
+                .collect::<Result<_>>()?;
+            return match sides.as_slice() {
+                [w, h] => super::one_way::board(*w, *h, streets, budget),
+                _ => Err(Error::spec(spec, format!("not WxH{suffix}"))),
+            };
+        }
+    }
     let (body, torus) = match spec.strip_suffix(":torus") {
         Some(b) => (b, true),
         None => (spec, false),
@@ -575,11 +607,16 @@ impl Puzzle {
                     )),
                 }
             }
+            "edges" if arg.is_some_and(|a| a.contains('>')) => {
+                super::one_way::links("edges:", need("an edge list")?, spec, budget)
+            }
             "edges" => inline_edges(need("an edge list")?, spec, budget),
+            "arcs" => super::one_way::links("arcs:", need("an arc list")?, spec, budget),
+            "dcycle" => super::one_way::directed_cycle(parse_usize(need("N")?, "N", spec)?, budget),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
-                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE or edges:U-V,...",
+                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxH:streets, WxH:oneway, WxHxD, cycle:N, dcycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE, edges:U-V,... or arcs:U>V,...",
             )),
         }
         .map_err(|e| in_spec(e, spec))

@@ -81,8 +81,35 @@ impl Geometry {
                 q.0 + dx,
                 q.1 + dy
             );
+            // A one-way edge gets an arrowhead at its middle, pointing the
+            // way the tiles slide.
+            if let Some(d) = puzzle.digraph() {
+                let (forward, backward) =
+                    (d.successors(a).contains(&b), d.successors(b).contains(&a));
+                if forward != backward {
+                    let (from, to) = if forward { (p, q) } else { (q, p) };
+                    arrowhead(out, (from.0 + dx, from.1 + dy), (to.0 + dx, to.1 + dy));
+                }
+            }
         }
     }
+}
+
+/// An arrowhead (a filled triangle 12 px long) at the middle of the
+/// segment `from`-`to`, pointing at `to`.
+fn arrowhead(out: &mut String, from: (f64, f64), to: (f64, f64)) {
+    let (ux, uy) = (to.0 - from.0, to.1 - from.1);
+    let length = (ux * ux + uy * uy).sqrt().max(1e-9);
+    let (ux, uy) = (ux / length, uy / length);
+    let (mx, my) = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+    let tip = (mx + 6.0 * ux, my + 6.0 * uy);
+    let left = (mx - 6.0 * ux - 5.0 * uy, my - 6.0 * uy + 5.0 * ux);
+    let right = (mx - 6.0 * ux + 5.0 * uy, my - 6.0 * uy - 5.0 * ux);
+    let _ = writeln!(
+        out,
+        r##"<polygon class="arrow" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#555"/>"##,
+        tip.0, tip.1, left.0, left.1, right.0, right.1
+    );
 }
 
 /// `x` rounded to a tenth of a pixel: centres are exact decimals, so the

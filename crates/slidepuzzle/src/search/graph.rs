@@ -7,7 +7,7 @@
 use super::domain::{Domain, Step};
 use super::manhattan::MAX_VERTICES;
 use super::packed::{Adjacency, GraphCells, cells_in};
-use crate::model::{Configuration, Graph};
+use crate::model::{Configuration, Graph, Puzzle};
 
 /// A graph puzzle's configuration and adjacency, packed (one byte per
 /// vertex, neighbours in one array).
@@ -25,14 +25,35 @@ impl GraphDomain {
     /// [`MAX_VERTICES`] vertices, or unless both configurations have one
     /// cell per vertex and one blank.
     pub fn new(graph: &Graph, start: &Configuration, goal: &Configuration) -> Option<Self> {
-        let n = graph.vertex_count();
+        Self::with_moves(Adjacency::new(graph)?, graph.vertex_count(), start, goal)
+    }
+
+    /// [`GraphDomain::new`] with the blank's moves of `puzzle`
+    /// ([`crate::model::Puzzle::blank_moves`]: against the arcs on a
+    /// puzzle with one-way edges). The move that undoes the previous one
+    /// is pruned only where it exists.
+    pub fn of_puzzle(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<Self> {
+        Self::with_moves(
+            Adjacency::of_puzzle(puzzle)?,
+            puzzle.vertex_count(),
+            start,
+            goal,
+        )
+    }
+
+    fn with_moves(
+        adjacency: Adjacency,
+        n: usize,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
         let fits = |c: &Configuration| c.len() == n && c.blanks().len() == 1;
         if n > MAX_VERTICES || !fits(start) || !fits(goal) {
             return None;
         }
         Some(GraphDomain {
             cells: GraphCells::new(start, goal)?,
-            adjacency: Adjacency::new(graph)?,
+            adjacency,
         })
     }
 }

@@ -39,6 +39,21 @@ impl TileDistances {
         })
     }
 
+    /// The table for `puzzle`'s moves and `goal`: [`TileDistances::new`] on
+    /// its graph, or on a puzzle with one-way edges the distances along
+    /// the arcs (a tile's shortest directed path to its goal vertex; a
+    /// move takes one tile along one arc, so the sum stays admissible and
+    /// consistent; a tile that can no longer reach its goal counts 255).
+    /// `None` above [`MAX_VERTICES`] vertices.
+    pub fn of_puzzle(puzzle: &crate::model::Puzzle, goal: &Configuration) -> Option<Self> {
+        match puzzle.digraph() {
+            None => Self::new(puzzle.graph(), goal),
+            Some(d) => Self::from_distances(d.vertex_count(), goal, |gv| {
+                d.distances_to(gv).into_iter().map(|x| x as usize).collect()
+            }),
+        }
+    }
+
     /// The table for a `width x height` board (Manhattan distances) and
     /// `goal`. `None` above 256 cells.
     pub fn board(width: usize, height: usize, goal: &Configuration) -> Option<Self> {

@@ -120,7 +120,17 @@ pub struct Adjacency {
 impl Adjacency {
     /// The lists of `graph`. `None` above 256 vertices. O(V + E).
     pub fn new(graph: &Graph) -> Option<Self> {
-        let n = graph.vertex_count();
+        Self::from_lists(graph.vertex_count(), |v| graph.neighbors(v))
+    }
+
+    /// The blank's moves of `puzzle` ([`crate::model::Puzzle::blank_moves`]:
+    /// against the arcs on a puzzle with one-way edges). `None` above 256
+    /// vertices. O(V + E).
+    pub fn of_puzzle(puzzle: &crate::model::Puzzle) -> Option<Self> {
+        Self::from_lists(puzzle.vertex_count(), |v| puzzle.blank_moves(v))
+    }
+
+    fn from_lists<'a>(n: usize, list: impl Fn(usize) -> &'a [usize]) -> Option<Self> {
         if n > 256 {
             return None;
         }
@@ -129,7 +139,7 @@ impl Adjacency {
         let mut targets = Vec::new();
         let mut max_degree = 0;
         for v in 0..n {
-            let neighbors = graph.neighbors(v);
+            let neighbors = list(v);
             max_degree = max_degree.max(neighbors.len());
             targets.extend(neighbors.iter().map(|&w| w as u8));
             offsets.push(targets.len() as u32);

@@ -101,7 +101,31 @@ impl SeveralBlanksDomain {
     /// assert!(SeveralBlanksDomain::new(p.graph(), &start, &goal).is_some());
     /// ```
     pub fn new(graph: &Graph, start: &Configuration, goal: &Configuration) -> Option<Self> {
-        let n = graph.vertex_count();
+        Self::with_moves(Adjacency::new(graph)?, graph.vertex_count(), start, goal)
+    }
+
+    /// [`SeveralBlanksDomain::new`] with the blanks' moves of `puzzle`
+    /// ([`crate::model::Puzzle::blank_moves`]: against the arcs on a
+    /// puzzle with one-way edges).
+    pub fn of_puzzle(
+        puzzle: &crate::model::Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
+        Self::with_moves(
+            Adjacency::of_puzzle(puzzle)?,
+            puzzle.vertex_count(),
+            start,
+            goal,
+        )
+    }
+
+    fn with_moves(
+        adjacency: Adjacency,
+        n: usize,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
         let k = start.blanks().len();
         let fits = |c: &Configuration| c.len() == n && c.blanks().len() == k;
         if n > MAX_VERTICES || k == 0 || !fits(start) || !fits(goal) {
@@ -111,7 +135,7 @@ impl SeveralBlanksDomain {
             cells: GraphCells::new(start, goal)?,
             blanks: Vec::with_capacity(k),
             slot: vec![0; n],
-            adjacency: Adjacency::new(graph)?,
+            adjacency,
         };
         domain.find_blanks();
         Some(domain)

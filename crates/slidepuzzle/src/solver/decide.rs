@@ -34,6 +34,9 @@ pub(super) fn decide(
     goal: &Configuration,
     options: &SolveOptions,
 ) -> Result<Plan> {
+    if puzzle.digraph().is_some() {
+        return plan_one_way(puzzle, goal, options);
+    }
     if let Some(plan) = cycle_plan(puzzle, options) {
         return Ok(plan);
     }
@@ -69,6 +72,74 @@ pub(super) fn decide(
         }
         _ => plan_graph(cache, puzzle, goal, options),
     }
+}
+
+/// The plan on a puzzle with one-way edges: any search of
+/// [`graph_method`] (one or several blanks) with the Manhattan distance
+/// along the arcs (each tile's shortest directed path to its goal vertex:
+/// a move takes one tile one arc, so it is admissible and consistent).
+/// Above [`MAX_SEARCH_VERTICES`] vertices, or when asked, the constructive
+/// solver ([`crate::construct::one_way`]). No tables or multi-tile metric
+/// there yet.
+fn plan_one_way(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -> Result<Plan> {
+    if options.metric == Metric::Mtm {
+        puzzle.require_two_way("the multi-tile metric")?;
+    }
+    if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
+        return Err(Error::argument(
+            "heuristic",
+            format!(
+                "{} is not available with one-way edges; they use md, the Manhattan distance along the arcs",
+                options.heuristic
+            ),
+        ));
+    }
+    let n = puzzle.vertex_count();
+    let large = n > MAX_SEARCH_VERTICES;
+    if large && options.algorithm == Algorithm::Auto {
+        return Ok(Plan {
+            optimal: false,
+            ..plan_of(
+                Method::ConstructiveGraph,
+                format!(
+                    "One-way edges on more than {MAX_SEARCH_VERTICES} vertices: the constructive solver (the two-way solution, each move against an arc made round a directed cycle through it)"
+                ),
+            )
+        });
+    }
+    if large && options.algorithm != Algorithm::Constructive {
+        return Err(Error::limit(
+            Resource::Vertices,
+            n as u64,
+            MAX_SEARCH_VERTICES as u64,
+        ));
+    }
+    let (method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
+    let name = match method {
+        Method::AStar { weight: 1.0 } => "A*",
+        Method::AStar { .. } => "weighted A*",
+        Method::Bfs => "breadth-first search",
+        Method::Beam { .. } => "beam search",
+        Method::ConstructiveGraph => {
+            "the constructive solver (the two-way solution, each move against an arc made round a directed cycle through it)"
+        }
+        _ => "IDA*",
+    };
+    let blanks = goal.blanks().len();
+    let with = if method == Method::ConstructiveGraph {
+        ""
+    } else {
+        " with the Manhattan distance along the arcs (each tile's shortest directed path to its goal vertex)"
+    };
+    let several = if blanks > 1 {
+        format!(", {blanks} blanks")
+    } else {
+        String::new()
+    };
+    Ok(Plan {
+        optimal,
+        ..plan_of(method, format!("One-way edges{several}: {name}{with}"))
+    })
 }
 
 /// An optimal plan of `method` (no tables, no fallback, collected).

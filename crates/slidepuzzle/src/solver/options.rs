@@ -35,7 +35,7 @@ pub const MAX_SEARCH_VERTICES: usize = 256;
 /// The most configurations the reachability test may visit by
 /// breadth-first search with several blanks when none of its exact
 /// methods applies.
-pub const SEVERAL_BLANKS_CHECK_STATES: usize = 20_000_000;
+pub const SEVERAL_BLANKS_CHECK_STATES: usize = crate::theory::decide::CHECK_STATES;
 
 /// Node expansions the automatic plan gives optimal search with several
 /// blanks before weighted A* answers ([`super::Fallback`]): about 15 s on

@@ -54,11 +54,11 @@ pub(super) fn reachability(
     goal: &Configuration,
 ) -> Result<Verdict> {
     match (start.blanks().len(), goal.blanks().len()) {
-        (1, 1) => crate::theory::check(puzzle, start, goal),
-        (a, b) if a == b => crate::theory::blanks::check_several_blanks(
+        (a, b) if a == b => crate::theory::check_with(
             puzzle,
             start,
             goal,
+            crate::theory::CheckMethod::Linear,
             SEVERAL_BLANKS_CHECK_STATES,
         ),
         (a, b) => Err(Error::Unsupported(format!(
@@ -221,7 +221,7 @@ fn graph_run<K: Kernel>(
         ))
     };
     if start.blanks().len() > 1 {
-        let domain = SeveralBlanksDomain::new(puzzle.graph(), start, goal).ok_or_else(too_large)?;
+        let domain = SeveralBlanksDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
         return Ok(match heuristic {
             GraphHeuristic::Zero => kernel.run(domain, Zero),
             GraphHeuristic::Manhattan => {
@@ -235,7 +235,7 @@ fn graph_run<K: Kernel>(
             }
         });
     }
-    let domain = GraphDomain::new(puzzle.graph(), start, goal).ok_or_else(too_large)?;
+    let domain = GraphDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
     Ok(match heuristic {
         GraphHeuristic::Zero => kernel.run(domain, Zero),
         GraphHeuristic::Manhattan => {
@@ -250,7 +250,7 @@ fn graph_run<K: Kernel>(
 
 /// The generalised Manhattan distance's table for a plan's puzzle.
 fn tile_distances(puzzle: &Puzzle, goal: &Configuration) -> Result<TileDistances> {
-    TileDistances::new(puzzle.graph(), goal).ok_or_else(|| {
+    TileDistances::of_puzzle(puzzle, goal).ok_or_else(|| {
         Error::limit(
             Resource::Vertices,
             puzzle.vertex_count() as u64,
@@ -477,15 +477,20 @@ fn rotated(
 
 /// The constructive solver: for boards ([`crate::construct::board`], refused
 /// first when the collected solution would not fit the memory budget), for
-/// any graph ([`crate::construct::graph`]), or with several blanks
-/// ([`crate::construct::several`]).
+/// any graph ([`crate::construct::graph`]), with several blanks
+/// ([`crate::construct::several`]), or with one-way edges
+/// ([`crate::construct::one_way`]).
 fn constructive(
     puzzle: &Puzzle,
     (start, goal): (&Configuration, &Configuration),
     limits: &Limits,
     board: bool,
 ) -> Result<SearchResult> {
-    let built = if start.blanks().len() > 1 {
+    let built = if puzzle.digraph().is_some() {
+        let encode = kernel_move(start.blanks().len() > 1);
+        crate::construct::one_way::solve_one_way_within(puzzle, start, goal, limits)
+            .map(|steps| steps.into_iter().map(encode).collect())
+    } else if start.blanks().len() > 1 {
         let encode = kernel_move(true);
         crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
             .map(|steps| steps.into_iter().map(encode).collect())

@@ -262,7 +262,7 @@ pub struct BlanksAnalysis {
 
 /// Analyses `puzzle` with `goal`'s blanks (two or more): O(V + E) for the
 /// structure and the criterion, plus [`several_blank_counts`] for the
-/// counts. See [`analyze_any`] for one front door over any number of
+/// counts. See [`super::decide::analyze_any`] for one front door over any number of
 /// blanks.
 ///
 /// ```
@@ -293,28 +293,6 @@ pub fn analyze_blanks(puzzle: &Puzzle, goal: &Configuration) -> BlanksAnalysis {
         reason,
         hallway: hallway_length(puzzle.graph()),
         counts: several_blank_counts(puzzle, goal),
-    }
-}
-
-/// The analysis for `goal`'s number of blanks: [`super::analyze`] (the
-/// puzzle group) with one, [`analyze_blanks`] with several. Untagged in
-/// JSON: the one-blank object has `group`, the several-blank one `blanks`.
-#[derive(Clone, Debug, serde::Serialize)]
-#[serde(untagged)]
-pub enum AnyAnalysis {
-    /// One blank.
-    OneBlank(super::group::Analysis),
-    /// Two or more blanks.
-    SeveralBlanks(BlanksAnalysis),
-}
-
-/// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
-/// command line, the web API and Python report.
-pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> AnyAnalysis {
-    if goal.blanks().len() > 1 {
-        AnyAnalysis::SeveralBlanks(analyze_blanks(puzzle, goal))
-    } else {
-        AnyAnalysis::OneBlank(super::group::analyze(puzzle, goal))
     }
 }
 
@@ -650,6 +628,7 @@ pub fn check_several_blanks(
     goal: &Configuration,
     max_states: usize,
 ) -> Result<Verdict> {
+    puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     decide_several(puzzle, start, goal, max_states, Route::Classes)
 }
 
@@ -669,6 +648,7 @@ pub fn check_several_blanks_by_group(
     goal: &Configuration,
     max_states: usize,
 ) -> Result<Verdict> {
+    puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     decide_several(puzzle, start, goal, max_states, Route::Group)
 }
 

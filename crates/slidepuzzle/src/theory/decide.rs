@@ -37,8 +37,33 @@ impl std::str::FromStr for CheckMethod {
     }
 }
 
+/// The most configurations [`check`] lets a search visit with several
+/// blanks where no exact method applies (20,000,000).
+pub const CHECK_STATES: usize = 20_000_000;
+
+/// Whether `goal` is reachable from `start`, on any puzzle (one-way edges
+/// too) with any number of blanks: [`check_with`] by the linear tests,
+/// searching at most [`CHECK_STATES`] configurations where nothing exact
+/// applies. The crate's front-door `slidepuzzle::check`.
+///
+/// # Errors
+/// As [`check_with`].
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// let p = Puzzle::parse("dcycle:4").unwrap();
+/// let goal = p.default_goal();
+/// let turned = Configuration::from_cells(vec![3, 1, 2, 0], 1).unwrap();
+/// assert!(slidepuzzle::check(&p, &turned, &goal).unwrap().solvable);
+/// ```
+pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+    check_with(puzzle, start, goal, CheckMethod::Linear, CHECK_STATES)
+}
+
 /// Decides whether `goal` is reachable from `start` with any number of
-/// blanks by `method`: the one entry point of the faces' `check`. Several
+/// blanks by `method`: the one entry point of the faces' `check`. Puzzles
+/// with one-way edges go to [`super::directed::check`] (or, by
+/// Schreier-Sims, [`super::directed::check_by_group`]). Several
 /// blanks go to [`super::blanks::check_several_blanks`] or, by
 /// Schreier-Sims, [`super::blanks::check_several_blanks_by_group`] (at
 /// most `max_states` configurations if that one has to search).
@@ -62,6 +87,12 @@ pub fn check_with(
     method: CheckMethod,
     max_states: usize,
 ) -> Result<Verdict> {
+    if let Some(d) = puzzle.digraph() {
+        return match method {
+            CheckMethod::Linear => super::directed::check(d, start, goal, max_states),
+            CheckMethod::SchreierSims => super::directed::check_by_group(d, start, goal),
+        };
+    }
     let several = start.blanks().len() > 1 || goal.blanks().len() > 1;
     match (method, several) {
         (CheckMethod::Linear, false) => super::reachability::check(puzzle, start, goal),
@@ -75,4 +106,41 @@ pub fn check_with(
             super::blanks::check_several_blanks_by_group(puzzle, start, goal, max_states)
         }
     }
+}
+
+/// The analysis for `goal`'s number of blanks: [`super::analyze`] (the
+/// puzzle group) with one, [`super::blanks::analyze_blanks`] with several. Untagged in
+/// JSON: the one-blank object has `group`, the several-blank one `blanks`.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum AnyAnalysis {
+    /// One blank.
+    OneBlank(super::group::Analysis),
+    /// Two or more blanks.
+    SeveralBlanks(super::blanks::BlanksAnalysis),
+    /// A puzzle with one-way edges, any number of blanks.
+    OneWay(super::directed::OneWayAnalysis),
+}
+
+/// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
+/// command line, the web API and Python report.
+///
+/// # Errors
+/// [`crate::Error::Configuration`] if `goal` does not fit the puzzle.
+pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> crate::error::Result<AnyAnalysis> {
+    if goal.len() != puzzle.vertex_count() {
+        return Err(crate::error::Error::config(format!(
+            "the goal has {} cells for {} vertices",
+            goal.len(),
+            puzzle.vertex_count()
+        )));
+    }
+    if let Some(d) = puzzle.digraph() {
+        return super::directed::analyze_one_way(d, puzzle.spec(), goal).map(AnyAnalysis::OneWay);
+    }
+    Ok(if goal.blanks().len() > 1 {
+        AnyAnalysis::SeveralBlanks(super::blanks::analyze_blanks(puzzle, goal))
+    } else {
+        AnyAnalysis::OneBlank(super::group::analyze(puzzle, goal))
+    })
 }

@@ -240,13 +240,11 @@ pub fn check(
     }
     if d.is_strongly_connected() {
         let two_way = Puzzle::new(d.underlying()?, PuzzleKind::Graph, "underlying");
-        let mut verdict = super::check_with(
-            &two_way,
-            start,
-            goal,
-            super::CheckMethod::Linear,
-            max_states,
-        )?;
+        let mut verdict = if start.blanks().len() == 1 && goal.blanks().len() == 1 {
+            super::reachability::check(&two_way, start, goal)?
+        } else {
+            super::blanks::check_several_blanks(&two_way, start, goal, max_states)?
+        };
         verdict.reason = format!(
             "the one-way edges lie on directed cycles, so this puzzle reaches what its two-way \
              version reaches: {}",
@@ -255,7 +253,7 @@ pub fn check(
         return Ok(verdict);
     }
     match (single_blank(start), single_blank(goal)) {
-        (Some(p), Some(q)) => downstream(d, start, goal, p, q),
+        (Some(_), Some(_)) => downstream(d, start, goal),
         _ => {
             // A configuration is held twice (set and queue), 4 bytes a cell.
             let cap = max_states.min(MAX_SEARCH_BYTES / (8 * n + 64));
@@ -272,27 +270,200 @@ pub fn check(
     }
 }
 
-/// The one-blank route through the strong components (see [`check`]).
-fn downstream(
+/// [`check`] by the group of closed walks (one blank, strongly connected):
+/// move the blank to the goal's vertex `t` along a shortest path, then
+/// the rest must be a closed walk's permutation, an element of `G_t`
+/// ([`closed_walk_group`], Schreier-Sims). The independent oracle of
+/// `check --method schreier-sims`; other cases go to [`check`].
+///
+/// # Errors
+/// As [`check`] and [`closed_walk_group`].
+pub fn check_by_group(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+    let (Some(s), Some(t)) = (single_blank(start), single_blank(goal)) else {
+        return check(d, start, goal, MAX_SEARCH_STATES);
+    };
+    if !d.is_strongly_connected() || start.len() != d.vertex_count() || goal.len() != start.len() {
+        return check(d, start, goal, MAX_SEARCH_STATES);
+    }
+    let group = closed_walk_group(d, t)?;
+    let path = blank_paths(d, s, true)[t]
+        .clone()
+        .ok_or_else(|| Error::internal("a strongly connected digraph has every path"))?;
+    let mut cells = start.cells().to_vec();
+    let mut at = s;
+    for &v in &path {
+        cells.swap(at, v);
+        at = v;
+    }
+    let mut goal_vertex = rustc_hash::FxHashMap::default();
+    for (v, &tile) in goal.cells().iter().enumerate() {
+        goal_vertex.insert(tile, v as u32);
+    }
+    let images: Option<Vec<u32>> = cells.iter().map(|t| goal_vertex.get(t).copied()).collect();
+    let g = images
+        .and_then(Perm::from_images)
+        .ok_or_else(|| Error::config("the start and the goal hold different tiles"))?;
+    let solvable = group.contains(&g);
+    Ok(Verdict {
+        solvable,
+        reason: format!(
+            "after the blank moves to vertex {t}, the tiles' permutation {} the group of closed \
+             blank walks there (order {}, by Schreier-Sims)",
+            if solvable { "lies in" } else { "is not in" },
+            group.order
+        ),
+        decided_by: Decision::SchreierSims,
+    })
+}
+
+/// What `analyze` reports on a puzzle with one-way edges.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OneWayAnalysis {
+    /// The puzzle's spec.
+    pub puzzle: String,
+    /// Always true: tells this object from the two-way analyses in JSON.
+    pub one_way: bool,
+    /// Number of vertices.
+    pub vertices: usize,
+    /// Number of one-way edges (an arc without its reverse).
+    pub one_way_edges: usize,
+    /// Number of two-way edges (pairs of opposite arcs).
+    pub two_way_edges: usize,
+    /// The number of blanks in the goal.
+    pub blanks: usize,
+    /// Whether every vertex reaches every other along the arcs.
+    pub strongly_connected: bool,
+    /// The sizes of the strong components, in topological order
+    /// (sources first).
+    pub strong_components: Vec<usize>,
+    /// The puzzle group (one blank, strongly connected): its underlying
+    /// graph's, by the reversal theorem, e.g. `S_5`.
+    pub group: Option<String>,
+    /// Its order (a decimal string in JSON).
+    #[serde(serialize_with = "optional_decimal")]
+    pub group_order: Option<BigUint>,
+    /// The order of the group of closed blank walks at the goal's blank,
+    /// computed by Schreier-Sims from the lassos (one blank, strongly
+    /// connected, at most [`MAX_GROUP_VERTICES`] vertices): equal to
+    /// `group_order`, an independent check.
+    #[serde(serialize_with = "optional_decimal")]
+    pub closed_walk_group_order: Option<BigUint>,
+    /// What this means for a player, in words.
+    pub reason: String,
+}
+
+fn optional_decimal<S: serde::Serializer>(
+    n: &Option<BigUint>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => s.collect_str(n),
+        None => s.serialize_none(),
+    }
+}
+
+/// Analyses the one-way puzzle `d` (spec `spec`) with the goal's blanks
+/// (docs/THEORY.md section 7). O(V + E) plus, with one blank, the
+/// underlying graph's analysis and Schreier-Sims on the lassos.
+///
+/// # Errors
+/// [`Error::Configuration`] if `goal` does not fit the digraph.
+pub fn analyze_one_way(d: &Digraph, spec: &str, goal: &Configuration) -> Result<OneWayAnalysis> {
+    let n = d.vertex_count();
+    if goal.len() != n {
+        return Err(Error::config(format!(
+            "the goal has {} cells for {n} vertices",
+            goal.len()
+        )));
+    }
+    let two_way = d
+        .arcs()
+        .filter(|&(u, v)| d.successors(v).contains(&u))
+        .count()
+        / 2;
+    let (component, m) = d.strong_components();
+    let mut sizes = vec![0usize; m];
+    for &c in &component {
+        sizes[c] += 1;
+    }
+    let blanks = goal.blanks();
+    let strongly_connected = m == 1;
+    let (mut group, mut group_order, mut closed_walk_group_order) = (None, None, None);
+    let reason = if strongly_connected {
+        if let [t] = blanks[..] {
+            let underlying = Puzzle::new(d.underlying()?, PuzzleKind::Graph, spec);
+            let a = super::group::analyze(&underlying, goal);
+            group = Some(a.group);
+            group_order = Some(a.group_order);
+            if n <= MAX_GROUP_VERTICES {
+                closed_walk_group_order = Some(closed_walk_group(d, t)?.order);
+            }
+        }
+        "every one-way edge lies on a directed cycle, so every move against an arc can be made \
+         by going round that cycle: the puzzle reaches exactly what its two-way version reaches \
+         (the reversal theorem), though solutions are longer"
+            .to_string()
+    } else {
+        format!(
+            "not strongly connected: {m} strong components; a blank that leaves one for a \
+             component downstream never comes back, so configurations fall apart by where the \
+             blank can still go, and whether one reaches another is decided by the blank's route \
+             through the components"
+        )
+    };
+    Ok(OneWayAnalysis {
+        puzzle: spec.to_string(),
+        one_way: true,
+        vertices: n,
+        one_way_edges: d.arc_count() - 2 * two_way,
+        two_way_edges: two_way,
+        blanks: blanks.len(),
+        strongly_connected,
+        strong_components: sizes,
+        group,
+        group_order,
+        closed_walk_group_order,
+        reason,
+    })
+}
+
+/// One stretch of the blank's route through a strong component (see
+/// [`check`]): what the component holds when the blank enters and what it
+/// must hold when the blank leaves (or at the end).
+#[derive(Clone, Debug)]
+pub(crate) struct Leg {
+    /// The component's vertices, increasing.
+    pub vertices: Vec<usize>,
+    /// Their contents as the blank enters (the blank on the entry vertex).
+    pub from: Vec<u32>,
+    /// Their contents as the blank leaves by `crossing` (the blank on the
+    /// exit vertex), or the goal's for the last leg.
+    pub to: Vec<u32>,
+    /// `(a, b)`: the blank leaves from `a` to `b` in the next component
+    /// (the tile on `b` slides into `a`); `None` for the last leg.
+    pub crossing: Option<(usize, usize)>,
+}
+
+/// The route the goal fixes for one blank (docs/THEORY.md section 7, the
+/// theorem on digraphs that are not strongly connected): the legs, or why
+/// there is none before the components' own rearrangements are asked.
+/// O(V + E).
+pub(crate) fn route(
     d: &Digraph,
     start: &Configuration,
     goal: &Configuration,
-    p: usize,
-    q: usize,
-) -> Result<Verdict> {
-    let no = |reason: String| {
-        Ok(Verdict {
-            solvable: false,
-            reason,
-            decided_by: Decision::StrongComponents,
-        })
+) -> Result<std::result::Result<Vec<Leg>, String>> {
+    let (Some(p), Some(q)) = (single_blank(start), single_blank(goal)) else {
+        return Err(Error::config(
+            "a route through the strong components has one blank",
+        ));
     };
     let n = d.vertex_count();
     if blank_paths(d, p, true)[q].is_none() && p != q {
-        return no(format!(
+        return Ok(Err(format!(
             "the blank is on vertex {p} and must reach vertex {q}, but one-way edges only \
              let it move downstream and it cannot get there"
-        ));
+        )));
     }
     let (component, m) = d.strong_components();
     let mut members = vec![Vec::new(); m];
@@ -301,16 +472,21 @@ fn downstream(
     }
     let mut cells = start.cells().to_vec();
     let mut visited = vec![false; m];
-    let (mut current, mut entry) = (component[p], p);
-    let mut route = Vec::new();
+    let mut current = component[p];
+    let mut legs = Vec::new();
+    let local = |cells: &[u32], vertices: &[usize]| -> Vec<u32> {
+        vertices.iter().map(|&v| cells[v]).collect()
+    };
     loop {
         visited[current] = true;
-        route.push(current);
         let vertices = &members[current];
         if current == component[q] {
-            if let Some(reason) = component_check(d, vertices, &cells, goal.cells())? {
-                return no(reason);
-            }
+            legs.push(Leg {
+                vertices: vertices.clone(),
+                from: local(&cells, vertices),
+                to: local(goal.cells(), vertices),
+                crossing: None,
+            });
             break;
         }
         // The tiles the goal has here that this component does not hold.
@@ -321,33 +497,42 @@ fn downstream(
             .filter(|&v| !here.contains(&goal.cells()[v]))
             .collect();
         let [a] = arrived[..] else {
-            return no(format!(
+            return Ok(Err(format!(
                 "the blank leaves the strong component of vertices {} for good, so exactly one \
                  tile enters it, but the goal has {} tiles there that it does not hold",
                 list(vertices),
                 arrived.len()
-            ));
+            )));
         };
         let tile = goal.cells()[a];
         let Some(b) = cells.iter().position(|&t| t == tile) else {
             return Err(Error::internal("the goal's tiles are the start's"));
         };
         if !d.successors(b).contains(&a) || visited[component[b]] {
-            return no(format!(
+            return Ok(Err(format!(
                 "tile {tile} would have to slide from vertex {b} into vertex {a} as the blank \
                  leaves the strong component of vertices {}, but there is no one-way edge {b}>{a}",
                 list(vertices)
-            ));
+            )));
         }
-        let mut before = goal.cells().to_vec();
-        before[a] = BLANK;
-        cells[entry] = BLANK;
-        if let Some(reason) = component_check(d, vertices, &cells, &before)? {
-            return no(reason);
+        let mut before = local(goal.cells(), vertices);
+        if let Some(i) = vertices.iter().position(|&v| v == a) {
+            before[i] = BLANK;
+        }
+        let from = local(&cells, vertices);
+        // The component as the blank leaves it, then the crossing.
+        for (&v, &t) in vertices.iter().zip(&before) {
+            cells[v] = t;
         }
         cells[a] = tile;
         cells[b] = BLANK;
-        (current, entry) = (component[b], b);
+        legs.push(Leg {
+            vertices: vertices.clone(),
+            from,
+            to: before,
+            crossing: Some((a, b)),
+        });
+        current = component[b];
     }
     for (c, vertices) in members.iter().enumerate() {
         if visited[c] {
@@ -357,13 +542,35 @@ fn downstream(
             .iter()
             .find(|&&v| start.cells()[v] != goal.cells()[v])
         {
-            return no(format!(
+            return Ok(Err(format!(
                 "the blank never enters the strong component of vertices {}, yet vertex {v} \
                  holds tile {} in the start and {} in the goal",
                 list(vertices),
                 start.cells()[v],
                 goal.cells()[v]
-            ));
+            )));
+        }
+    }
+    Ok(Ok(legs))
+}
+
+/// The one-blank decision on a digraph that is not strongly connected:
+/// the route, then each component's rearrangement as a two-way question.
+fn downstream(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+    let no = |reason: String| {
+        Ok(Verdict {
+            solvable: false,
+            reason,
+            decided_by: Decision::StrongComponents,
+        })
+    };
+    let legs = match route(d, start, goal)? {
+        Ok(legs) => legs,
+        Err(reason) => return no(reason),
+    };
+    for leg in &legs {
+        if let Some(reason) = component_check(d, leg)? {
+            return no(reason);
         }
     }
     Ok(Verdict {
@@ -371,56 +578,60 @@ fn downstream(
         reason: format!(
             "the blank passes through {} strong component{} downstream, each arranged as its \
              two-way version allows, and the rest stay as they are",
-            route.len(),
-            if route.len() == 1 { "" } else { "s" }
+            legs.len(),
+            if legs.len() == 1 { "" } else { "s" }
         ),
         decided_by: Decision::StrongComponents,
     })
 }
 
-/// Whether the component on `vertices` (strongly connected, one blank in
-/// each of `from` and `to` there) can go from `from` to `to`: `None` if
-/// so, else the reason. The two-way question on the component by the
-/// reversal theorem.
-fn component_check(
-    d: &Digraph,
-    vertices: &[usize],
-    from: &[u32],
-    to: &[u32],
-) -> Result<Option<String>> {
-    if vertices.len() == 1 {
-        return Ok(None); // the blank is on its only vertex in both
-    }
-    // Tiles relabelled 1.. in the order `from` holds them, so the local
-    // configurations are valid ones.
+/// A leg's contents relabelled as valid configurations of its component
+/// (tiles 1.. in the order `from` holds them), or `None` when the two
+/// hold different tiles.
+pub(crate) fn local_configurations(leg: &Leg) -> Result<Option<(Configuration, Configuration)>> {
     let mut label = rustc_hash::FxHashMap::default();
-    for &v in vertices {
-        if from[v] != BLANK {
+    for &t in &leg.from {
+        if t != BLANK {
             let next = label.len() as u32 + 1;
-            label.insert(from[v], next);
+            label.insert(t, next);
         }
     }
-    let local = |cells: &[u32]| -> Option<Vec<u32>> {
-        vertices
+    let relabel = |cells: &[u32]| -> Option<Vec<u32>> {
+        cells
             .iter()
-            .map(|&v| {
-                if cells[v] == BLANK {
+            .map(|&t| {
+                if t == BLANK {
                     Some(BLANK)
                 } else {
-                    label.get(&cells[v]).copied()
+                    label.get(&t).copied()
                 }
             })
             .collect()
     };
-    let (Some(a), Some(b)) = (local(from), local(to)) else {
+    let (Some(a), Some(b)) = (relabel(&leg.from), relabel(&leg.to)) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        Configuration::from_cells(a, 1)?,
+        Configuration::from_cells(b, 1)?,
+    )))
+}
+
+/// Whether a leg's component (strongly connected, one blank) can go from
+/// `leg.from` to `leg.to`: `None` if so, else the reason. The two-way
+/// question on the component by the reversal theorem.
+fn component_check(d: &Digraph, leg: &Leg) -> Result<Option<String>> {
+    let vertices = &leg.vertices;
+    if vertices.len() == 1 {
+        return Ok(None); // the blank is on its only vertex in both
+    }
+    let Some((a, b)) = local_configurations(leg)? else {
         return Ok(Some(format!(
             "the strong component of vertices {} would have to exchange tiles with the rest, \
              which one-way edges do not allow there",
             list(vertices)
         )));
     };
-    let a = Configuration::from_cells(a, 1)?;
-    let b = Configuration::from_cells(b, 1)?;
     let two_way = Puzzle::new(d.two_way_on(vertices)?, PuzzleKind::Graph, "component");
     let verdict = super::reachability::check(&two_way, &a, &b)?;
     Ok((!verdict.solvable).then(|| {
@@ -752,6 +963,31 @@ mod tests {
                     let verdict = check(&d, &start_config, &goal_config, 1000).unwrap();
                     assert_eq!(verdict.solvable, reach.contains(&start));
                     assert_eq!(verdict.decided_by, Decision::BreadthFirstSearch);
+                }
+            }
+        }
+    }
+
+    /// The group oracle agrees with `check` on every strongly connected
+    /// digraph up to 4 vertices, every start (goal blank last).
+    #[test]
+    fn the_group_oracle_agrees_with_the_reversal_theorem() {
+        for n in 2..=4usize {
+            for mask in 0..1u64 << (n * (n - 1)) {
+                let d = digraph(n, mask);
+                if !d.is_strongly_connected() {
+                    continue;
+                }
+                let goal: Vec<u32> = (1..n as u32).chain([0]).collect();
+                let goal_config = Configuration::from_cells(goal.clone(), 1).unwrap();
+                for start in arrangements(&goal) {
+                    let start = Configuration::from_cells(start, 1).unwrap();
+                    let by_group = check_by_group(&d, &start, &goal_config).unwrap();
+                    assert_eq!(by_group.decided_by, Decision::SchreierSims);
+                    assert_eq!(
+                        by_group.solvable,
+                        check(&d, &start, &goal_config, 0).unwrap().solvable
+                    );
                 }
             }
         }

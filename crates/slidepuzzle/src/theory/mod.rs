@@ -22,7 +22,7 @@ pub mod tile_classes;
 pub mod views;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
-pub use decide::{CheckMethod, check_with};
+pub use decide::{AnyAnalysis, CheckMethod, analyze_any, check_with};
 pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;

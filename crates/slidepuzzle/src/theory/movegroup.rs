@@ -77,6 +77,7 @@ fn move_perm(puzzle: &Puzzle, target: impl Fn(usize) -> Option<usize>) -> Option
 /// [`Error::Limit`] ([`Resource::Vertices`]) when the puzzle has more than
 /// 30 vertices.
 pub fn move_group(puzzle: &Puzzle) -> Result<MoveGroupReport> {
+    puzzle.require_two_way("the move group")?;
     let n = puzzle.vertex_count();
     if n > 30 {
         return Err(Error::limit(Resource::Vertices, n as u64, 30));

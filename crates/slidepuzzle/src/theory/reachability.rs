@@ -105,6 +105,7 @@ impl Decision {
 /// assert!(!check(&p, &loyd, &p.default_goal()).unwrap().solvable);
 /// ```
 pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+    puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     let n = puzzle.vertex_count();
     if start.len() != n || goal.len() != n {
         return Err(Error::config(format!(
@@ -347,6 +348,7 @@ pub fn check_by_schreier_sims(
     start: &Configuration,
     goal: &Configuration,
 ) -> Result<Verdict> {
+    puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     let n = puzzle.vertex_count();
     if n > SCHREIER_SIMS_MAX_VERTICES {
         return Err(Error::limit(

@@ -138,7 +138,6 @@ pub fn random_walk<R: Rng + ?Sized>(
             MAX_WALK_MOVES,
         ));
     }
-    let graph = puzzle.graph();
     let mut cells = goal.cells().to_vec();
     let mut blanks = goal.blanks();
     // The last move as (from, to); its undoing slides the tile back.
@@ -148,7 +147,9 @@ pub fn random_walk<R: Rng + ?Sized>(
     for _ in 0..moves {
         legal.clear();
         for (j, &b) in blanks.iter().enumerate() {
-            for &u in graph.neighbors(b) {
+            // Backward on one-way puzzles: the tile on u slides back into
+            // b, so the walk's end reaches the goal.
+            for &u in puzzle.blank_moves_back(b) {
                 if cells[u] != 0 && last != Some((b, u)) {
                     legal.push((j, u));
                 }
@@ -177,7 +178,9 @@ pub fn random_walk<R: Rng + ?Sized>(
 /// classes; docs/THEORY.md section 4); on a disconnected graph uniform if
 /// one of [`REJECTION_DRAWS`] uniform placements passes the exact
 /// reachability test, otherwise the end of a random walk of 64 n moves
-/// (near the goal's class, not exactly uniform).
+/// (near the goal's class, not exactly uniform). A puzzle with one-way
+/// edges must be strongly connected: it then reaches what its two-way
+/// version reaches (docs/THEORY.md section 7), which this samples.
 ///
 /// # Errors
 /// [`Error::Unsupported`] if `goal` has no blank; as
@@ -190,8 +193,16 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
     match goal.blanks().len() {
         0 => return Err(Error::Unsupported("a scramble needs a blank".into())),
         1 => {}
-        _ => return several_blanks(puzzle, goal, rng),
+        _ => {
+            puzzle.require_reversible(
+                "a uniform scramble (a random walk, scramble --moves N, works on any)",
+            )?;
+            return several_blanks(puzzle, goal, rng);
+        }
     }
+    puzzle.require_reversible(
+        "a uniform scramble (a random walk, scramble --moves N, works on any)",
+    )?;
     let graph = puzzle.graph();
     let (component, _) = graph.components();
     let home = goal.blank();
