@@ -104,15 +104,7 @@ fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
         if metric == Metric::Mtm {
             puzzle.require_two_way("the multi-tile metric")?;
         }
-        return Ok((0..n)
-            .map(|b| {
-                puzzle
-                    .blank_moves_back(b)
-                    .iter()
-                    .map(|&v| vec![v])
-                    .collect()
-            })
-            .collect());
+        return Ok(backward_moves(puzzle));
     }
     if metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
         return Err(Error::Unsupported(format!(
@@ -123,6 +115,20 @@ fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
     Ok((0..n)
         .map(|b| crate::moves::moves_from(puzzle, b, metric))
         .collect())
+}
+
+/// The single-tile moves from each blank vertex, taken backward
+/// ([`Puzzle::blank_moves_back`]; the plain moves on a two-way puzzle).
+fn backward_moves(puzzle: &Puzzle) -> Vec<Vec<Vec<usize>>> {
+    (0..puzzle.vertex_count())
+        .map(|b| {
+            puzzle
+                .blank_moves_back(b)
+                .iter()
+                .map(|&v| vec![v])
+                .collect()
+        })
+        .collect()
 }
 
 /// Explores every configuration reachable from `goal`.
@@ -161,15 +167,7 @@ pub fn explore(
                 .try_into()
                 .unwrap_or(u64::MAX);
             // Backward on one-way puzzles (see `move_table`).
-            let moves: Vec<Vec<Vec<usize>>> = (0..puzzle.vertex_count())
-                .map(|b| {
-                    puzzle
-                        .blank_moves_back(b)
-                        .iter()
-                        .map(|&v| vec![v])
-                        .collect()
-                })
-                .collect();
+            let moves = backward_moves(puzzle);
             return hash_bfs(puzzle, goal, &moves, reachable, options, progress);
         }
     }

@@ -166,6 +166,12 @@ impl Digraph {
     /// # Errors
     /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
     pub fn two_way_on(&self, vertices: &[usize]) -> Result<crate::model::Graph> {
+        crate::model::Graph::from_edges(vertices.len(), &self.local_arcs(vertices)?)
+    }
+
+    /// The arcs between `vertices` (distinct vertices of this digraph), in
+    /// local numbers: local vertex `i` is `vertices[i]`. O(V + E).
+    fn local_arcs(&self, vertices: &[usize]) -> Result<Vec<(usize, usize)>> {
         let mut local = vec![usize::MAX; self.vertex_count()];
         for (i, &v) in vertices.iter().enumerate() {
             match local.get_mut(v) {
@@ -173,13 +179,12 @@ impl Digraph {
                 None => return Err(Error::spec("", format!("vertex {v} is not in the digraph"))),
             }
         }
-        let edges: Vec<(usize, usize)> = vertices
+        Ok(vertices
             .iter()
             .flat_map(|&u| self.successors[u].iter().map(move |&v| (u, v)))
             .filter(|&(_, v)| local[v] != usize::MAX)
             .map(|(u, v)| (local[u], local[v]))
-            .collect();
-        crate::model::Graph::from_edges(vertices.len(), &edges)
+            .collect())
     }
 
     /// The digraph induced on `vertices` (distinct vertices of this one),
@@ -188,20 +193,7 @@ impl Digraph {
     /// # Errors
     /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
     pub fn induced(&self, vertices: &[usize]) -> Result<Digraph> {
-        let mut local = vec![usize::MAX; self.vertex_count()];
-        for (i, &v) in vertices.iter().enumerate() {
-            match local.get_mut(v) {
-                Some(slot) => *slot = i,
-                None => return Err(Error::spec("", format!("vertex {v} is not in the digraph"))),
-            }
-        }
-        let arcs: Vec<(usize, usize)> = vertices
-            .iter()
-            .flat_map(|&u| self.successors[u].iter().map(move |&v| (u, v)))
-            .filter(|&(_, v)| local[v] != usize::MAX)
-            .map(|(u, v)| (local[u], local[v]))
-            .collect();
-        Digraph::from_arcs(vertices.len(), &arcs)
+        Digraph::from_arcs(vertices.len(), &self.local_arcs(vertices)?)
     }
 
     /// The underlying graph: every arc made two-way ([`Digraph::two_way_on`]

@@ -230,14 +230,7 @@ pub fn check(
             goal.len()
         )));
     }
-    let mut count = vec![0i64; n + 1];
-    for (&s, &g) in start.cells().iter().zip(goal.cells()) {
-        count[(s as usize).min(n)] += 1;
-        count[(g as usize).min(n)] -= 1;
-    }
-    if count.iter().any(|&c| c != 0) {
-        return Err(Error::config("start and goal hold different tiles"));
-    }
+    super::reachability::require_same_tiles(start, goal)?;
     if d.is_strongly_connected() {
         let two_way = Puzzle::new(d.underlying()?, PuzzleKind::Graph, "underlying");
         let mut verdict = if start.blanks().len() == 1 && goal.blanks().len() == 1 {

@@ -91,6 +91,21 @@ impl Decision {
     }
 }
 
+/// [`Error::Configuration`] unless `start` and `goal` (of equal length n,
+/// tiles below n) hold the same multiset of tiles. O(n), by counting.
+pub(crate) fn require_same_tiles(start: &Configuration, goal: &Configuration) -> Result<()> {
+    let n = start.len();
+    let mut count = vec![0i64; n + 1];
+    for (&s, &g) in start.cells().iter().zip(goal.cells()) {
+        count[(s as usize).min(n)] += 1;
+        count[(g as usize).min(n)] -= 1;
+    }
+    if count.iter().any(|&c| c != 0) {
+        return Err(Error::config("start and goal hold different tiles"));
+    }
+    Ok(())
+}
+
 /// Decides whether `goal` is reachable from `start` on `puzzle` (one blank).
 /// O(V + E) (theta0 blocks use the constant table of [`super::theta0`]).
 ///
@@ -120,15 +135,7 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
                 .into(),
         ));
     }
-    // Same multiset of tiles, by counting (O(n); tiles are below n).
-    let mut count = vec![0i64; n + 1];
-    for (&s, &g) in start.cells().iter().zip(goal.cells()) {
-        count[(s as usize).min(n)] += 1;
-        count[(g as usize).min(n)] -= 1;
-    }
-    if count.iter().any(|&c| c != 0) {
-        return Err(Error::config("start and goal hold different tiles"));
-    }
+    require_same_tiles(start, goal)?;
     let graph = puzzle.graph();
     let b = goal.blank();
     let Some(path) = graph.shortest_path(start.blank(), b) else {
