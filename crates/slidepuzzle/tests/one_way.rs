@@ -293,3 +293,35 @@ fn a_large_street_grid_is_solved_constructively_by_default() {
     let end = slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap();
     assert_eq!(end, goal);
 }
+
+/// A batch on a small one-way puzzle (where two-way puzzles get a
+/// distance table searched forward from the goal) is solved optimally:
+/// every length is a backward BFS's.
+#[test]
+fn a_batch_on_a_one_way_puzzle_gets_solution_lengths() {
+    use slidepuzzle::solver::many::ManyOptions;
+    let p = Puzzle::parse("arcs:0>1,1>2,2>3,3>0,0-2").unwrap();
+    let goal = p.default_goal();
+    let dist = distances_to(&p, &goal);
+    let mut starts: Vec<Vec<u32>> = dist.keys().cloned().collect();
+    starts.sort();
+    let configs: Vec<Configuration> = starts
+        .iter()
+        .map(|c| Configuration::from_cells(c.clone(), 1).unwrap())
+        .collect();
+    let many = Solver::new()
+        .solve_many(
+            &p,
+            &configs,
+            &goal,
+            &SolveOptions::default(),
+            &ManyOptions::default(),
+        )
+        .unwrap();
+    for (cells, outcome) in starts.iter().zip(&many.outcomes) {
+        let Ok(Outcome::Solved(s)) = outcome else {
+            panic!("{cells:?}: {outcome:?}");
+        };
+        assert_eq!(s.length, dist[cells], "{cells:?}");
+    }
+}

@@ -68,8 +68,9 @@ impl DistanceTable {
     /// # Errors
     /// [`Error::Limit`] ([`Resource::Memory`]) when the table would exceed
     /// `limits.max_memory`, ([`Resource::Vertices`]) above 21 vertices;
-    /// [`Error::Unsupported`] for several blanks, MTM without lines, or a
-    /// distance beyond [`MAX_TABLE_DISTANCE`]; [`Error::Stopped`] when
+    /// [`Error::Unsupported`] for several blanks, MTM without lines, a
+    /// puzzle with one-way edges, or a distance beyond
+    /// [`MAX_TABLE_DISTANCE`]; [`Error::Stopped`] when
     /// `limits` (cancellation, deadline) stop the build between layers.
     pub fn build(
         puzzle: &Puzzle,
@@ -77,6 +78,7 @@ impl DistanceTable {
         metric: Metric,
         limits: &Limits,
     ) -> Result<Self> {
+        puzzle.require_two_way("a distance table")?;
         let ranker = Ranker::new(puzzle, goal)?;
         let size = ranker.size();
         if size > limits.max_memory {

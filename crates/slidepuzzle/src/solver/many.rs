@@ -255,7 +255,12 @@ impl Solver {
         options: &SolveOptions,
         instances: usize,
     ) -> Result<Option<Arc<DistanceTable>>> {
-        if options.algorithm != Algorithm::Auto || goal.blanks().len() != 1 {
+        // A table is searched forward from the goal: on one-way puzzles
+        // that would give distances from the goal, not solution lengths.
+        if options.algorithm != Algorithm::Auto
+            || goal.blanks().len() != 1
+            || puzzle.digraph().is_some()
+        {
             return Ok(None);
         }
         let Ok(entries) = DistanceTable::bytes_needed(puzzle, goal) else {
