@@ -11,7 +11,9 @@ use slidepuzzle::{Error, Result};
 #[derive(Args, Clone, Debug, Default)]
 pub struct PuzzleArgs {
     /// Puzzle spec: WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N,
-    /// complete:N, theta:A,B,C, theta0, petersen, graph:FILE, edges:0-1,1-2.
+    /// complete:N, theta:A,B,C, theta0, petersen, graph:FILE, edges:0-1,1-2;
+    /// one-way edges: arcs:0>1,1>2,2>0, dcycle:N, WxH:streets, WxH:oneway;
+    /// tiles that turn: turns:K:0-1^1,1-2, segerman, WxH:mobius, WxH:twist.
     /// May be left out for boards written as rows.
     #[arg(long, short = 'p')]
     pub puzzle: Option<String>,

@@ -42,6 +42,39 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
             println!("{}", w.reason);
             return Ok(ExitCode::SUCCESS);
         }
+        AnyAnalysis::Turning(t) => {
+            if json {
+                println!("{}", serde_json::to_string(&t).expect("serialisable"));
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!(
+                "puzzle {}: {} vertices, {} tiles that turn in Z_{}",
+                t.spec, t.vertices, t.tiles, t.modulus
+            );
+            println!("puzzle group: {}", t.summary);
+            if let Some(o) = &t.group_order {
+                println!("order by Schreier-Sims: {o}");
+            }
+            if let Some(o) = &t.closed_form_order {
+                println!("order by the closed form: {o}");
+            }
+            println!(
+                "order of Z_{} wr S_{}: {}",
+                t.modulus, t.tiles, t.whole_order
+            );
+            let pairs: Vec<String> = t
+                .invariants
+                .cycles
+                .iter()
+                .map(|&[p, c]| format!("({}, {c})", if p == 1 { "odd" } else { "even" }))
+                .collect();
+            println!(
+                "closed blank walks give (parity, total turn): {}; cycle turns are multiples of {}",
+                pairs.join(" "),
+                t.invariants.turn_step
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         AnyAnalysis::SeveralBlanks(b) => {
             if json {
                 println!("{}", serde_json::to_string(&b).expect("serialisable"));
@@ -201,6 +234,13 @@ pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
         ));
     }
     let goal = args.goal_for(&puzzle)?;
+    if gap && puzzle.turns().is_some() {
+        print!(
+            "{}",
+            slidepuzzle::theory::turning::gap_script(&puzzle, &goal)?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     slidepuzzle::theory::check_loop_generators(&puzzle)?;
     if gap {
         print!("{}", gap_script(&puzzle, &goal));

@@ -451,6 +451,19 @@ fn gap_confirms_group_orders_and_the_composition_convention() {
         let theirs = gap(&format!("{script}QUIT;\n")).unwrap();
         assert_eq!(theirs.trim(), ours.as_str().unwrap(), "{puzzle}");
     }
+    // Tiles that turn: GAP's order of the vertex x orientation group.
+    for puzzle in [
+        "segerman",
+        "4x3:mobius",
+        "3x3:twist",
+        "turns:4:0-1^1,1-2,2-3,3-0",
+    ] {
+        let script = stdout(&run(&["group", "--gap", "--puzzle", puzzle]));
+        let ours =
+            json_lines(&run(&["analyze", "--json", "--puzzle", puzzle]))[0]["group_order"].clone();
+        let theirs = gap(&format!("{script}QUIT;\n")).unwrap();
+        assert_eq!(theirs.trim(), ours.as_str().unwrap(), "{puzzle}");
+    }
     // Products read left to right in both: (1,2,3)*(3,4,5).
     let product = gap("Print((1,2,3)*(3,4,5), \"\\n\");\nQUIT;\n").unwrap();
     let ours = slidepuzzle::theory::Perm::parse_gap("(1,2,3)", 5)

@@ -181,6 +181,31 @@ fn cases() -> Vec<Case> {
         ),
         case(&["analyze", "--json", "--puzzle", "theta0"], "analyze"),
         case(&["analyze", "--json", "--puzzle", "4x4:streets"], "analyze"),
+        case(&["analyze", "--json", "--puzzle", "segerman"], "analyze"),
+        case(
+            &["analyze", "--json", "--puzzle", "turns:4:0-1^1,1-2,2-3,3-0"],
+            "analyze",
+        ),
+        case(
+            &[
+                "check",
+                "--json",
+                "--puzzle",
+                "segerman",
+                "1^1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 0",
+            ],
+            "check",
+        ),
+        case(
+            &[
+                "solve",
+                "--json",
+                "--puzzle",
+                "segerman",
+                "2^1 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 0",
+            ],
+            "solve",
+        ),
         case(
             &["analyze", "--json", "--puzzle", "arcs:1>0,0>2,2-3"],
             "analyze",

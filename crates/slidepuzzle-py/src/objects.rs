@@ -78,17 +78,24 @@ impl Puzzle {
     /// largest vertex in `edges` and `arcs`) with these edges; `arcs` are
     /// one-way edges `(u, v)`: the tile on `u` may slide to `v`, never
     /// back (docs/THEORY.md section 7). `names` (one per vertex) are shown
-    /// in drawings and messages. Checked as a JSON graph is: no
-    /// self-loops, no repeated edges, within the size budget.
+    /// in drawings and messages. `turns` makes tiles turn as they slide
+    /// (docs/THEORY.md section 8): `(u, v, r)`, a tile sliding from `u` to
+    /// `v` turns by `r` (by `-r` back) in Z_`modulus` (default 4). Checked
+    /// as a JSON graph is: no self-loops, no repeated edges, turns on
+    /// edges and inside Z_k, within the size budget.
     #[staticmethod]
-    #[pyo3(signature = (edges, vertex_count = None, names = None, arcs = None))]
+    #[pyo3(signature = (edges, vertex_count = None, names = None, arcs = None, turns = None, modulus = None))]
     fn from_edges(
         edges: Vec<(usize, usize)>,
         vertex_count: Option<usize>,
         names: Option<Vec<String>>,
         arcs: Option<Vec<(usize, usize)>>,
+        turns: Option<Vec<(usize, usize, u8)>>,
+        modulus: Option<u8>,
     ) -> PyResult<Self> {
         let arcs = arcs.unwrap_or_default();
+        let turns = turns.unwrap_or_default();
+        let turning = !turns.is_empty() || modulus.is_some();
         let n = vertex_count.unwrap_or_else(|| {
             edges
                 .iter()
@@ -101,10 +108,31 @@ impl Puzzle {
             Some(names) => serde_json::json!(names),
             None => serde_json::json!(n),
         };
-        let text =
-            serde_json::json!({"vertices": vertices, "edges": edges, "arcs": arcs}).to_string();
+        let mut json = serde_json::json!({"vertices": vertices, "edges": edges, "arcs": arcs});
+        if turning {
+            json["turns"] = serde_json::json!(turns);
+            json["modulus"] = serde_json::json!(modulus.unwrap_or(4));
+        }
+        let text = json.to_string();
         let links = edges.len() + arcs.len();
-        let spec = if links <= 12 {
+        let spec = if turning && links <= 12 && arcs.is_empty() {
+            let turn_of = |a: usize, b: usize| {
+                turns.iter().find_map(|&(u, v, r)| {
+                    (u == a && v == b)
+                        .then_some(r as i64)
+                        .or((u == b && v == a).then_some(-(r as i64)))
+                })
+            };
+            let k = modulus.unwrap_or(4) as i64;
+            let e: Vec<String> = edges
+                .iter()
+                .map(|&(a, b)| match turn_of(a, b).map(|r| r.rem_euclid(k)) {
+                    Some(r) if r != 0 => format!("{a}-{b}^{r}"),
+                    _ => format!("{a}-{b}"),
+                })
+                .collect();
+            format!("turns:{k}:{}", e.join(","))
+        } else if links <= 12 {
             let e: Vec<String> = edges
                 .iter()
                 .map(|(a, b)| format!("{a}-{b}"))
@@ -141,7 +169,7 @@ impl Puzzle {
             };
             edges.push((at(a)?, at(b)?));
         }
-        Self::from_edges(edges, Some(names.len()), Some(names), None)
+        Self::from_edges(edges, Some(names.len()), Some(names), None, None, None)
     }
 
     /// Jupyter: the solved configuration.

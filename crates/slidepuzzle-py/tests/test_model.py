@@ -45,6 +45,25 @@ def test_one_way_edges():
         sp.Puzzle.from_edges([(0, 1)], arcs=[(0, 1)])
 
 
+def test_tiles_that_turn():
+    # A 4-cycle with a chord, one edge turning tiles a quarter.
+    p = sp.Puzzle.from_edges([(0, 1), (1, 2), (2, 0), (2, 3), (3, 0)], turns=[(0, 1, 1)])
+    assert p.spec == "turns:4:0-1^1,1-2,2-0,2-3,3-0"
+    a = sp.analyze(p)
+    assert a.modulus == 4 and a.group_order == 384  # 3! * 4^3: the whole Z_4 wr S_3
+    s = sp.solve("0 1^2 3 2^2", p)
+    assert s.optimal and s.length == 21  # a BFS of the 1,536 configurations says 21
+    seg = sp.Puzzle("segerman")
+    turned = "1^1 " + " ".join(str(t) for t in range(2, 20)) + " 0"
+    v = sp.check(turned, seg)
+    assert not v.solvable and "parity" in v.reason
+    assert str(sp.configuration(turned, seg)) == turned
+    with pytest.raises(ValueError, match="outside Z_4"):
+        sp.Puzzle.from_edges([(0, 1), (1, 2), (2, 0)], turns=[(0, 1, 5)])
+    with pytest.raises(ValueError, match="do not turn"):
+        sp.configuration("1^1 2/3 0", "2x2")
+
+
 def test_configuration_round_trips():
     text = "8 6 7/2 5 4/3 0 1"
     c = sp.configuration(text)

@@ -179,6 +179,9 @@ pub enum Resource {
     Threads,
     /// Moves of a solution (such as the moves an animation draws).
     Moves,
+    /// Points a permutation group acts on (such as vertex x orientation
+    /// pairs of a puzzle whose tiles turn).
+    Points,
 }
 
 impl Resource {
@@ -201,6 +204,7 @@ impl Resource {
             Resource::GroupElements => format!("{n} elements"),
             Resource::Threads => format!("{n} threads"),
             Resource::Moves => format!("{n} moves"),
+            Resource::Points => format!("{n} points"),
         }
     }
 }
@@ -229,6 +233,7 @@ impl std::fmt::Display for Resource {
             Resource::GroupElements => "group elements",
             Resource::Threads => "threads",
             Resource::Moves => "moves",
+            Resource::Points => "points",
         })
     }
 }

@@ -17,26 +17,56 @@ pub struct ParsedLabels {
     pub labels: Vec<Tile>,
     /// `(width, row_count)` when the text had `/`-separated rows.
     pub rows: Option<(usize, usize)>,
+    /// The turn written after each label (`5^1`: 1), 0 where none was
+    /// written; for puzzles whose tiles turn (docs/THEORY.md section 8).
+    pub turns: Vec<u8>,
 }
 
-fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
+/// One label: a tile number, with `^R` for a turned tile.
+fn parse_token(t: &str, row_number: Option<usize>) -> Result<(Tile, u8)> {
+    let place = || {
+        row_number
+            .map(|r| format!(" in row {r}"))
+            .unwrap_or_default()
+    };
+    let (tile, turn) = match t.split_once('^') {
+        Some((tile, turn)) => (tile, Some(turn)),
+        None => (t, None),
+    };
+    let number = |text: &str| {
+        (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| text.parse::<u64>().ok())
+            .flatten()
+    };
+    let tile = number(tile)
+        .and_then(|x| Tile::try_from(x).ok())
+        .ok_or_else(|| {
+            Error::config(format!(
+                "'{}'{} is not a tile number (0 is the blank; 5^1 is tile 5 turned once)",
+                crate::error::excerpt(t),
+                place()
+            ))
+        })?;
+    let turn = match turn {
+        None => 0,
+        Some(r) => number(r)
+            .and_then(|x| u8::try_from(x).ok())
+            .ok_or_else(|| {
+                Error::config(format!(
+                    "'{}'{}: '{}' is not a turn (write 5^1 for tile 5 turned once)",
+                    crate::error::excerpt(t),
+                    place(),
+                    crate::error::excerpt(r)
+                ))
+            })?,
+    };
+    Ok((tile, turn))
+}
+
+fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<(Tile, u8)>> {
     row.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .map(|t| {
-            let digits = t.bytes().all(|b| b.is_ascii_digit());
-            digits
-                .then(|| t.parse::<Tile>().ok())
-                .flatten()
-                .ok_or_else(|| {
-                    let place = row_number
-                        .map(|r| format!(" in row {r}"))
-                        .unwrap_or_default();
-                    Error::config(format!(
-                        "'{}'{place} is not a tile number (0 is the blank)",
-                        crate::error::excerpt(t)
-                    ))
-                })
-        })
+        .map(|t| parse_token(t, row_number))
         .collect()
 }
 
@@ -49,13 +79,19 @@ fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<Tile>> {
 pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
     let text = text.trim();
     if !text.contains('/') {
-        let labels = parse_tokens(text, None)?;
+        let (labels, turns) = parse_tokens(text, None)?.into_iter().unzip();
+        let labels: Vec<Tile> = labels;
         if labels.is_empty() {
             return Err(Error::config("empty configuration"));
         }
-        return Ok(ParsedLabels { labels, rows: None });
+        return Ok(ParsedLabels {
+            labels,
+            rows: None,
+            turns,
+        });
     }
     let mut labels = Vec::new();
+    let mut turns = Vec::new();
     let mut width = None;
     let mut count = 0;
     for (i, row) in text.split('/').enumerate() {
@@ -74,12 +110,16 @@ pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
         if tiles.is_empty() {
             return Err(Error::config(format!("row {} is empty", i + 1)));
         }
-        labels.extend(tiles);
+        for (tile, turn) in tiles {
+            labels.push(tile);
+            turns.push(turn);
+        }
         count += 1;
     }
     Ok(ParsedLabels {
         labels,
         rows: Some((width.unwrap_or(0), count)),
+        turns,
     })
 }
 
@@ -167,7 +207,11 @@ pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result
             parsed.labels.len()
         )));
     }
-    Configuration::from_cells(parsed.labels, blanks)
+    let config = Configuration::from_cells(parsed.labels, blanks)?;
+    match puzzle.turns() {
+        Some(t) => config.with_orientations(parsed.turns, t.modulus()),
+        None => puzzle.orient(config.with_orientations(parsed.turns, u8::MAX)?),
+    }
 }
 
 /// Writes a configuration in the puzzle's natural format: slidysim rows for
@@ -178,12 +222,14 @@ pub fn format_configuration(puzzle: &Puzzle, config: &Configuration) -> String {
         PuzzleKind::Board { width, .. } | PuzzleKind::Box { width, .. } => *width,
         PuzzleKind::Graph => config.len(),
     };
-    config
-        .cells()
+    let labels: Vec<(Tile, u8)> = (0..config.len())
+        .map(|v| (config.tile_at(v), config.orientation_at(v)))
+        .collect();
+    labels
         .chunks(width)
         .map(|row| {
             row.iter()
-                .map(|t| t.to_string())
+                .map(|&(t, o)| label(t, o))
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -191,17 +237,30 @@ pub fn format_configuration(puzzle: &Puzzle, config: &Configuration) -> String {
         .join("/")
 }
 
+/// A tile's label: its number, with `^R` when it is turned.
+fn label(tile: Tile, orientation: u8) -> String {
+    if orientation == 0 {
+        tile.to_string()
+    } else {
+        format!("{tile}^{orientation}")
+    }
+}
+
 /// Draws a board (or each layer of a box) as an aligned grid, blank as `.`;
 /// other graphs as `vertex: tile` lines with their neighbours.
 pub fn draw(puzzle: &Puzzle, config: &Configuration) -> String {
-    let cell = |t: Tile| {
+    let cell = |v: usize| {
+        let t = config.tile_at(v);
         if t == 0 {
             ".".to_string()
         } else {
-            t.to_string()
+            label(t, config.orientation_at(v))
         }
     };
-    let pad = config.len().to_string().len();
+    let turn_width = puzzle
+        .turns()
+        .map_or(0, |t| 1 + (t.modulus() - 1).to_string().len());
+    let pad = config.len().to_string().len() + turn_width;
     let (width, height, depth) = match puzzle.kind() {
         PuzzleKind::Board { width, height, .. } => (*width, *height, 1),
         PuzzleKind::Box {
@@ -220,7 +279,7 @@ pub fn draw(puzzle: &Puzzle, config: &Configuration) -> String {
                     .collect();
                 out.push_str(&format!(
                     "vertex {v:>pad$}: {:>pad$}   (neighbours {})\n",
-                    cell(config.tile_at(v)),
+                    cell(v),
                     ns.join(" ")
                 ));
             }
@@ -234,12 +293,7 @@ pub fn draw(puzzle: &Puzzle, config: &Configuration) -> String {
         }
         for y in 0..height {
             let row: Vec<String> = (0..width)
-                .map(|x| {
-                    format!(
-                        "{:>pad$}",
-                        cell(config.tile_at(x + width * (y + height * z)))
-                    )
-                })
+                .map(|x| format!("{:>pad$}", cell(x + width * (y + height * z))))
                 .collect();
             out.push_str(&row.join(" "));
             out.push('\n');

@@ -361,7 +361,7 @@ pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<
                 format!("step {}: {}", i + 1, blank_move_fault(puzzle, blank, v)),
             ));
         }
-        config.swap(blank, v);
+        puzzle.slide(&mut config, v, blank);
         blank = v;
     }
     Ok(config)
@@ -614,7 +614,7 @@ pub fn replay_steps(
         if let Some(fault) = fault {
             return Err(Error::moves(Some(i), format!("step {}: {fault}", i + 1)));
         }
-        config.swap(from, to);
+        puzzle.slide(&mut config, from, to);
     }
     Ok(config)
 }

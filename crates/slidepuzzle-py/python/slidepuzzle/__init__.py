@@ -373,7 +373,13 @@ class Analysis:
     says whether every vertex reaches every other along the arcs; the
     group (one blank, strongly connected) is the underlying graph's by
     the reversal theorem (docs/THEORY.md section 7), ``components`` counts
-    the strong components, and ``raw`` holds the one-way counts."""
+    the strong components, and ``raw`` holds the one-way counts.
+
+    On a puzzle whose tiles turn (``modulus`` k: orientations in Z_k),
+    ``group`` is the class in words (docs/THEORY.md section 8: the whole
+    generalised symmetric group Z_k wr S_m, an index-two subgroup, ...),
+    ``group_order`` its order by Schreier-Sims, and ``raw`` holds the
+    invariants and the closed form's order."""
 
     puzzle: str
     vertices: int
@@ -395,6 +401,7 @@ class Analysis:
     blank_sets: Optional[int] = None
     one_way: bool = False
     strongly_connected: Optional[bool] = None
+    modulus: Optional[int] = None
     raw: dict = field(repr=False, default_factory=dict)
 
 
@@ -408,6 +415,24 @@ def analyze(
     g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
     d = json.loads(_native.analyze_json(p, g))
     big = lambda key: int(d[key]) if key in d else None  # noqa: E731
+    if "modulus" in d:
+        return Analysis(
+            puzzle=d["spec"],
+            vertices=d["vertices"],
+            edges=d["edges"],
+            components=1,
+            bipartite=d["bipartite"],
+            cyclomatic_number=None,
+            articulation_points=[],
+            blocks=[],
+            blank_vertex=d["blank_vertex"],
+            group=d["summary"],
+            group_order=int(d["group_order"]) if d.get("group_order") is not None else None,
+            reachable_configurations=None,
+            classes=None,
+            modulus=d["modulus"],
+            raw=d,
+        )
     if d.get("one_way"):
         return Analysis(
             puzzle=d["puzzle"],

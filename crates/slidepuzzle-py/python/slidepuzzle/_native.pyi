@@ -25,6 +25,8 @@ class Puzzle:
         vertex_count: Optional[int] = None,
         names: Optional[Sequence[str]] = None,
         arcs: Optional[Sequence[Tuple[int, int]]] = None,
+        turns: Optional[Sequence[Tuple[int, int, int]]] = None,
+        modulus: Optional[int] = None,
     ) -> Puzzle: ...
     @staticmethod
     def from_networkx(g: object) -> Puzzle: ...

@@ -11,6 +11,7 @@ pub mod several;
 pub mod shorten;
 mod small;
 pub mod three_cycle;
+pub mod turning;
 pub mod walker;
 
 #[cfg(feature = "internals")]

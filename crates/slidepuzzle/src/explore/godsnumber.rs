@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Resource, Result, or_fallback};
 use crate::format::format_configuration;
+use crate::model::turns::Turns;
 use crate::model::{Configuration, Puzzle};
 use crate::theory::analyze;
 use crate::theory::ranking::Ranker;
@@ -171,6 +172,9 @@ pub fn explore(
             return hash_bfs(puzzle, goal, &moves, reachable, options, progress);
         }
     }
+    if puzzle.turns().is_some() {
+        return turning(puzzle, goal, options, progress);
+    }
     let moves = move_table(puzzle, options.metric)?;
     let reachable: u64 = analyze(puzzle, goal)
         .reachable_configurations
@@ -190,6 +194,57 @@ pub fn explore(
     }
 }
 
+/// Complete search on a puzzle whose tiles turn (one blank, single-tile
+/// moves): the hash-set engine on cells holding the tiles' labels
+/// ([`crate::search::turning`]: tile and orientation in one byte). The
+/// count is the puzzle group's order (Schreier-Sims on the vertex x
+/// orientation points) times the blank's vertices, checked against the
+/// memory budget first.
+fn turning(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &GodsOptions,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    if options.metric == Metric::Mtm {
+        return Err(Error::Unsupported(
+            "complete search on tiles that turn counts single-tile moves only".into(),
+        )
+        .with_hint("metric", Some("stm")));
+    }
+    let k = puzzle.turns().map_or(1, |t| t.modulus() as usize);
+    let labels = (puzzle.vertex_count() - 1) * k;
+    if labels > crate::search::turning::MAX_LABELS {
+        return Err(Error::limit(
+            Resource::Tiles,
+            labels as u64,
+            crate::search::turning::MAX_LABELS as u64,
+        ));
+    }
+    let order = crate::theory::turning::group_order(puzzle, goal.blank())?;
+    let (component, _) = puzzle.graph().components();
+    let blank_vertices = component
+        .iter()
+        .filter(|&&c| c == component[goal.blank()])
+        .count();
+    let reachable: u64 = (order * blank_vertices).try_into().unwrap_or(u64::MAX);
+    let moves = move_table(puzzle, options.metric)?;
+    hash_bfs(puzzle, goal, &moves, reachable, options, progress)
+}
+
+/// A configuration's cells as bytes: tile numbers, or the labels of
+/// [`crate::search::turning`] on a puzzle whose tiles turn.
+fn to_bytes(puzzle: &Puzzle, c: &Configuration) -> Vec<u8> {
+    let k = puzzle.turns().map_or(1, |t| t.modulus() as u32);
+    (0..c.len())
+        .map(|v| match (c.tile_at(v), puzzle.turns()) {
+            (0, _) => 0,
+            (t, None) => t as u8,
+            (t, Some(_)) => ((t - 1) * k + c.orientation_at(v) as u32 + 1) as u8,
+        })
+        .collect()
+}
+
 fn apply(cells: &mut [u8], blank: usize, path: &[usize]) -> usize {
     let mut at = blank;
     for &v in path {
@@ -197,6 +252,19 @@ fn apply(cells: &mut [u8], blank: usize, path: &[usize]) -> usize {
         at = v;
     }
     at
+}
+
+/// [`apply`] on cells holding labels ([`to_bytes`]) of a puzzle whose
+/// tiles turn `turns`: each slide turns its tile.
+fn apply_turning(turns: &Turns, cells: &mut [u8], blank: usize, path: &[usize]) {
+    let k = turns.modulus();
+    let mut at = blank;
+    for &v in path {
+        cells.swap(at, v);
+        let l = cells[at] - 1;
+        cells[at] = l - l % k + turns.add(l % k, turns.turn(v, at)) + 1;
+        at = v;
+    }
 }
 
 fn undo(cells: &mut [u8], blank: usize, path: &[usize]) {
@@ -224,7 +292,7 @@ fn hash_bfs(
     if need > options.max_memory {
         return Err(Error::limit(Resource::Memory, need, options.max_memory));
     }
-    let start: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+    let start = to_bytes(puzzle, goal);
     let mut seen: HashSet<Vec<u8>> = HashSet::from([start.clone()]);
     let mut frontier = vec![start];
     let mut distribution = vec![1u64];
@@ -239,7 +307,10 @@ fn hash_bfs(
                         continue;
                     }
                     let mut c = cells.clone();
-                    apply(&mut c, blank, m);
+                    match puzzle.turns() {
+                        Some(t) => apply_turning(t, &mut c, blank, m),
+                        None => _ = apply(&mut c, blank, m),
+                    }
                     if seen.insert(c.clone()) {
                         next.push(c);
                     }
@@ -274,8 +345,24 @@ fn hash_bfs(
 
 fn to_string(puzzle: &Puzzle, cells: &[u8]) -> String {
     let blanks = cells.iter().filter(|&&t| t == 0).count();
-    let c = Configuration::from_cells(cells.iter().map(|&t| t as u32).collect(), blanks)
-        .expect("valid");
+    let k = puzzle.turns().map_or(1, |t| t.modulus());
+    let tile = |l: u8| match (l, puzzle.turns()) {
+        (0, _) => 0,
+        (l, None) => l as u32,
+        (l, Some(_)) => ((l - 1) / k) as u32 + 1,
+    };
+    let c =
+        Configuration::from_cells(cells.iter().map(|&l| tile(l)).collect(), blanks).expect("valid");
+    let c = match puzzle.turns() {
+        Some(_) => {
+            let turns = cells
+                .iter()
+                .map(|&l| if l == 0 { 0 } else { (l - 1) % k })
+                .collect();
+            c.with_orientations(turns, k).expect("valid")
+        }
+        None => c,
+    };
     format_configuration(puzzle, &c)
 }
 

@@ -17,6 +17,9 @@ pub const BLANK: Tile = 0;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Configuration {
     cells: Vec<Tile>,
+    /// `orientations[v]`: the turn of the tile on vertex `v` in Z_k, on a
+    /// puzzle whose tiles turn (docs/THEORY.md section 8); empty otherwise.
+    orientations: Vec<u8>,
 }
 
 impl Configuration {
@@ -27,7 +30,10 @@ impl Configuration {
         if let Some(last) = cells.last_mut() {
             *last = BLANK;
         }
-        Configuration { cells }
+        Configuration {
+            cells,
+            orientations: Vec::new(),
+        }
     }
 
     /// The natural arrangement with `k` blanks: tiles `1..=n-k` on vertices
@@ -36,7 +42,10 @@ impl Configuration {
         let cells = (0..n)
             .map(|v| if v + k < n { v as Tile + 1 } else { BLANK })
             .collect();
-        Configuration { cells }
+        Configuration {
+            cells,
+            orientations: Vec::new(),
+        }
     }
 
     /// Checks and wraps `cells` for a puzzle with `blanks` blanks.
@@ -113,7 +122,87 @@ impl Configuration {
                 blank_cells,
             ));
         }
-        Ok(Configuration { cells })
+        Ok(Configuration {
+            cells,
+            orientations: Vec::new(),
+        })
+    }
+
+    /// The same tiles with orientations (`orientations[v]` for the tile on
+    /// vertex `v`, in `0..modulus`), for a puzzle whose tiles turn
+    /// (docs/THEORY.md section 8). All zeros is the unturned position.
+    ///
+    /// ```
+    /// use slidepuzzle::model::Configuration;
+    /// let c = Configuration::natural(3).with_orientations(vec![1, 0, 0], 4).unwrap();
+    /// assert_eq!(c.orientation_at(0), 1);
+    /// assert!(Configuration::natural(3).with_orientations(vec![4, 0, 0], 4).is_err());
+    /// assert!(Configuration::natural(3).with_orientations(vec![0, 0, 1], 4).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Configuration`] naming the position (1-based) for a list of
+    /// the wrong length, an orientation outside `0..modulus`, or a turned
+    /// blank.
+    pub fn with_orientations(mut self, orientations: Vec<u8>, modulus: u8) -> Result<Self> {
+        let n = self.cells.len();
+        if orientations.len() != n {
+            return Err(Error::config(format!(
+                "{} orientations for {n} cells",
+                orientations.len()
+            )));
+        }
+        for (v, &o) in orientations.iter().enumerate() {
+            let t = self.cells[v];
+            if o >= modulus {
+                return Err(Error::config_at(
+                    format!(
+                        "tile {t} at position {} has orientation {o}, outside 0..{} (Z_{modulus})",
+                        v + 1,
+                        modulus - 1
+                    ),
+                    Some(t),
+                    vec![v],
+                ));
+            }
+            if t == BLANK && o != 0 {
+                return Err(Error::config_at(
+                    format!("the blank at position {} cannot be turned", v + 1),
+                    None,
+                    vec![v],
+                ));
+            }
+        }
+        self.orientations = orientations;
+        Ok(self)
+    }
+
+    /// The orientations by vertex (docs/THEORY.md section 8); empty on a
+    /// puzzle whose tiles do not turn.
+    pub fn orientations(&self) -> &[u8] {
+        &self.orientations
+    }
+
+    /// The orientation of the tile on vertex `v` (0 without orientations).
+    pub fn orientation_at(&self, v: usize) -> u8 {
+        self.orientations.get(v).copied().unwrap_or(0)
+    }
+
+    /// The same tiles without orientations.
+    pub fn without_orientations(&self) -> Configuration {
+        Configuration {
+            cells: self.cells.clone(),
+            orientations: Vec::new(),
+        }
+    }
+
+    /// Sets the orientation of the tile on vertex `v` (which must exist in
+    /// [`Configuration::orientations`]; ignored otherwise). The caller
+    /// keeps it in `0..k`.
+    pub(crate) fn set_orientation(&mut self, v: usize, o: u8) {
+        if let Some(slot) = self.orientations.get_mut(v) {
+            *slot = o;
+        }
     }
 
     /// The tiles by vertex.
@@ -165,6 +254,9 @@ impl Configuration {
     /// see [`crate::model::Puzzle`] and [`crate::moves`] for checked moves.
     pub fn swap(&mut self, a: usize, b: usize) {
         self.cells.swap(a, b);
+        if !self.orientations.is_empty() {
+            self.orientations.swap(a, b);
+        }
     }
 }
 

@@ -13,6 +13,8 @@ pub mod one_way;
 pub mod puzzle;
 pub mod random_graph;
 pub mod spec;
+pub mod turn_specs;
+pub mod turns;
 
 pub use components::ComponentPuzzle;
 pub use config::{BLANK, Configuration, Tile};

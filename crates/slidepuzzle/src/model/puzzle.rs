@@ -6,6 +6,7 @@ use super::budget::SizeBudget;
 use super::config::Configuration;
 use super::digraph::Digraph;
 use super::graph::Graph;
+use super::turns::Turns;
 use crate::error::{Error, Result};
 
 /// The family a puzzle was built from. Boards and boxes know their geometry,
@@ -55,6 +56,9 @@ pub struct Puzzle {
     /// The moves of a puzzle with one-way edges (`graph` is then its
     /// underlying graph); `None` when every edge is two-way.
     one_way: Option<std::sync::Arc<Digraph>>,
+    /// The turns of a puzzle whose tiles turn as they slide; `None` when
+    /// they do not (docs/THEORY.md section 8).
+    turns: Option<std::sync::Arc<Turns>>,
 }
 
 impl fmt::Display for Puzzle {
@@ -140,6 +144,7 @@ impl Puzzle {
             positions: None,
             goal: None,
             one_way: None,
+            turns: None,
         }
     }
 
@@ -168,6 +173,95 @@ impl Puzzle {
             p.one_way = Some(std::sync::Arc::new(digraph));
         }
         p
+    }
+
+    /// The same puzzle with tiles that turn by `turns` as they slide
+    /// (docs/THEORY.md section 8; [`crate::model::turns`]). Its goal and
+    /// configurations carry orientations.
+    pub fn with_turns(mut self, turns: Turns) -> Self {
+        self.turns = Some(std::sync::Arc::new(turns));
+        self
+    }
+
+    /// The turns of a puzzle whose tiles turn; `None` when they do not.
+    pub fn turns(&self) -> Option<&Turns> {
+        self.turns.as_deref()
+    }
+
+    /// The same puzzle with tiles that do not turn (its positions alone).
+    pub fn without_turns(&self) -> Puzzle {
+        let mut p = self.clone();
+        p.turns = None;
+        if let Some(goal) = p.goal.take() {
+            p.goal = Configuration::from_cells(goal.cells().to_vec(), goal.blanks().len()).ok();
+        }
+        p
+    }
+
+    /// Slides the tile on `from` to the blank on `to`, turning it by the
+    /// edge's turn on a turning puzzle. The caller checks the move
+    /// ([`Puzzle::allows_blank_move`]`(to, from)`).
+    pub fn slide(&self, config: &mut Configuration, from: usize, to: usize) {
+        config.swap(from, to);
+        if let Some(t) = &self.turns {
+            let o = t.add(config.orientation_at(to), t.turn(from, to));
+            config.set_orientation(to, o);
+        }
+    }
+
+    /// [`Error::Unsupported`] naming `what` on a puzzle whose tiles turn:
+    /// for the parts of the library that know tiles only by position.
+    ///
+    /// # Errors
+    /// As described, when [`Puzzle::turns`] is some.
+    pub fn require_no_turns(&self, what: &str) -> Result<()> {
+        match self.turns {
+            Some(_) => Err(Error::unsupported(format!(
+                "{what} is not available for puzzles whose tiles turn ({}) yet",
+                crate::error::excerpt(&self.spec)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// A configuration with orientations where the puzzle's tiles turn
+    /// (all 0 where `config` has none), unchanged otherwise.
+    ///
+    /// # Errors
+    /// [`Error::Configuration`] for orientations on a puzzle whose tiles do
+    /// not turn, or outside Z_k.
+    pub fn orient(&self, config: Configuration) -> Result<Configuration> {
+        match (&self.turns, config.orientations().is_empty()) {
+            (Some(t), true) => {
+                let n = config.len();
+                config.with_orientations(vec![0; n], t.modulus())
+            }
+            (Some(t), false) => {
+                let o = config.orientations().to_vec();
+                config.with_orientations(o, t.modulus())
+            }
+            (None, true) => Ok(config),
+            (None, false) if config.orientations().iter().all(|&o| o == 0) => Ok(
+                Configuration::from_cells(config.cells().to_vec(), config.blanks().len())?,
+            ),
+            (None, false) => {
+                let v = config
+                    .orientations()
+                    .iter()
+                    .position(|&o| o != 0)
+                    .unwrap_or(0);
+                Err(Error::config_at(
+                    format!(
+                        "tile {} at position {} is turned, but the tiles of {} do not turn",
+                        config.tile_at(v),
+                        v + 1,
+                        crate::error::excerpt(&self.spec)
+                    ),
+                    Some(config.tile_at(v)),
+                    vec![v],
+                ))
+            }
+        }
     }
 
     /// The digraph of a puzzle with one-way edges ([`Puzzle::one_way`]);
@@ -458,9 +552,11 @@ impl Puzzle {
     /// The goal: the puzzle's own if it has one, else the default (tile
     /// `i + 1` on vertex `i`, blank on the last vertex; docs/THEORY.md section 1).
     pub fn default_goal(&self) -> Configuration {
-        self.goal
+        let goal = self
+            .goal
             .clone()
-            .unwrap_or_else(|| Configuration::natural(self.vertex_count()))
+            .unwrap_or_else(|| Configuration::natural(self.vertex_count()));
+        self.orient(goal.clone()).unwrap_or(goal)
     }
 
     /// Checks that `blanks` blanks fit the puzzle: at least one blank and
@@ -499,7 +595,10 @@ impl Puzzle {
         Ok(if blanks == 1 {
             self.default_goal()
         } else {
-            Configuration::natural_with_blanks(self.vertex_count(), blanks)
+            self.orient(Configuration::natural_with_blanks(
+                self.vertex_count(),
+                blanks,
+            ))?
         })
     }
 

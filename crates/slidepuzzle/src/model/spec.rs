@@ -47,6 +47,14 @@ pub struct GraphFile {
     /// (docs/THEORY.md section 7).
     #[serde(default)]
     pub arcs: Vec<[VertexRef; 2]>,
+    /// Turns of tiles that turn (docs/THEORY.md section 8): `[u, v, r]`,
+    /// a tile sliding from `u` to `v` along that edge turns by `r` (and by
+    /// `-r` back), in Z_`modulus`.
+    #[serde(default)]
+    pub turns: Vec<(VertexRef, VertexRef, u8)>,
+    /// `k` of Z_k for `turns` (default 4, square tiles).
+    #[serde(default)]
+    pub modulus: Option<u8>,
     /// Optional drawing positions, one `[x, y]` or `[x, y, z]` per vertex.
     #[serde(default)]
     pub positions: Option<Vec<Vec<f64>>>,
@@ -395,6 +403,39 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
         }
         super::one_way::json_puzzle(n, &edges, &arcs, display, spec)?
     };
+    if !file.turns.is_empty() || file.modulus.is_some() {
+        if !file.arcs.is_empty() {
+            return Err(Error::spec(
+                spec,
+                "turns on a puzzle with one-way edges are not supported yet",
+            ));
+        }
+        let mut turns = Vec::new();
+        for (i, (a, b, r)) in file.turns.iter().enumerate() {
+            let at = |x: &VertexRef| {
+                resolve(x, i + 1).map_err(|_| {
+                    Error::spec(spec, format!("turn {} names an unknown vertex", i + 1))
+                })
+            };
+            turns.push((at(a)?, at(b)?, *r));
+        }
+        let k = file.modulus.unwrap_or(4);
+        if let Some((i, &(u, v, r))) = turns.iter().enumerate().find(|(_, t)| t.2 >= k) {
+            return Err(Error::spec(
+                spec,
+                format!(
+                    "turn {} ({u}-{v}) is {r}, outside Z_{k} (0..{})",
+                    i + 1,
+                    k.max(1) - 1
+                ),
+            ));
+        }
+        let t = super::turns::Turns::new(puzzle.graph(), k, &turns).map_err(|e| match e {
+            Error::Argument { message, .. } => Error::spec(spec, message),
+            e => e,
+        })?;
+        puzzle = puzzle.with_turns(t);
+    }
     if let Some(names) = names {
         puzzle = puzzle.with_vertex_names(names);
     }
@@ -440,6 +481,18 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
 
 /// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
 fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
+    for (suffix, twist) in [(":mobius", false), (":twist", true)] {
+        if let Some(body) = spec.strip_suffix(suffix) {
+            let sides: Vec<usize> = body
+                .split(['x', 'X'])
+                .map(|s| parse_usize(s, "side", spec))
+                .collect::<Result<_>>()?;
+            return match sides.as_slice() {
+                [w, h] => super::turn_specs::seam_board(*w, *h, twist, spec, budget),
+                _ => Err(Error::spec(spec, format!("not WxH{suffix}"))),
+            };
+        }
+    }
     for (suffix, streets) in [(":streets", true), (":oneway", false)] {
         if let Some(body) = spec.strip_suffix(suffix) {
             let sides: Vec<usize> = body
@@ -613,10 +666,15 @@ impl Puzzle {
             "edges" => inline_edges(need("an edge list")?, spec, budget),
             "arcs" => super::one_way::links("arcs:", need("an arc list")?, spec, budget),
             "dcycle" => super::one_way::directed_cycle(parse_usize(need("N")?, "N", spec)?, budget),
+            "turns" => super::turn_specs::spec_list(need("K:U-V^R,...")?, spec, budget),
+            "segerman" if arg.is_some() => {
+                Err(Error::spec(spec, "segerman takes no argument (write segerman)"))
+            }
+            "segerman" => super::turn_specs::segerman(),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
-                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxH:streets, WxH:oneway, WxHxD, cycle:N, dcycle:N, path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE, edges:U-V,... or arcs:U>V,...",
+                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxH:streets, WxH:oneway, WxH:mobius, WxH:twist, WxHxD, cycle:N, dcycle:N, segerman, turns:K:U-V^R,..., path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE, edges:U-V,... or arcs:U>V,...",
             )),
         }
         .map_err(|e| in_spec(e, spec))

@@ -137,6 +137,7 @@ pub fn svg_animated(
     style: &Style,
     animation: &Animation,
 ) -> Result<String> {
+    puzzle.require_no_turns("an animation (the still frames of render draw turned tiles)")?;
     if steps.len() > MAX_ANIMATED_MOVES {
         return Err(Error::limit(
             Resource::Moves,
@@ -230,7 +231,7 @@ pub fn svg_animated(
             t,
             paint.fill(t, false),
             paint.label(t),
-            0.0,
+            (0.0, 0.0),
             0.0,
         );
         let (mut dx, mut dy) = (0.0, 0.0);

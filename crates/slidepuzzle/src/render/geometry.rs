@@ -119,15 +119,16 @@ pub(super) fn tenth(x: f64) -> f64 {
 }
 
 /// Appends the shape of a tile (or of the blank, `t = 0`) centred on
-/// `(x, y)`, with its label, to `out`.
+/// `(x, y)`, with its label turned by `degrees` (clockwise on the page;
+/// 0 upright), to `out`.
 pub(super) fn tile(
     out: &mut String,
     squares: bool,
     t: u32,
     fill: &str,
     label: Option<&str>,
-    x: f64,
-    y: f64,
+    (x, y): (f64, f64),
+    degrees: f64,
 ) {
     if squares {
         let s = SQUARE;
@@ -148,9 +149,14 @@ pub(super) fn tile(
         // Longer labels (goal positions, vertex names) get a smaller font.
         let chars = label.chars().count().max(2) as f64;
         let size = UNIT * 0.38 * (2.5 / chars).min(1.0);
+        let turn = if degrees == 0.0 {
+            String::new()
+        } else {
+            format!(r#" class="turned" transform="rotate({degrees:.0} {x:.1} {y:.1})""#)
+        };
         let _ = writeln!(
             out,
-            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="{size:.0}">{}</text>"#,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="{size:.0}"{turn}>{}</text>"#,
             y + size * 0.37,
             escape(label)
         );

@@ -50,15 +50,19 @@ fn frame(
     geometry.edges(out, puzzle, dx, dy);
     for (v, &(x, y)) in geometry.centres.iter().enumerate() {
         let t = config.tile_at(v);
-        let home = goal.cells().get(v) == Some(&t);
+        let o = config.orientation_at(v);
+        let home = goal.cells().get(v) == Some(&t) && goal.orientation_at(v) == o;
+        // A turned tile's label is drawn turned (counter-clockwise).
+        let k = puzzle.turns().map_or(1, |turns| turns.modulus());
+        let degrees = -360.0 * o as f64 / k as f64;
         tile(
             out,
             geometry.squares,
             t,
             paint.fill(t, home),
             paint.label(t),
-            x + dx,
-            y + dy,
+            (x + dx, y + dy),
+            degrees,
         );
     }
     geometry.size

@@ -14,7 +14,8 @@
 //!   every path to the goal), but bounded in memory.
 //!
 //! Configurations are stored once each as packed keys ([`StateKey`]: 4
-//! bits a cell up to 16 vertices, 5 bits up to 25, else a byte) in a
+//! bits a cell up to 16 vertices, 5 bits up to 25, else a byte; a byte
+//! whenever a cell may hold more, [`super::domain::Domain::largest_cell`]) in a
 //! FxHash table (rustc-hash) indexing an arena of nodes that remember
 //! their g, their parent and the move from it; the path is rebuilt from
 //! the parents. Memory is estimated per stored node and checked against
@@ -183,9 +184,10 @@ where
     H: Heuristic<D>,
 {
     let n = domain.cells().len();
-    if n <= 16 {
+    let largest = domain.largest_cell();
+    if n <= 16 && largest < 16 {
         run::<u64, D, H>(domain, heuristic, strategy, limits)
-    } else if n <= 25 {
+    } else if n <= 25 && largest < 32 {
         run::<u128, D, H>(domain, heuristic, strategy, limits)
     } else {
         run::<Box<[u8]>, D, H>(domain, heuristic, strategy, limits)

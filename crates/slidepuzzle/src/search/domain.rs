@@ -103,6 +103,14 @@ pub trait Domain {
     /// searches from it start with [`Domain::root_context`].
     fn set_cells(&mut self, cells: &[u8]);
 
+    /// The largest value a cell can hold: the number of tiles, unless
+    /// cells hold something else (labels of turned tiles,
+    /// [`super::turning`]). Searches that pack cells into keys size them
+    /// by it.
+    fn largest_cell(&self) -> usize {
+        self.cells().len().saturating_sub(1)
+    }
+
     /// Appends the blank's path of a move (one vertex per single-tile
     /// step) to `path`.
     fn blank_path(&self, m: Self::Move, path: &mut Vec<usize>) {

@@ -45,6 +45,7 @@ pub mod several;
 pub mod several_pdb;
 pub mod split;
 pub mod stats;
+pub mod turning;
 pub mod walking;
 
 pub use limits::{Limits, Progress, ProgressSink, StopReason};

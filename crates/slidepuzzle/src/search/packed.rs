@@ -58,6 +58,23 @@ impl<const CAP: usize> PackedCells<CAP> {
         Some(packed)
     }
 
+    /// Cells given as bytes (0 for a blank), searching for `goal`. `None`
+    /// unless both have the same length, at most `CAP`.
+    pub fn from_bytes(start: &[u8], goal: &[u8]) -> Option<Self> {
+        let n = start.len();
+        if n > CAP || goal.len() != n {
+            return None;
+        }
+        let mut packed = PackedCells {
+            cells: [0; CAP],
+            goal: [0; CAP],
+            n,
+        };
+        packed.cells[..n].copy_from_slice(start);
+        packed.goal[..n].copy_from_slice(goal);
+        Some(packed)
+    }
+
     /// The tile on cell `p` (0 for a blank).
     #[inline(always)]
     pub fn get(&self, p: u8) -> u8 {

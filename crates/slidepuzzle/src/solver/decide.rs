@@ -8,8 +8,9 @@
 
 use super::options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
-    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT,
-    FREE_BLANK_MIN_VERTICES, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES, SolveOptions,
+    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
+    AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan};
 use super::spec::{Algorithm, Heuristic, Partition};
@@ -36,6 +37,9 @@ pub(super) fn decide(
 ) -> Result<Plan> {
     if puzzle.digraph().is_some() {
         return plan_one_way(puzzle, goal, options);
+    }
+    if puzzle.turns().is_some() {
+        return plan_turning(puzzle, goal, options);
     }
     if let Some(plan) = cycle_plan(puzzle, options) {
         return Ok(plan);
@@ -139,6 +143,84 @@ fn plan_one_way(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     Ok(Plan {
         optimal,
         ..plan_of(method, format!("One-way edges{several}: {name}{with}"))
+    })
+}
+
+/// The plan on a puzzle whose tiles turn (docs/THEORY.md section 8): any
+/// search of [`graph_method`] on the turning domain
+/// ([`crate::search::turning`]) with the Manhattan distance in the lifted
+/// graph (each tile's least moves to its goal vertex *and* orientation).
+/// One blank, the single-tile metric, at most
+/// [`crate::search::turning::MAX_LABELS`] tile x orientation labels; no
+/// tables or constructive solver there yet.
+fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -> Result<Plan> {
+    let turning = |what: &str| {
+        Err(Error::Unsupported(format!(
+            "{what} is not available for puzzles whose tiles turn ({}) yet",
+            crate::error::excerpt(puzzle.spec())
+        )))
+    };
+    if options.metric == Metric::Mtm {
+        return turning("the multi-tile metric");
+    }
+    if goal.blanks().len() > 1 {
+        return turning("solving with several blanks");
+    }
+    if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
+        return Err(Error::argument(
+            "heuristic",
+            format!(
+                "{} is not available for tiles that turn; they use md, the Manhattan distance with turns",
+                options.heuristic
+            ),
+        ));
+    }
+    let n = puzzle.vertex_count();
+    let constructive = "the constructive solver (tile by tile, each walked round a turning cycle as needed, then the last few vertices by A*)";
+    let large = n > AUTO_OPTIMAL_TURNING_VERTICES;
+    if options.algorithm == Algorithm::Constructive
+        || (large && options.algorithm == Algorithm::Auto)
+    {
+        let why = if options.algorithm == Algorithm::Auto {
+            format!(
+                " (more than {AUTO_OPTIMAL_TURNING_VERTICES} vertices: too many for an optimal search to finish reliably)"
+            )
+        } else {
+            String::new()
+        };
+        return Ok(Plan {
+            optimal: false,
+            ..plan_of(
+                Method::ConstructiveGraph,
+                format!("Tiles that turn{why}: {constructive}"),
+            )
+        });
+    }
+    let k = puzzle.turns().map_or(1, |t| t.modulus() as usize);
+    let labels = (n - 1) * k;
+    if labels > crate::search::turning::MAX_LABELS {
+        return Err(Error::limit(
+            Resource::Tiles,
+            labels as u64,
+            crate::search::turning::MAX_LABELS as u64,
+        ));
+    }
+    let (method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
+    let name = match method {
+        Method::AStar { weight: 1.0 } => "A*",
+        Method::AStar { .. } => "weighted A*",
+        Method::Bfs => "breadth-first search",
+        Method::Beam { .. } => "beam search",
+        _ => "IDA*",
+    };
+    let with = if method == Method::Bfs {
+        ""
+    } else {
+        " with the Manhattan distance with turns (each tile's least moves to its goal vertex and orientation, in the graph of vertex x orientation pairs)"
+    };
+    Ok(Plan {
+        optimal,
+        ..plan_of(method, format!("Tiles that turn: {name}{with}"))
     })
 }
 

@@ -260,6 +260,7 @@ impl Solver {
         if options.algorithm != Algorithm::Auto
             || goal.blanks().len() != 1
             || puzzle.digraph().is_some()
+            || puzzle.turns().is_some()
         {
             return Ok(None);
         }

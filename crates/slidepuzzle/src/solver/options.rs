@@ -17,6 +17,11 @@ pub const AUTO_LINEAR_CONFLICT_CELLS: usize = 9;
 /// solved constructively by [`Algorithm::Auto`].
 pub const AUTO_OPTIMAL_GRAPH_VERTICES: usize = 64;
 
+/// Puzzles whose tiles turn with more vertices than this are solved
+/// constructively by [`Algorithm::Auto`] ([`crate::construct::turning`]),
+/// the others by A* with the Manhattan distance with turns.
+pub const AUTO_OPTIMAL_TURNING_VERTICES: usize = crate::construct::turning::MAX_REGION;
+
 /// Graphs with at most this many vertices use A* under [`Algorithm::Auto`].
 pub const AUTO_ASTAR_VERTICES: usize = 10;
 

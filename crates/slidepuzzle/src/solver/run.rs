@@ -38,6 +38,7 @@ use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
 use crate::search::mtm_pdb::MtmPdbLookup;
 use crate::search::pdb_lookup::PdbLookup;
 use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
+use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
 use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
 use crate::search::{Limits, SearchResult, SearchStats, StopReason};
 use crate::theory::Verdict;
@@ -220,6 +221,19 @@ fn graph_run<K: Kernel>(
             "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
         ))
     };
+    if puzzle.turns().is_some() {
+        let domain = TurningDomain::new(puzzle, start, goal).ok_or_else(too_large)?;
+        return match heuristic {
+            GraphHeuristic::Zero => Ok(kernel.run(domain, Zero)),
+            GraphHeuristic::Manhattan => {
+                let table = TurnDistances::new(puzzle, goal).ok_or_else(too_large)?;
+                Ok(kernel.run(domain, TurnDistance::new(&table)))
+            }
+            GraphHeuristic::Tables(_) => Err(Error::Internal(
+                "no pattern databases for tiles that turn".to_string(),
+            )),
+        };
+    }
     if start.blanks().len() > 1 {
         let domain = SeveralBlanksDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
         return Ok(match heuristic {
@@ -486,7 +500,9 @@ fn constructive(
     limits: &Limits,
     board: bool,
 ) -> Result<SearchResult> {
-    let built = if puzzle.digraph().is_some() {
+    let built = if puzzle.turns().is_some() {
+        crate::construct::turning::solve_turning_within(puzzle, start, goal, limits)
+    } else if puzzle.digraph().is_some() {
         let encode = kernel_move(start.blanks().len() > 1);
         crate::construct::one_way::solve_one_way_within(puzzle, start, goal, limits)
             .map(|steps| steps.into_iter().map(encode).collect())

@@ -629,6 +629,7 @@ pub fn check_several_blanks(
     max_states: usize,
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
+    puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
     decide_several(puzzle, start, goal, max_states, Route::Classes)
 }
 
@@ -649,6 +650,7 @@ pub fn check_several_blanks_by_group(
     max_states: usize,
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
+    puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
     decide_several(puzzle, start, goal, max_states, Route::Group)
 }
 

@@ -63,7 +63,8 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
 /// Decides whether `goal` is reachable from `start` with any number of
 /// blanks by `method`: the one entry point of the faces' `check`. Puzzles
 /// with one-way edges go to [`super::directed::check`] (or, by
-/// Schreier-Sims, [`super::directed::check_by_group`]). Several
+/// Schreier-Sims, [`super::directed::check_by_group`]), puzzles whose
+/// tiles turn to [`super::turning::check`]. Several
 /// blanks go to [`super::blanks::check_several_blanks`] or, by
 /// Schreier-Sims, [`super::blanks::check_several_blanks_by_group`] (at
 /// most `max_states` configurations if that one has to search).
@@ -87,6 +88,13 @@ pub fn check_with(
     method: CheckMethod,
     max_states: usize,
 ) -> Result<Verdict> {
+    if puzzle.turns().is_some() {
+        let method = match method {
+            CheckMethod::Linear => super::turning::TurnMethod::Linear,
+            CheckMethod::SchreierSims => super::turning::TurnMethod::SchreierSims,
+        };
+        return super::turning::check(puzzle, start, goal, method);
+    }
     if let Some(d) = puzzle.digraph() {
         return match method {
             CheckMethod::Linear => super::directed::check(d, start, goal, max_states),
@@ -120,6 +128,8 @@ pub enum AnyAnalysis {
     SeveralBlanks(super::blanks::BlanksAnalysis),
     /// A puzzle with one-way edges, any number of blanks.
     OneWay(super::directed::OneWayAnalysis),
+    /// A puzzle whose tiles turn, one blank.
+    Turning(super::turning::TurningAnalysis),
 }
 
 /// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
@@ -134,6 +144,9 @@ pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> crate::error::Resul
             goal.len(),
             puzzle.vertex_count()
         )));
+    }
+    if puzzle.turns().is_some() {
+        return super::turning::analyze_turning(puzzle, goal).map(AnyAnalysis::Turning);
     }
     if let Some(d) = puzzle.digraph() {
         return super::directed::analyze_one_way(d, puzzle.spec(), goal).map(AnyAnalysis::OneWay);

@@ -19,6 +19,7 @@ pub mod schreier_sims;
 pub mod scramble;
 pub mod theta0;
 pub mod tile_classes;
+pub mod turning;
 pub mod views;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};

@@ -78,6 +78,7 @@ fn move_perm(puzzle: &Puzzle, target: impl Fn(usize) -> Option<usize>) -> Option
 /// 30 vertices.
 pub fn move_group(puzzle: &Puzzle) -> Result<MoveGroupReport> {
     puzzle.require_two_way("the move group")?;
+    puzzle.require_no_turns("the move group")?;
     let n = puzzle.vertex_count();
     if n > 30 {
         return Err(Error::limit(Resource::Vertices, n as u64, 30));

@@ -67,6 +67,11 @@ pub enum Decision {
     /// strong components, each decided as its two-way version
     /// (docs/THEORY.md section 7).
     StrongComponents,
+    /// Tiles that turn, one blank: Wilson's theorem for the positions and
+    /// the turn invariants (parity with total turn, turns per cycle),
+    /// which are the only conditions on 2-connected graphs other than
+    /// cycles and theta0 (docs/THEORY.md section 8).
+    TurnInvariants,
     /// A solver's search ran out of configurations to expand without
     /// meeting the goal.
     ExhaustiveSearch,
@@ -86,6 +91,7 @@ impl Decision {
             Decision::CertifiedGroup => "certified group",
             Decision::BreadthFirstSearch => "breadth-first search",
             Decision::StrongComponents => "strong components and the reversal theorem",
+            Decision::TurnInvariants => "positions and turn invariants",
             Decision::ExhaustiveSearch => "exhaustive search",
         }
     }
@@ -121,6 +127,7 @@ pub(crate) fn require_same_tiles(start: &Configuration, goal: &Configuration) ->
 /// ```
 pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
+    puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
     let n = puzzle.vertex_count();
     if start.len() != n || goal.len() != n {
         return Err(Error::config(format!(
@@ -356,6 +363,7 @@ pub fn check_by_schreier_sims(
     goal: &Configuration,
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
+    puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
     let n = puzzle.vertex_count();
     if n > SCHREIER_SIMS_MAX_VERTICES {
         return Err(Error::limit(

@@ -138,7 +138,7 @@ pub fn random_walk<R: Rng + ?Sized>(
             MAX_WALK_MOVES,
         ));
     }
-    let mut cells = goal.cells().to_vec();
+    let mut config = goal.clone();
     let mut blanks = goal.blanks();
     // The last move as (from, to); its undoing slides the tile back.
     let mut last: Option<(usize, usize)> = None;
@@ -150,7 +150,7 @@ pub fn random_walk<R: Rng + ?Sized>(
             // Backward on one-way puzzles: the tile on u slides back into
             // b, so the walk's end reaches the goal.
             for &u in puzzle.blank_moves_back(b) {
-                if cells[u] != 0 && last != Some((b, u)) {
+                if config.tile_at(u) != 0 && last != Some((b, u)) {
                     legal.push((j, u));
                 }
             }
@@ -164,11 +164,11 @@ pub fn random_walk<R: Rng + ?Sized>(
         }
         let (j, u) = legal[rng.random_range(0..legal.len())];
         let b = blanks[j];
-        cells.swap(u, b);
+        puzzle.slide(&mut config, u, b);
         blanks[j] = u;
         last = Some((u, b));
     }
-    Configuration::from_cells(cells, k)
+    Ok(config)
 }
 
 /// Draws one configuration uniformly from those reachable from `goal`.
@@ -192,10 +192,24 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
 ) -> Result<Configuration> {
     match goal.blanks().len() {
         0 => return Err(Error::Unsupported("a scramble needs a blank".into())),
+        1 if puzzle.turns().is_some() => {
+            // Positions uniformly, then orientations (docs/THEORY.md 8.2).
+            let goal = puzzle.orient(goal.clone())?;
+            let plain = puzzle.without_turns();
+            let positions = uniform_reachable(&plain, &goal.without_orientations(), rng)?;
+            if let Some(c) = super::turning::orient_uniformly(puzzle, &goal, &positions, rng)? {
+                return Ok(c);
+            }
+            let k = puzzle.turns().map_or(1, |t| t.modulus() as u64);
+            return random_walk(puzzle, &goal, 64 * goal.len() as u64 * k, rng);
+        }
         1 => {}
         _ => {
             puzzle.require_reversible(
                 "a uniform scramble (a random walk, scramble --moves N, works on any)",
+            )?;
+            puzzle.require_no_turns(
+                "a uniform scramble with several blanks (a random walk, scramble --moves N, works)",
             )?;
             return several_blanks(puzzle, goal, rng);
         }
