@@ -479,28 +479,34 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
     Ok(puzzle)
 }
 
+/// A board family `WxH:suffix`: width, height, spec, budget.
+type BoardFamily = fn(usize, usize, &str, &SizeBudget) -> Result<Puzzle>;
+
 /// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
 fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
-    for (suffix, twist) in [(":mobius", false), (":twist", true)] {
+    // Boards with one-way edges or turning seams: `WxH:suffix`.
+    let families: [(&str, BoardFamily); 4] = [
+        (":mobius", |w, h, spec, b| {
+            super::turn_specs::seam_board(w, h, false, spec, b)
+        }),
+        (":twist", |w, h, spec, b| {
+            super::turn_specs::seam_board(w, h, true, spec, b)
+        }),
+        (":streets", |w, h, _, b| {
+            super::one_way::board(w, h, true, b)
+        }),
+        (":oneway", |w, h, _, b| {
+            super::one_way::board(w, h, false, b)
+        }),
+    ];
+    for (suffix, build) in families {
         if let Some(body) = spec.strip_suffix(suffix) {
             let sides: Vec<usize> = body
                 .split(['x', 'X'])
                 .map(|s| parse_usize(s, "side", spec))
                 .collect::<Result<_>>()?;
             return match sides.as_slice() {
-                [w, h] => super::turn_specs::seam_board(*w, *h, twist, spec, budget),
-                _ => Err(Error::spec(spec, format!("not WxH{suffix}"))),
-            };
-        }
-    }
-    for (suffix, streets) in [(":streets", true), (":oneway", false)] {
-        if let Some(body) = spec.strip_suffix(suffix) {
-            let sides: Vec<usize> = body
-                .split(['x', 'X'])
-                .map(|s| parse_usize(s, "side", spec))
-                .collect::<Result<_>>()?;
-            return match sides.as_slice() {
-                [w, h] => super::one_way::board(*w, *h, streets, budget),
+                [w, h] => build(*w, *h, spec, budget),
                 _ => Err(Error::spec(spec, format!("not WxH{suffix}"))),
             };
         }

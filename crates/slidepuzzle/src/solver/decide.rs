@@ -89,15 +89,10 @@ fn plan_one_way(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     if options.metric == Metric::Mtm {
         puzzle.require_two_way("the multi-tile metric")?;
     }
-    if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
-        return Err(Error::argument(
-            "heuristic",
-            format!(
-                "{} is not available with one-way edges; they use md, the Manhattan distance along the arcs",
-                options.heuristic
-            ),
-        ));
-    }
+    manhattan_only(
+        options,
+        "with one-way edges; they use md, the Manhattan distance along the arcs",
+    )?;
     let n = puzzle.vertex_count();
     let large = n > MAX_SEARCH_VERTICES;
     if large && options.algorithm == Algorithm::Auto {
@@ -120,14 +115,10 @@ fn plan_one_way(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     }
     let (method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
     let name = match method {
-        Method::AStar { weight: 1.0 } => "A*",
-        Method::AStar { .. } => "weighted A*",
-        Method::Bfs => "breadth-first search",
-        Method::Beam { .. } => "beam search",
         Method::ConstructiveGraph => {
             "the constructive solver (the two-way solution, each move against an arc made round a directed cycle through it)"
         }
-        _ => "IDA*",
+        _ => search_name(&method),
     };
     let blanks = goal.blanks().len();
     let with = if method == Method::ConstructiveGraph {
@@ -166,15 +157,10 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     if goal.blanks().len() > 1 {
         return turning("solving with several blanks");
     }
-    if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
-        return Err(Error::argument(
-            "heuristic",
-            format!(
-                "{} is not available for tiles that turn; they use md, the Manhattan distance with turns",
-                options.heuristic
-            ),
-        ));
-    }
+    manhattan_only(
+        options,
+        "for tiles that turn; they use md, the Manhattan distance with turns",
+    )?;
     let n = puzzle.vertex_count();
     let constructive = "the constructive solver (tile by tile, each walked round a turning cycle as needed, then the last few vertices by A*)";
     let large = n > AUTO_OPTIMAL_TURNING_VERTICES;
@@ -206,13 +192,7 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
         ));
     }
     let (method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
-    let name = match method {
-        Method::AStar { weight: 1.0 } => "A*",
-        Method::AStar { .. } => "weighted A*",
-        Method::Bfs => "breadth-first search",
-        Method::Beam { .. } => "beam search",
-        _ => "IDA*",
-    };
+    let name = search_name(&method);
     let with = if method == Method::Bfs {
         ""
     } else {
@@ -222,6 +202,29 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
         optimal,
         ..plan_of(method, format!("Tiles that turn: {name}{with}"))
     })
+}
+
+/// [`Error::Argument`] unless `options` ask for the automatic heuristic or
+/// the Manhattan distance, the one the puzzle kind `where_` names has.
+fn manhattan_only(options: &SolveOptions, where_: &str) -> Result<()> {
+    if matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
+        return Ok(());
+    }
+    Err(Error::argument(
+        "heuristic",
+        format!("{} is not available {where_}", options.heuristic),
+    ))
+}
+
+/// The name of a graph search `method` in plan reasons.
+fn search_name(method: &Method) -> &'static str {
+    match method {
+        Method::AStar { weight: 1.0 } => "A*",
+        Method::AStar { .. } => "weighted A*",
+        Method::Bfs => "breadth-first search",
+        Method::Beam { .. } => "beam search",
+        _ => "IDA*",
+    }
 }
 
 /// An optimal plan of `method` (no tables, no fallback, collected).

@@ -561,8 +561,9 @@ fn invariant_fault(
     None
 }
 
-/// How many orientation draws [`orient_uniformly`] makes before it gives
-/// up (64).
+/// How many orientation draws a uniform scramble of a turning puzzle
+/// ([`super::scramble::uniform_reachable`]) makes before it takes a
+/// random walk instead (64).
 pub const UNIFORM_DRAWS: usize = 64;
 
 /// Orientations for `positions` (a uniform draw of the positions reachable
