@@ -19,8 +19,9 @@
 //! 3. **The region** is solved optimally ([`crate::search::turning`]).
 //!
 //! The goal's blank is first moved into `R` (and the solution ends by
-//! moving it back). Cost: O(n * (n k)(n + E)) for the placements plus the
-//! search on `R`. Not optimal; replayed before it is returned.
+//! moving it back). Cost: O(n^2 (n + E)) for choosing the fills, the
+//! placement searches (O(n^2 k^2 E) each at worst, usually far less), and
+//! the search on `R`; at most [`MAX_VERTICES`] vertices. Not optimal; replayed before it is returned.
 
 use std::collections::VecDeque;
 
@@ -33,6 +34,11 @@ use crate::theory::turning;
 
 /// The most vertices of the last region (7).
 pub const MAX_REGION: usize = 7;
+
+/// The most vertices the solver takes (1,024): each fill tests the
+/// 2-connectivity of what is left for every candidate, O(n^2 (n + E))
+/// in all.
+pub const MAX_VERTICES: usize = 1024;
 
 /// A blank path taking `start` to `goal` on the turning `puzzle` (one
 /// blank; see the module docs).
@@ -60,6 +66,13 @@ pub(crate) fn solve_turning_within(
         )));
     }
     let n = puzzle.vertex_count();
+    if n > MAX_VERTICES {
+        return Err(Error::limit(
+            crate::error::Resource::Vertices,
+            n as u64,
+            MAX_VERTICES as u64,
+        ));
+    }
     let region = if n <= MAX_REGION {
         (0..n).collect()
     } else {
