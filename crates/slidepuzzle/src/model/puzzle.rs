@@ -556,7 +556,10 @@ impl Puzzle {
             .goal
             .clone()
             .unwrap_or_else(|| Configuration::natural(self.vertex_count()));
-        self.orient(goal.clone()).unwrap_or(goal)
+        match self.turns {
+            Some(_) => self.orient(goal.clone()).unwrap_or(goal),
+            None => goal,
+        }
     }
 
     /// Checks that `blanks` blanks fit the puzzle: at least one blank and

@@ -18,7 +18,7 @@
 
 use super::domain::{Domain, Step, Steps};
 use super::heuristic::Heuristic;
-use super::packed::{Adjacency, GraphCells};
+use super::packed::{Adjacency, GraphCells, cells_in};
 use crate::model::{Configuration, Puzzle};
 
 /// The most labels (tiles x orientations) the domain packs: 255.
@@ -166,17 +166,7 @@ impl Domain for TurningDomain {
         self.cells.slide_back(m.step);
     }
 
-    fn is_goal(&self) -> bool {
-        self.cells.is_goal()
-    }
-
-    fn cells(&self) -> &[u8] {
-        self.cells.cells()
-    }
-
-    fn set_cells(&mut self, cells: &[u8]) {
-        self.cells.set_cells(cells);
-    }
+    cells_in!(cells);
 
     fn largest_cell(&self) -> usize {
         self.largest
