@@ -438,6 +438,29 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
         PuzzleKind::Graph => ("graph", 0, 0, 0),
     };
     let edges: Vec<[usize; 2]> = p.graph().edges().map(|(a, b)| [a, b]).collect();
+    // One-way edges: the arcs `u -> v` (a tile slides from u to v) whose
+    // reverse is not an arc; empty when every edge is two-way.
+    let one_way: Vec<[usize; 2]> = p
+        .digraph()
+        .map(|d| {
+            d.arcs()
+                .filter(|&(u, v)| !d.successors(v).contains(&u))
+                .map(|(u, v)| [u, v])
+                .collect()
+        })
+        .unwrap_or_default();
+    // Tiles that turn: the edges `[u, v, r]` whose turn r (in k-ths of a
+    // full turn counter-clockwise, for a tile sliding u -> v) is not 0.
+    let (modulus, turns) = match p.turns() {
+        Some(t) => (
+            Some(t.modulus()),
+            t.nonzero()
+                .into_iter()
+                .map(|(u, v, r)| [u, v, r as usize])
+                .collect(),
+        ),
+        None => (None, Vec::new()),
+    };
     Ok(json!({
         "spec": p.spec(),
         "kind": kind,
@@ -450,6 +473,10 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
         "positions": p.positions(),
         "goal": format_configuration(&p, &goal),
         "goal_cells": goal.cells(),
+        "goal_orientations": goal.orientations(),
+        "one_way": one_way,
+        "modulus": modulus,
+        "turns": turns,
     }))
 }
 

@@ -6,8 +6,11 @@
 const $ = (id) => document.getElementById(id);
 const S = {
   P: null,            // puzzle info from /api/puzzle
-  adj: [],            // neighbours per vertex
+  adj: [],            // per vertex: where its tile may slide (the neighbours, or the heads of its arcs)
+  into: [],           // per vertex: whose tiles may slide into it (the reverse of adj)
+  near: [],           // per vertex: every vertex joined to it, either way (what a move repaints)
   cells: [],          // tile per vertex, 0 = blank
+  turn: [],           // orientation per vertex, in k-ths of a full turn counter-clockwise (0 where tiles do not turn)
   history: [],        // moves made, [from, to] (the tile on `from` slid into the blank on `to`)
   moves: 0,           // moves on the counter (single-tile moves, STM)
   mtm: 0,             // multi-tile moves: runs of moves in one direction
@@ -40,15 +43,40 @@ async function api(path, body, signal) {
   return j;
 }
 function status(text, cls) { const s = $("status"); s.textContent = text; s.className = cls || ""; }
-const key = () => S.P.spec + "|" + S.cells.join(" ");
-const solved = () => S.cells.every((t, i) => t === S.P.goal_cells[i]);
+// The tile on v as the library writes it: `5`, or `5^1` when it is turned.
+const token = (v) => S.cells[v] + (S.turn[v] ? "^" + S.turn[v] : "");
+const tokens = () => S.cells.map((_, v) => token(v));
+const key = () => S.P.spec + "|" + tokens().join(" ");
+// Whether vertex v holds its goal tile, turned as in the goal.
+const atHome = (v) => S.cells[v] === S.P.goal_cells[v] && S.turn[v] === (S.P.goal_orientations[v] || 0);
+const solved = () => S.cells.every((_, v) => atHome(v));
 function stateString() {
-  if (S.P.kind !== "board" || !S.P.plain_board) return S.cells.join(" ");
+  const all = tokens();
+  if (S.P.kind !== "board" || !S.P.plain_board) return all.join(" ");
   const w = S.P.width, rows = [];
-  for (let i = 0; i < S.cells.length; i += w) rows.push(S.cells.slice(i, i + w).join(" "));
+  for (let i = 0; i < all.length; i += w) rows.push(all.slice(i, i + w).join(" "));
   return rows.join("/");
 }
-function parseState(text) { return text.split(/[\s,\/]+/).filter(Boolean).map(Number); }
+// A position typed or sent as text: tiles, 0 for a blank, `5^1` for tile 5
+// turned (the server checks it; this only splits it).
+function parseState(text) {
+  const cells = [], turn = [];
+  for (const t of text.split(/[\s,\/.]+/).filter(Boolean)) {
+    const [tile, o] = t.split("^");
+    cells.push(Number(tile)); turn.push(Number(o || 0));
+  }
+  return { cells, turn };
+}
+// The turn (in k-ths of a full turn) of a tile sliding from `from` to `to`.
+function turnAlong(from, to) {
+  const k = S.P.modulus;
+  if (!k) return 0;
+  for (const [u, v, r] of S.P.turns) {
+    if (u === from && v === to) return r;
+    if (u === to && v === from) return (k - r) % k;
+  }
+  return 0;
+}
 // Server text shown as HTML: no markup gets through.
 function plainText(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
 function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) + ` (${n.length} digits)` : n; }
@@ -95,10 +123,12 @@ function positionChanged(note) {
 }
 // A new position (load, scramble, set, reset): no history, the clock waits
 // for the first move.
-function newPosition(cells) {
+// `turn`: the orientations (all 0 when left out).
+function newPosition(cells, turn) {
   positionChanged();
   S.cells = cells;
-  S.startCells = cells.slice();
+  S.turn = turn && turn.length ? turn.slice() : cells.map(() => 0);
+  S.startCells = tokens();
   S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null;
   $("tps").textContent = "";
   clockReset();
@@ -248,11 +278,22 @@ function place(g) {
     e.shape.setAttribute("cx", X(p)); e.shape.setAttribute("cy", Y(p));
     e.text.setAttribute("x", X(p)); e.text.setAttribute("y", Y(p) + r * 0.35);
     e.label.setAttribute("x", X(p) + r * 0.85); e.label.setAttribute("y", Y(p) - r * 0.85);
+    turnText(e);
   });
   for (const l of g.lines) {
-    l.el.setAttribute("x1", X(g.pts[l.a])); l.el.setAttribute("y1", Y(g.pts[l.a]));
-    l.el.setAttribute("x2", X(g.pts[l.b])); l.el.setAttribute("y2", Y(g.pts[l.b]));
+    const [x1, y1, x2, y2] = [X(g.pts[l.a]), Y(g.pts[l.a]), X(g.pts[l.b]), Y(g.pts[l.b])];
+    // An arc's arrowhead ends at the rim of its head's circle.
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, cut = l.arrow ? Math.min(len / 2, r + 2) / len : 0;
+    l.el.setAttribute("x1", x1); l.el.setAttribute("y1", y1);
+    l.el.setAttribute("x2", x2 - (x2 - x1) * cut); l.el.setAttribute("y2", y2 - (y2 - y1) * cut);
   }
+}
+// A turned tile's number is drawn turned about its circle's centre by
+// `e.angle` degrees (clockwise on the page, so counter-clockwise turns are
+// negative).
+function turnText(e) {
+  if (e.angle) e.text.setAttribute("transform", `rotate(${e.angle} ${e.shape.getAttribute("cx")} ${e.shape.getAttribute("cy")})`);
+  else e.text.removeAttribute("transform");
 }
 // Layout coordinates of a pointer event over a drawn graph.
 function pointerAt(g, e) {
@@ -279,11 +320,41 @@ function draggable(g, v, c, onClick) {
     window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
   });
 }
+const TURN_COLOUR = "#8e44ad";
 function drawSvg(el) {
   const P = S.P;
+  // Edges much longer than the usual one (the seams of a Moebius band or a
+  // twisted torus drawn flat) are dashed, like the layers of a box.
+  const length = ([a, b]) => Math.hypot(S.pts[a][0] - S.pts[b][0], S.pts[a][1] - S.pts[b][1]);
+  const lengths = P.edges.map(length).sort((x, y) => x - y), usual = lengths[Math.floor(lengths.length / 2)] || 1;
   const g = drawGraph(el, S.pts, P.edges, (v, c) => {
     c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
-  }, (a, b) => P.kind === "box" && P.positions[a][2] !== P.positions[b][2]);
+  }, (a, b) => P.kind === "box" ? P.positions[a][2] !== P.positions[b][2] : length([a, b]) > 2 * usual);
+  // One-way edges end in an arrow (the way their tile slides); edges that
+  // turn a tile are purple, with the turn in a tooltip.
+  const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
+  if (oneWay.size) {
+    const defs = document.createElementNS(NS, "defs"), m = document.createElementNS(NS, "marker");
+    const size = Math.max(8, g.view.r * 0.8);
+    for (const [k, v] of [["id", "arrow"], ["viewBox", "0 0 10 10"], ["refX", "10"], ["refY", "5"], ["markerUnits", "userSpaceOnUse"],
+                          ["markerWidth", size], ["markerHeight", size], ["orient", "auto"]]) m.setAttribute(k, v);
+    const head = document.createElementNS(NS, "path"); head.setAttribute("d", "M0,0 L10,5 L0,10 z"); head.setAttribute("fill", "#333");
+    m.appendChild(head); defs.appendChild(m); g.svg.insertBefore(defs, g.svg.firstChild);
+  }
+  const deg = (r) => { const d = Math.round(360 * r / P.modulus); return d > 180 ? `${360 - d} degrees clockwise` : `${d} degrees counter-clockwise`; };
+  for (const l of g.lines) {
+    if (oneWay.has(l.b + ">" + l.a)) [l.a, l.b] = [l.b, l.a];
+    if (oneWay.has(l.a + ">" + l.b)) { l.arrow = true; l.el.setAttribute("marker-end", "url(#arrow)"); l.el.dataset.arc = `${l.a}>${l.b}`; }
+    const r = turnAlong(l.a, l.b);
+    if (r) {
+      l.turn = r;
+      l.el.dataset.turn = `${l.a}>${l.b}^${r}`;
+      const t = document.createElementNS(NS, "title");
+      t.textContent = `A tile sliding ${l.a} to ${l.b} turns ${deg(r)}` + (l.arrow ? "." : `; back, it turns the other way.`);
+      l.el.appendChild(t);
+    }
+  }
+  place(g);
   g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
   S.drawn = g;
   S.els = g.els;
@@ -311,8 +382,8 @@ function paintEdges() {
   const colour = S.mode === "explore" && S.blocks.length > 1, which = blockOfEdges();
   for (const l of g.lines) {
     const i = colour ? which(l.a, l.b) : undefined;
-    l.el.setAttribute("stroke", i === undefined ? "#999" : blockColour(i));
-    l.el.setAttribute("stroke-width", i === undefined || S.blocks[i].type === "bridge" ? 1.5 : 3);
+    l.el.setAttribute("stroke", i !== undefined ? blockColour(i) : l.turn ? TURN_COLOUR : l.arrow ? "#555" : "#999");
+    l.el.setAttribute("stroke-width", l.turn ? 3 : i === undefined || S.blocks[i].type === "bridge" ? 1.5 : 3);
     if (i !== undefined) l.el.dataset.block = i; else delete l.el.dataset.block;
   }
 }
@@ -336,7 +407,7 @@ function showBlocks() {
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
 function paint(v) {
   const e = S.els[v]; if (!e) return;
-  const t = S.cells[v], home = t !== 0 && t === S.P.goal_cells[v];
+  const t = S.cells[v], home = t !== 0 && atHome(v);
   if (e.shape.tagName === "DIV") {
     e.shape.className = "cell" + (t === 0 ? " blank" : home ? " home" : "") + (legal(v) ? " legal" : "");
     e.shape.textContent = t === 0 ? "" : t;
@@ -344,6 +415,11 @@ function paint(v) {
     e.shape.setAttribute("fill", t === 0 ? "#555" : home ? "#b9e3b0" : "#f3d9a4");
     e.shape.setAttribute("class", (legal(v) ? "legal " : "") + (S.cut.has(v) ? "cut" : ""));
     e.text.textContent = t === 0 ? "" : t;
+    // Where tiles turn, every number is underlined (its foot shows which
+    // way is down) and drawn turned by its orientation.
+    e.angle = S.P.modulus && t !== 0 ? -360 * S.turn[v] / S.P.modulus : 0;
+    e.text.setAttribute("class", (S.P.modulus && t !== 0 ? "oriented" : "") + (e.angle ? " turned" : ""));
+    turnText(e);
   }
 }
 // Shows the tile now on `to` sliding in from `from` (Web Animations; no
@@ -369,7 +445,7 @@ function animateSlide(from, to, ms) {
 }
 function paintAround(vs) {
   const seen = new Set();
-  for (const v of vs) { seen.add(v); for (const w of S.adj[v]) seen.add(w); }
+  for (const v of vs) { seen.add(v); for (const w of S.near[v]) seen.add(w); }
   for (const v of seen) paint(v);
   paintStatus();
 }
@@ -377,14 +453,19 @@ function paintVertices() { for (let v = 0; v < S.cells.length; v++) paint(v); }
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
   $("moves").textContent = "moves: " + S.moves;
-  $("mtm").textContent = "MTM: " + (S.P.positions ? S.mtm : "-");
+  $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus ? S.mtm : "-");
   scheduleLesson();
   $("state").value = stateString();
   $("board").classList.toggle("solved", solved());
 }
 
 // ---- moves ----
-function slide(from, to) { S.cells[to] = S.cells[from]; S.cells[from] = 0; }
+// The tile on `from` slides to the blank on `to`, turning by the edge's
+// turn (undo and stepping back slide it the other way, turning it back).
+function slide(from, to) {
+  S.cells[to] = S.cells[from]; S.cells[from] = 0;
+  if (S.P.modulus) { S.turn[to] = (S.turn[from] + turnAlong(from, to)) % S.P.modulus; S.turn[from] = 0; }
+}
 // The direction a tile moves from `from` to `to` on the layout (wrap
 // steps on tori count as one step the short way), as "dx,dy,dz".
 function direction(from, to) {
@@ -504,7 +585,7 @@ async function lesson() {
       if (key() !== k) return;
       const kind = v.cycle_type.length ? v.cycle_type.map(([l, c]) => c > 1 ? `${l}<sup>${c}</sup>` : `${l}`).join(" ") : "none (the solved position)";
       parts.push(`<h3>The position as a permutation</h3><p>Label each tile by its home (1 to ${v.hole_label}, the blank is ${v.hole_label}).
-        The position sends each place to the label of the tile on it; in cycle notation:</p>
+        The position sends each place to the label of the tile on it${P.modulus ? " (places only: the tiles' turns come below)" : ""}; in cycle notation:</p>
         <p><code id="perm-cycles">${v.permutation}</code></p><p>an <b>${v.parity}</b> permutation, cycles of lengths ${kind}, order ${v.order}.</p>`);
       if (v.toroidal) {
         const t = v.toroidal;
@@ -519,7 +600,7 @@ async function lesson() {
   try {
     const a = await api("/api/analyze", { puzzle: P.spec, goal: P.goal_cells.join(" ") });
     if (key() !== k) return;
-    const plain = blanks === 1
+    const plain = a.modulus ? turningLesson(a) : a.one_way ? oneWayLesson(a) : blanks === 1
       ? `With one blank, the arrangements reachable from the solved position form the puzzle group <b>${a.group}</b>
          (order ${short(a.group_order)}). Wilson's theorem (1974): on a 2-connected graph that is not a cycle, the group is every
          permutation of the tiles, or only the even ones when the graph is bipartite (it splits into two colours with every edge
@@ -540,6 +621,28 @@ async function lesson() {
     parts.push(`<h3>Which positions can be reached</h3><p>${plain}</p>`);
   } catch (e) { parts.push(`<p>${e.message}</p>`); }
   if (key() === k) el.innerHTML = parts.join("");
+}
+// Learn's text for tiles that turn (docs/THEORY.md section 8).
+function turningLesson(a) {
+  const inv = a.invariants, k = inv.modulus, quarter = k === 4 ? "a quarter" : k === 2 ? "half" : `1/${k}`;
+  return `Here every tile has an orientation: its number is drawn turned, and underlined so its foot shows which way is down.
+    A tile sliding across a purple edge turns by ${quarter} of a full turn or more (hover over the edge to see how far);
+    sliding back turns it back. So a position is the tiles' places <i>and</i> their turns, and the puzzle group is a subgroup of
+    Z<sub>${k}</sub> wr S<sub>${a.tiles}</sub> (order ${short(a.whole_order)}). Two things never change (Garcia, Hanson, Jensen and Owen 2022;
+    docs/THEORY.md section 8): measured against a spanning tree, (I1) each tile's turn changes only by multiples of ${inv.turn_step},
+    and (I2) the parity of the permutation and the total turn of all tiles move together as one of the pairs ${pairs(inv)} that
+    closed walks of the blank give. On this graph they are the only conditions besides the blank's place:
+    the group is <b>${plainText(a.summary)}</b>, order ${short(a.group_order)}.
+    Check says which invariant blocks a position that cannot be solved.`;
+}
+// Learn's text for one-way edges (docs/THEORY.md section 7).
+function oneWayLesson(a) {
+  return `The arrows are one-way edges: a tile slides only the way its arrow points, so the blank moves against the arrows.
+    When every arrow lies on a directed cycle (the graph is <i>strongly connected</i>), a move against an arrow can be made by
+    taking the blank round that cycle instead, so the puzzle reaches exactly what its two-way version reaches, with longer
+    solutions (the reversal theorem, docs/THEORY.md section 7). Otherwise the blank can only move downstream, from one strong
+    component to the next, and never back. Here: <b>${a.strongly_connected ? "strongly connected" : "not strongly connected"}</b>
+    (${plainText(a.reason)})` + (a.group ? `; the puzzle group is <b>${a.group}</b>, order ${short(a.group_order)}.` : ".");
 }
 $("learn").addEventListener("toggle", () => { lessonKey = null; scheduleLesson(); });
 
@@ -641,10 +744,10 @@ async function openLink(params) {
   if (!await load(params.get("puzzle") || "4x4")) return;
   const state = params.get("state");
   if (!state) return;
-  const cells = state.split(".").map(Number);
-  try { await api("/api/check", { puzzle: S.P.spec, state: cells.join(" ") }); }
+  const given = parseState(state);
+  try { await api("/api/check", { puzzle: S.P.spec, state: state.split(".").join(" ") }); }
   catch (e) { status(`The link's position does not fit ${S.P.spec}: ${e.message}`, "bad"); return; }
-  newPosition(cells);
+  newPosition(given.cells, given.turn);
   const moves = (params.get("moves") || "").split(".").filter(Boolean).map((m) => m.split("-").map(Number));
   for (const [f, t] of moves) {
     if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) { status(`The link's move ${f}-${t} is not legal here; stopped before it.`, "bad"); break; }
@@ -673,7 +776,7 @@ function tileToward(dx, dy, dz) {
   }
   // Graphs: the move whose direction on the drawing is closest to the key's.
   let best = null, bestDot = 0.5;
-  for (const b of blanks) for (const f of S.adj[b]) {
+  for (const b of blanks) for (const f of S.into[b]) {
     if (S.cells[f] === 0) continue;
     const vx = S.pts[b][0] - S.pts[f][0], vy = S.pts[b][1] - S.pts[f][1], len = Math.hypot(vx, vy) || 1;
     const dot = (vx * dx + vy * dy) / len;
@@ -703,43 +806,73 @@ async function load(spec) {
   positionChanged();
   S.P = P;
   S.cut = new Set(); S.blocks = [];
-  S.adj = Array.from({ length: P.vertices }, () => []);
-  for (const [a, b] of P.edges) { S.adj[a].push(b); S.adj[b].push(a); }
+  // Moves follow the arcs on puzzles with one-way edges: a tile slides
+  // from u to v only along an arc u -> v.
+  const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
+  const list = () => Array.from({ length: P.vertices }, () => []);
+  S.adj = list(); S.into = list(); S.near = list();
+  for (const [a, b] of P.edges) {
+    S.near[a].push(b); S.near[b].push(a);
+    if (!oneWay.has(b + ">" + a)) { S.adj[a].push(b); S.into[b].push(a); }
+    if (!oneWay.has(a + ">" + b)) { S.adj[b].push(a); S.into[a].push(b); }
+  }
   S.cells = P.goal_cells.slice();
+  S.turn = P.goal_orientations.length ? P.goal_orientations.slice() : P.goal_cells.map(() => 0);
   $("spec").value = P.spec;
   draw();
-  newPosition(P.goal_cells.slice());
+  newPosition(P.goal_cells.slice(), P.goal_orientations);
   showSolves();
   status("Loaded " + P.spec + ".");
   $("analysis").textContent = ""; $("blocks").innerHTML = "";
   api("/api/analyze", { puzzle: P.spec }).then(a => {
     if (S.P !== P) return;
-    S.cut = new Set(a.articulation_points);
-    S.blocks = a.blocks;
+    S.cut = new Set(a.articulation_points || []);
+    S.blocks = a.blocks || [];
     // Only the drawing: the position did not change, and rewriting the
     // position box would overwrite what the user is typing there.
     paintVertices(); paintEdges(); showBlocks();
-    const structure = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
-      `articulation points: ${a.articulation_points.join(" ") || "none"}\n`;
-    $("analysis").textContent = a.blanks > 1
-      ? structure + `blocks: ${a.blocks.map(b => b.type).join("; ")}\n` +
-        `with ${a.blanks} blanks every configuration is reachable: ${a.everything_reachable ? "yes" : "no"} (${a.reason})\n` +
-        (a.reachable_configurations
-          ? `blank-set group (blanks back on the goal's vertices): order ${short(a.group_order)}; ${short(a.blank_sets)} blank sets; ` +
-            `reachable configurations: ${short(a.reachable_configurations)}`
-          : "no exact count on this graph")
-      : structure + `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
-        `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
-        `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
+    $("analysis").textContent = analysisText(a);
   }).catch(e => { if (S.P === P) $("analysis").textContent = e.message; });
   return true;
+}
+// The (permutation parity, total turn) pairs of a turning puzzle's
+// closed blank walks, as text.
+const pairs = (inv) => inv.cycles.map(([p, t]) => `(${p ? "odd" : "even"}, ${t})`).join(" ");
+// The analysis panel's text for each kind of answer /api/analyze gives:
+// tiles that turn, one-way edges, several blanks, one blank.
+function analysisText(a) {
+  if (a.modulus) {
+    const inv = a.invariants, k = inv.modulus;
+    return `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}; tiles turn in steps of 1/${k} of a full turn (Z_${k})\n` +
+      `turn invariants: each tile's reduced turn changes by multiples of ${inv.turn_step} (mod ${k}); ` +
+      `closed walks of the blank give the (parity, total turn) pairs ${pairs(inv)}\n` +
+      `puzzle group: ${a.summary}\norder ${short(a.group_order)} of ${short(a.whole_order)} (Z_${k} wr S_${a.tiles})`;
+  }
+  if (a.one_way) {
+    return `vertices ${a.vertices}, one-way edges ${a.one_way_edges}, two-way edges ${a.two_way_edges}\n` +
+      `strongly connected: ${a.strongly_connected ? "yes" : `no (strong components of sizes ${a.strong_components.join(", ")})`}\n` +
+      (a.group ? `puzzle group: ${a.group}, order ${short(a.group_order)}\n` : "") + a.reason;
+  }
+  const structure = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
+    `articulation points: ${a.articulation_points.join(" ") || "none"}\n`;
+  return a.blanks > 1
+    ? structure + `blocks: ${a.blocks.map(b => b.type).join("; ")}\n` +
+      `with ${a.blanks} blanks every configuration is reachable: ${a.everything_reachable ? "yes" : "no"} (${a.reason})\n` +
+      (a.reachable_configurations
+        ? `blank-set group (blanks back on the goal's vertices): order ${short(a.group_order)}; ${short(a.blank_sets)} blank sets; ` +
+          `reachable configurations: ${short(a.reachable_configurations)}`
+        : "no exact count on this graph")
+    : structure + `blocks: ${a.blocks.map(b => b.type + " " + b.group).join("; ")}\n` +
+      `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
+      `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
 }
 async function scramble() {
   const P = S.P;
   try {
     const r = await api("/api/scramble", { puzzle: P.spec });
     if (S.P !== P) return;
-    newPosition(parseState(r.state));
+    const given = parseState(r.state);
+    newPosition(given.cells, given.turn);
     status("Scrambled: a uniformly random position that can be solved." + (S.mode === "play" ? " The clock starts with your first move." : ""));
   } catch (e) { status(e.message, "bad"); }
 }
@@ -757,7 +890,7 @@ async function changeBlanks(k) {
 async function setState() {
   const text = $("state").value, P = S.P;
   // The position's 0s say how many blanks it has.
-  const zeros = parseState(text).filter((t) => t === 0).length;
+  const given = parseState(text), zeros = given.cells.filter((t) => t === 0).length;
   const k = Math.max(1, zeros), before = S.blanks;
   try {
     await api("/api/check", { puzzle: P.spec, state: text, blanks: k });
@@ -766,7 +899,7 @@ async function setState() {
       setBlanks(k);
       if (!await load(P.spec)) { setBlanks(before); return; }
     }
-    newPosition(parseState(text));
+    newPosition(given.cells, given.turn);
     status("Position set" + (k !== before ? `, with ${k} blanks.` : "."));
   } catch (e) { status(`That position does not fit ${P.spec}: ${e.message}`, "bad"); }
 }
@@ -929,7 +1062,7 @@ $("load").onclick = () => load($("spec").value);
 $("blanks").addEventListener("change", () => changeBlanks(Number($("blanks").value)));
 $("spec").addEventListener("keydown", (e) => { if (e.key === "Enter") load($("spec").value); });
 $("state").addEventListener("keydown", (e) => { if (e.key === "Enter") setState(); });
-$("reset").onclick = () => { newPosition(S.P.goal_cells.slice()); status("Reset to the solved position."); };
+$("reset").onclick = () => { newPosition(S.P.goal_cells.slice(), S.P.goal_orientations); status("Reset to the solved position."); };
 $("undo").onclick = undo;
 $("scramble").onclick = scramble;
 $("set").onclick = setState;
@@ -960,7 +1093,8 @@ async function selftest() {
     for (const spec of ["4x4", "10x10", "petersen"]) {
       if (!await load(spec)) throw new Error(spec + " did not load");
       const r = await api("/api/scramble", { puzzle: spec, seed: 12345 });
-      newPosition(parseState(r.state));
+      const given = parseState(r.state);
+      newPosition(given.cells, given.turn);
       const before = stateString();
       const s = await solve();
       stepTo(s.steps.length);

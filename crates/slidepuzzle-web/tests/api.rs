@@ -282,6 +282,42 @@ async fn check_analyze_scramble_and_puzzle_info() {
     );
 }
 
+/// What the page draws one-way edges and turned tiles from: the arcs
+/// without a reverse, the nonzero turns with their modulus, and the goal's
+/// orientations; a scramble of `segerman` is solved (the library replays
+/// every answer before it leaves; the browser tests replay it in the page).
+#[tokio::test]
+async fn puzzle_info_carries_arcs_and_turns() {
+    let (_, v) = post_json("/api/puzzle", json!({"puzzle": "3x3:oneway"})).await;
+    assert_eq!(
+        (&v["one_way"], &v["modulus"], &v["turns"]),
+        (&json!([[0, 3], [3, 6]]), &json!(null), &json!([])),
+        "{v}"
+    );
+    assert_eq!(v["goal_orientations"], json!([]), "{v}");
+    let (_, v) = post_json("/api/puzzle", json!({"puzzle": "segerman"})).await;
+    assert_eq!(
+        (&v["one_way"], &v["modulus"], &v["turns"]),
+        (&json!([]), &json!(4), &json!([[0, 16, 1], [1, 18, 1]])),
+        "{v}"
+    );
+    assert_eq!(v["goal_orientations"], json!(vec![0; 20]), "{v}");
+    let (_, w) = post_json("/api/scramble", json!({"puzzle": "segerman", "seed": 5})).await;
+    let state = w["state"].as_str().unwrap().to_string();
+    assert!(state.contains('^'), "{w}");
+    let (s, r) = post_json("/api/solve", json!({"puzzle": "segerman", "state": state})).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let steps = r["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), r["length"].as_u64().unwrap() as usize, "{r}");
+    let (s, v) = post_json(
+        "/api/check",
+        json!({"puzzle": "3x3", "state": "1^1 2 3/4 5 6/7 8 0"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("do not turn"), "{v}");
+}
+
 #[tokio::test]
 async fn bad_input_is_a_clear_400_and_the_server_keeps_answering() {
     let cases = [

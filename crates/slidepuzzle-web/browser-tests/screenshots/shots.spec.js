@@ -35,4 +35,20 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await expect(page.locator("#blocks li")).not.toHaveCount(0);
     await page.screenshot({ path: path.join(out, `explore-${name}.png`), fullPage: true });
   });
+  test(`tiles that turn (Segerman's 15+4), ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=segerman");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.fill("#state", "4^1 2^1 15 3 0 19^1 18^1 14^2 6^1 8 10^3 5 7 17^1 13 11 9^1 1^3 12^1 16^2");
+    await page.click("#set");
+    await expect(page.locator("#board text.turned")).not.toHaveCount(0);
+    await page.screenshot({ path: path.join(out, `turning-${name}.png`), fullPage: true });
+  });
+  test(`one-way edges (a street grid), ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=explore&puzzle=4x4%3Astreets");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await expect(page.locator("#analysis")).toContainText("strongly connected");
+    await page.screenshot({ path: path.join(out, `one-way-${name}.png`), fullPage: true });
+  });
 }

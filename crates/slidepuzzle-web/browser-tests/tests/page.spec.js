@@ -567,3 +567,89 @@ test("several blanks: the goal, scramble, analysis, a shortest solution played, 
   await expect(page.locator("#status")).toContainText("need at least one blank and one tile");
   await expect(page.locator("#blanks")).toHaveValue("3");
 });
+
+// Issue 31: one-way edges and tiles that turn, played in the page.
+test("one-way edges: arrows on the arcs, tiles slide only along them, a scramble solved and played", async ({ page }) => {
+  await open(page, "3x3:oneway");                       // the left column is one-way downward: 0>3, 3>6
+  await expect(page.locator("#board line[data-arc]")).toHaveCount(2);
+  expect(await page.locator('#board line[data-arc="0>3"]').getAttribute("marker-end")).toBe("url(#arrow)");
+  await expect(page.locator("#board marker#arrow")).toHaveCount(1);
+  // The blank on 0: the tile on 3 may not slide up against its arrow; the
+  // tile on 1 may slide left.
+  await setState(page, "0 1 2/3 4 5/6 7 8");
+  await expect(page.locator('#board circle[data-v="3"]')).not.toHaveClass(/legal/);
+  await page.locator('#board circle[data-v="3"]').click();
+  expect((await model(page)).moves).toBe(0);
+  await page.locator('#board circle[data-v="1"]').click();
+  expect((await model(page)).cells.slice(0, 2)).toEqual([1, 0]);
+  // The blank on 3: the tile on 0 slides down along the arrow.
+  await setState(page, "1 2 3/0 4 5/6 7 8");
+  await page.keyboard.press("ArrowDown");
+  expect((await model(page)).cells.slice(0, 4)).toEqual([0, 2, 3, 1]);
+  await page.click("#undo");
+  expect((await model(page)).cells.slice(0, 4)).toEqual([1, 2, 3, 0]);
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("strongly connected: yes");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  // Every step of the answer follows an arc or a two-way edge.
+  const against = await page.evaluate(() => S.solution.steps.filter(([f, t]) => !S.adj[f].includes(t)).length);
+  expect(against).toBe(0);
+  await page.locator("#speed").fill("200");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 30_000 });
+  await mode(page, "learn");
+  await expect(page.locator("#lesson")).toContainText("reversal theorem");
+});
+
+test("tiles that turn: Segerman's 15+4 draws turned numbers, a move across the seam turns a tile, a scramble solved and played", async ({ page }) => {
+  await open(page, "segerman");
+  await expect(page.locator("#board svg circle")).toHaveCount(20);
+  await expect(page.locator("#board line[data-turn]")).toHaveCount(2);
+  await expect(page.locator("#board text.oriented")).toHaveCount(19);
+  // From the goal (blank on 19): 18 -> 19, 16 -> 18, then tile 1 crosses
+  // the seam 0 -> 16 and turns a quarter counter-clockwise.
+  for (const v of [18, 16, 0]) await page.locator(`#board circle[data-v="${v}"]`).click();
+  expect((await model(page)).moves).toBe(3);
+  await expect(page.locator("#state")).toHaveValue(/(^| )1\^1( |$)/);
+  const turned = page.locator("#board text.turned");
+  await expect(turned).toHaveCount(1);
+  await expect(turned).toHaveText("1");
+  expect(await turned.getAttribute("transform")).toMatch(/^rotate\(-90 /);
+  // Undo turns it back.
+  await page.click("#undo");
+  await expect(page.locator("#board text.turned")).toHaveCount(0);
+  // Typed positions carry turns; Check names the invariant that blocks one.
+  await setState(page, "1^1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 0");
+  await expect(page.locator("#board text.turned")).toHaveCount(1);
+  await page.click("#check");
+  await expect(page.locator("#status")).toContainText("Unsolvable");
+  await expect(page.locator("#status")).toContainText("total turn");
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("odd exactly when the total turn is odd");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  expect(await page.evaluate(() => S.turn.some((o) => o !== 0))).toBe(true);
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  await page.locator("#speed").fill("2000");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 60_000 });
+  expect(await page.evaluate(() => S.turn.every((o) => o === 0))).toBe(true);
+  await expect(page.locator("#board text.turned")).toHaveCount(0);
+  await mode(page, "learn");
+  await expect(page.locator("#lesson")).toContainText("Garcia, Hanson, Jensen and Owen");
+});
+
+test("a Moebius band board: its seam is dashed and purple, a link with a turned tile opens", async ({ page }) => {
+  await page.goto("/?puzzle=4x3%3Amobius&state=1%5E1.2.3.4.5.6.7.8.9.10.11.0");
+  await expect(page.locator("#status")).toContainText("Opened a link");
+  await expect(page.locator("#board line[data-turn]")).toHaveCount(3);
+  expect(await page.locator('#board line[data-turn="0>11^1"]').getAttribute("stroke-dasharray")).toBe("4 3");
+  expect(await page.locator("#board text.turned").getAttribute("transform")).toMatch(/^rotate\(-180 /);
+  // Flips are free on the band (every turn vector is reachable).
+  await page.click("#check");
+  await expect(page.locator("#status")).toContainText("Solvable");
+});
