@@ -9,6 +9,7 @@ mod common;
 mod explore_cmds;
 mod notation_cmds;
 mod pdb_cmds;
+mod rotating_cmds;
 mod solve;
 mod solve_args;
 mod theory_cmds;
@@ -182,6 +183,9 @@ enum Command {
     Render(RenderArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
+    /// Rotating puzzles (no blank; a move turns one cycle's tokens):
+    /// analyze, check, solve, scramble, apply.
+    Rotating(rotating_cmds::RotatingArgs),
 }
 
 fn main() -> ExitCode {
@@ -197,6 +201,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Rotating(args) => rotating_cmds::run(&args),
         Command::Check {
             puzzle,
             json,

@@ -12,6 +12,7 @@ pub mod metric;
 pub mod one_way;
 pub mod puzzle;
 pub mod random_graph;
+pub mod rotating;
 pub mod spec;
 pub mod turn_specs;
 pub mod turns;

@@ -40,6 +40,7 @@ pub mod pdb;
 pub mod pdb_build;
 pub mod pdb_lookup;
 pub mod placement;
+pub mod rotating;
 pub mod sequences;
 pub mod several;
 pub mod several_pdb;

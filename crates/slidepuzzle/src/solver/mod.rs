@@ -51,6 +51,7 @@ pub mod many;
 mod options;
 mod outcome;
 pub mod plan;
+pub mod rotating;
 mod run;
 pub mod spec;
 mod tables;

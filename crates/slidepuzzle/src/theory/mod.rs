@@ -15,6 +15,7 @@ pub mod perm;
 pub mod ranking;
 pub mod reachability;
 pub mod rooted;
+pub mod rotating;
 pub mod schreier_sims;
 pub mod scramble;
 pub mod theta0;

@@ -75,6 +75,10 @@ pub enum Decision {
     /// A solver's search ran out of configurations to expand without
     /// meeting the goal.
     ExhaustiveSearch,
+    /// Rotating puzzles: the pieces the cycles join, the parity of the
+    /// moves, then Schreier-Sims on the cycle rotations (docs/THEORY.md
+    /// section 9).
+    Rotations,
 }
 
 impl Decision {
@@ -93,6 +97,7 @@ impl Decision {
             Decision::StrongComponents => "strong components and the reversal theorem",
             Decision::TurnInvariants => "positions and turn invariants",
             Decision::ExhaustiveSearch => "exhaustive search",
+            Decision::Rotations => "pieces, parity and Schreier-Sims on the rotations",
         }
     }
 }

@@ -116,6 +116,21 @@ impl SimsTable {
         }
     }
 
+    /// A uniformly random element: one coset representative per level,
+    /// each chosen by `pick(m)` (which must return a uniform index in
+    /// `0..m`), multiplied from level 0 up. Every element of the group is
+    /// exactly one such product (sifting takes it apart again), so the
+    /// result is uniform. O(n^2).
+    pub fn random_element(&self, mut pick: impl FnMut(usize) -> usize) -> Perm {
+        let mut g = Perm::identity(self.n);
+        for row in &self.sigma {
+            let reps: Vec<&Perm> = row.iter().flatten().collect();
+            let i = pick(reps.len()).min(reps.len() - 1);
+            g = g.then(reps[i]);
+        }
+        g
+    }
+
     /// The group order: the product of the orbit sizes of all levels.
     pub fn order(&self) -> BigUint {
         self.sigma
