@@ -62,16 +62,9 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
                 "order of Z_{} wr S_{}: {}",
                 t.modulus, t.tiles, t.whole_order
             );
-            let pairs: Vec<String> = t
-                .invariants
-                .cycles
-                .iter()
-                .map(|&[p, c]| format!("({}, {c})", if p == 1 { "odd" } else { "even" }))
-                .collect();
             println!(
                 "closed blank walks give (parity, total turn): {}; cycle turns are multiples of {}",
-                pairs.join(" "),
-                t.invariants.turn_step
+                t.invariants.pairs, t.invariants.turn_step
             );
             return Ok(ExitCode::SUCCESS);
         }

@@ -256,6 +256,58 @@ fn cases() -> Vec<Case> {
             &["experiment", "astar-vs-bfs", "--instances", "1", "--json"],
             "experiment",
         ),
+        case(
+            &["rotating", "analyze", "--json", "3x2:twiddle"],
+            "rotating_analysis",
+        ),
+        case(
+            &["rotating", "analyze", "--json", "6x6:twiddle"],
+            "rotating_analysis",
+        ),
+        case(
+            &[
+                "rotating",
+                "check",
+                "--json",
+                "3x3:twiddle",
+                "2 1 3 4 5 6 7 8 9",
+            ],
+            "check",
+        ),
+        case(
+            &[
+                "rotating",
+                "solve",
+                "--json",
+                "3x3:twiddle",
+                "4 1 3 5 2 6 7 8 9",
+            ],
+            "rotating_solution",
+        ),
+        case(
+            &[
+                "rotating",
+                "solve",
+                "--json",
+                "rotate:0-1-2,2-3-4",
+                "2 1 3 4 5",
+            ],
+            "rotating_solution",
+        ),
+        Case {
+            args: &[
+                "rotating",
+                "solve",
+                "--json",
+                "--max-nodes",
+                "10",
+                "5x5:twiddle",
+                "21 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 1 22 23 24 25",
+            ],
+            stdin: None,
+            kind: "rotating_solution",
+            exit: 1,
+        },
     ]
 }
 
@@ -263,6 +315,7 @@ fn cases() -> Vec<Case> {
 fn command_name(args: &[&str]) -> String {
     match args[0] {
         "opt-diff" => "review".to_string(),
+        "rotating" => format!("rotating {}", args[1]),
         name => name.to_string(),
     }
 }

@@ -630,7 +630,7 @@ function turningLesson(a) {
     sliding back turns it back. So a position is the tiles' places <i>and</i> their turns, and the puzzle group is a subgroup of
     Z<sub>${k}</sub> wr S<sub>${a.tiles}</sub> (order ${short(a.whole_order)}). Two things never change (Garcia, Hanson, Jensen and Owen 2022;
     docs/THEORY.md section 8): measured against a spanning tree, (I1) each tile's turn changes only by multiples of ${inv.turn_step},
-    and (I2) the parity of the permutation and the total turn of all tiles move together as one of the pairs ${pairs(inv)} that
+    and (I2) the parity of the permutation and the total turn of all tiles move together as one of the pairs ${plainText(inv.pairs)} that
     closed walks of the blank give. On this graph they are the only conditions besides the blank's place:
     the group is <b>${plainText(a.summary)}</b>, order ${short(a.group_order)}.
     Check says which invariant blocks a position that cannot be solved.`;
@@ -835,9 +835,6 @@ async function load(spec) {
   }).catch(e => { if (S.P === P) $("analysis").textContent = e.message; });
   return true;
 }
-// The (permutation parity, total turn) pairs of a turning puzzle's
-// closed blank walks, as text.
-const pairs = (inv) => inv.cycles.map(([p, t]) => `(${p ? "odd" : "even"}, ${t})`).join(" ");
 // The analysis panel's text for each kind of answer /api/analyze gives:
 // tiles that turn, one-way edges, several blanks, one blank.
 function analysisText(a) {
@@ -845,7 +842,7 @@ function analysisText(a) {
     const inv = a.invariants, k = inv.modulus;
     return `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}; tiles turn in steps of 1/${k} of a full turn (Z_${k})\n` +
       `turn invariants: each tile's reduced turn changes by multiples of ${inv.turn_step} (mod ${k}); ` +
-      `closed walks of the blank give the (parity, total turn) pairs ${pairs(inv)}\n` +
+      `closed walks of the blank give the (parity, total turn) pairs ${inv.pairs}\n` +
       `puzzle group: ${a.summary}\norder ${short(a.group_order)} of ${short(a.whole_order)} (Z_${k} wr S_${a.tiles})`;
   }
   if (a.one_way) {

@@ -73,7 +73,16 @@ async fn every_api_answer_is_valid_against_the_schema() {
     let r = slidepuzzle_web::router();
     let ok = StatusCode::OK;
     let bad = StatusCode::BAD_REQUEST;
-    for puzzle in ["3x3", "petersen", "2x2x2", "3x3:torus", "theta0"] {
+    for puzzle in [
+        "3x3",
+        "petersen",
+        "2x2x2",
+        "3x3:torus",
+        "theta0",
+        "3x3:oneway",
+        "segerman",
+        "4x3:mobius",
+    ] {
         answer(
             &r,
             "/api/puzzle",
@@ -103,6 +112,8 @@ async fn every_api_answer_is_valid_against_the_schema() {
         json!({"puzzle": "theta0"}),
         json!({"puzzle": "3x3"}),
         json!({"puzzle": "2x3", "blanks": 2}),
+        json!({"puzzle": "segerman"}),
+        json!({"puzzle": "4x4:streets"}),
     ] {
         answer(&r, "/api/analyze", body, ok, "analyze").await;
     }

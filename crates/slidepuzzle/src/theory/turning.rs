@@ -106,6 +106,8 @@ pub struct TurnInvariants {
     /// Γ: every pair `[length mod 2, total turn]` a closed blank walk can
     /// have, sorted.
     pub cycles: Vec<[u8; 2]>,
+    /// Γ in words, for every face: `(even, 0), (odd, 1), ...`.
+    pub pairs: String,
 }
 
 impl TurnInvariants {
@@ -136,10 +138,16 @@ impl TurnInvariants {
             }
         }
         cycles.sort_unstable();
+        let pairs = cycles
+            .iter()
+            .map(|&[p, c]| format!("({}, {c})", if p == 1 { "odd" } else { "even" }))
+            .collect::<Vec<_>>()
+            .join(", ");
         TurnInvariants {
             modulus: k,
             turn_step: d,
             cycles,
+            pairs,
         }
     }
 
@@ -546,14 +554,9 @@ fn invariant_fault(
              (mod 2) always change together"
                 .to_string()
         } else {
-            let pairs: Vec<String> = inv
-                .cycles
-                .iter()
-                .map(|&[p, c]| format!("({}, {c})", if p == 1 { "odd" } else { "even" }))
-                .collect();
             format!(
                 "the closed walks of the blank give only the (parity, total turn) pairs {}",
-                pairs.join(", ")
+                inv.pairs
             )
         };
         return Some(format!("the goal needs {needs}, but {why}"));
