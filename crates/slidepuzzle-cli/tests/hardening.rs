@@ -122,6 +122,12 @@ fn parsers_refuse_what_they_do_not_understand() {
     }
     refused(&["words", "--gens", "(1,,2)"], "','");
     refused(&["words", "--gens", "(,1,2,)"], "','");
+    // Issue 34: S_12 is refused from its order (479,001,600 elements), at
+    // once, not after storing the budget's worth of elements.
+    refused(
+        &["words", "--gens", "(1,2),(1,2,3,4,5,6,7,8,9,10,11,12)"],
+        "479001600 elements",
+    );
     refused(&["analyze", "--puzzle", "theta0:3"], "no argument");
     refused(&["analyze", "--puzzle", "petersen:99"], "no argument");
     refused(

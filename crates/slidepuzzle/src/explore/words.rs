@@ -48,13 +48,19 @@ fn generator_name(i: usize, inverse: bool) -> String {
 /// before `max_elements`.
 pub const WORD_MEMORY_BYTES: u64 = 2 << 30;
 
+/// Up to this degree [`word_lengths`] computes the group's order first
+/// (Schreier-Sims) and refuses a group too big before it searches.
+pub const ORDER_FIRST_DEGREE: usize = 256;
+
 /// Breadth-first search from the identity over right multiplication by the
 /// generators and their inverses.
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::GroupElements`]) when the group has more
-/// than `max_elements` elements (the search stops there), ([`Resource::Memory`])
-/// when the stored elements would pass [`WORD_MEMORY_BYTES`];
+/// than `max_elements` elements, ([`Resource::Memory`]) when its elements
+/// would pass [`WORD_MEMORY_BYTES`]: refused before the search from the
+/// group's order up to degree [`ORDER_FIRST_DEGREE`], found on the way
+/// above it;
 /// [`Error::Argument`] when no generators are given.
 ///
 /// ```
@@ -74,6 +80,24 @@ pub fn word_lengths(
     }
     let n = generators.iter().map(|g| g.degree()).max().unwrap_or(0);
     let per_element = 8 * n as u64 + 96;
+    // Refuse at once from the group's order (Schreier-Sims, milliseconds
+    // at these degrees) rather than on arrival after the search has
+    // stored `max_elements` of them.
+    if n <= ORDER_FIRST_DEGREE {
+        let order = crate::theory::SimsTable::new(n, generators).order();
+        let order = u64::try_from(&order).unwrap_or(u64::MAX);
+        if order > max_elements as u64 {
+            return Err(Error::limit(
+                Resource::GroupElements,
+                order,
+                max_elements as u64,
+            ));
+        }
+        let bytes = order.saturating_mul(per_element);
+        if bytes > WORD_MEMORY_BYTES {
+            return Err(Error::limit(Resource::Memory, bytes, WORD_MEMORY_BYTES));
+        }
+    }
     let mut moves: Vec<(Perm, usize, bool)> = Vec::new();
     for (i, g) in generators.iter().enumerate() {
         let g = g.extended(n);
@@ -261,8 +285,27 @@ mod tests {
                 e,
                 Error::Limit {
                     resource: Resource::GroupElements,
-                    needed: 11,
+                    needed: 60,
                     budget: 10
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    /// Issue 34: S_12 (479,001,600 elements) is refused from its order,
+    /// before anything is stored.
+    #[test]
+    fn a_group_too_big_is_refused_from_its_order() {
+        let gens = parse_generators("(1,2),(1,2,3,4,5,6,7,8,9,10,11,12)").unwrap();
+        let e = word_lengths(&gens, None, 10_000_000, 1).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Limit {
+                    resource: Resource::GroupElements,
+                    needed: 479_001_600,
+                    budget: 10_000_000
                 }
             ),
             "{e:?}"
