@@ -138,7 +138,9 @@ pub fn fail(e: &Error) -> ExitCode {
         match resource {
             slidepuzzle::Resource::Memory => eprintln!(
                 "hint: raise the budget with --memory MiB where the command has it; \
-                 `solve --output FILE` streams a large board's moves instead of holding them"
+                 `solve --output FILE` streams a large board's moves instead of holding them; \
+                 the default budget is 3/4 of the least of {}",
+                MemorySources::read().describe()
             ),
             slidepuzzle::Resource::Moves => {
                 eprintln!("hint: the budget is fixed; split the moves into shorter pieces")
@@ -177,34 +179,163 @@ pub fn timeout_arg(name: &str, seconds: Option<f64>) -> Result<Option<std::time:
         })
 }
 
-/// This machine's memory from `/proc/meminfo`, in bytes: (total,
-/// available now). `None` where it cannot be read (not Linux).
-pub fn machine_memory() -> Option<(u64, u64)> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let field = |name: &str| -> Option<u64> {
-        let line = text.lines().find(|l| l.starts_with(name))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        kib.checked_mul(1024)
-    };
-    Some((field("MemTotal:")?, field("MemAvailable:")?))
+/// What bounds this process's memory, in bytes (`None`: unlimited or
+/// unknown): the machine (`MemTotal`, `MemAvailable` in `/proc/meminfo`),
+/// the address-space limit (`ulimit -v`, `RLIMIT_AS`, less what the
+/// process has mapped already) and the cgroup's limit (`memory.max` of
+/// cgroup v2, `memory.limit_in_bytes` of v1, less what the cgroup uses).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MemorySources {
+    /// `MemTotal`.
+    pub total: Option<u64>,
+    /// `MemAvailable`.
+    pub available: Option<u64>,
+    /// `RLIMIT_AS` (soft) and the room left under it.
+    pub address_space: Option<(u64, u64)>,
+    /// The cgroup's limit and the room left under it.
+    pub cgroup: Option<(u64, u64)>,
 }
 
-/// A `--memory` option (MiB) as bytes. Given: at most the machine's total
-/// memory (a budget it cannot have is refused, not tried). Left out:
-/// `default_mib`, lowered to three quarters of the memory available now.
+impl MemorySources {
+    /// Reads them (Linux; elsewhere all `None`).
+    pub fn read() -> MemorySources {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let field = |text: &str, name: &str| -> Option<u64> {
+            let line = text.lines().find(|l| l.starts_with(name))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        };
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let mapped = field(&status, "VmSize:").unwrap_or(0);
+        MemorySources {
+            total: field(&meminfo, "MemTotal:"),
+            available: field(&meminfo, "MemAvailable:"),
+            address_space: address_space_limit().map(|l| (l, l.saturating_sub(mapped))),
+            cgroup: cgroup_limit(),
+        }
+    }
+
+    /// The most the process can still take: the least of `MemAvailable`
+    /// and the room under the two limits.
+    pub fn room(&self) -> Option<u64> {
+        [
+            self.available,
+            self.address_space.map(|(_, r)| r),
+            self.cgroup.map(|(_, r)| r),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+
+    /// The most a budget may be: the least of `MemTotal` and the two limits.
+    pub fn ceiling(&self) -> Option<u64> {
+        [
+            self.total,
+            self.address_space.map(|(l, _)| l),
+            self.cgroup.map(|(l, _)| l),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+
+    /// The three sources in words, for refusals.
+    pub fn describe(&self) -> String {
+        let mib = |b: Option<u64>| b.map_or("unknown".to_string(), |b| format!("{} MiB", b >> 20));
+        let limit = |l: Option<(u64, u64)>| match l {
+            Some((l, r)) => format!("{} MiB ({} MiB free)", l >> 20, r >> 20),
+            None => "none".to_string(),
+        };
+        format!(
+            "MemAvailable {}, address-space limit (ulimit -v) {}, cgroup limit {}",
+            mib(self.available),
+            limit(self.address_space),
+            limit(self.cgroup)
+        )
+    }
+}
+
+/// The soft `RLIMIT_AS`, `None` when unlimited.
+fn address_space_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct we own.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
+        if ok && r.rlim_cur != libc::RLIM_INFINITY {
+            return Some(r.rlim_cur as u64);
+        }
+    }
+    None
+}
+
+/// This process's cgroup memory limit and the room under it (cgroup v2
+/// `memory.max`/`memory.current`, else v1 `memory.limit_in_bytes`/
+/// `memory.usage_in_bytes`); `None` when unlimited or not found.
+fn cgroup_limit() -> Option<(u64, u64)> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let read =
+        |path: String| -> Option<u64> { std::fs::read_to_string(path).ok()?.trim().parse().ok() };
+    for line in cgroups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let (limit, usage) = if controllers.is_empty() {
+            (
+                read(format!("/sys/fs/cgroup{path}/memory.max")),
+                read(format!("/sys/fs/cgroup{path}/memory.current")),
+            )
+        } else if controllers.split(',').any(|c| c == "memory") {
+            // v1 paths are relative to the memory hierarchy's mount; inside
+            // a container the mount is the cgroup itself.
+            let here =
+                read(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes")).map(|l| {
+                    (
+                        l,
+                        read(format!("/sys/fs/cgroup/memory{path}/memory.usage_in_bytes")),
+                    )
+                });
+            let (l, u) = here.unwrap_or((
+                read("/sys/fs/cgroup/memory/memory.limit_in_bytes".into())?,
+                read("/sys/fs/cgroup/memory/memory.usage_in_bytes".into()),
+            ));
+            (Some(l), u)
+        } else {
+            continue;
+        };
+        // v1 writes "unlimited" as a number near 2^63.
+        if let Some(l) = limit.filter(|&l| l < 1 << 60) {
+            return Some((l, l.saturating_sub(usage.unwrap_or(0))));
+        }
+    }
+    None
+}
+
+/// A `--memory` option (MiB) as bytes. Given: at most the least of the
+/// machine's total memory and the address-space and cgroup limits (a
+/// budget the process cannot have is refused, not tried). Left out:
+/// `default_mib`, lowered to three quarters of the room the process has
+/// now ([`MemorySources::room`]).
 pub fn memory_arg(given_mib: Option<u64>, default_mib: u64) -> Result<u64> {
-    let machine = machine_memory();
+    let sources = MemorySources::read();
     match given_mib {
         Some(mib) => {
             let bytes = mib.saturating_mul(1 << 20);
-            if let Some((total, _)) = machine
-                && bytes > total
+            if let Some(ceiling) = sources.ceiling()
+                && bytes > ceiling
             {
                 return Err(Error::argument(
                     "--memory",
                     format!(
-                        "{mib} MiB is more than this machine has ({} MiB)",
-                        total >> 20
+                        "{mib} MiB is more than this process can have ({} MiB: MemTotal {}; {})",
+                        ceiling >> 20,
+                        sources
+                            .total
+                            .map_or("unknown".into(), |t| format!("{} MiB", t >> 20)),
+                        sources.describe()
                     ),
                 ));
             }
@@ -212,7 +343,9 @@ pub fn memory_arg(given_mib: Option<u64>, default_mib: u64) -> Result<u64> {
         }
         None => {
             let default = default_mib.saturating_mul(1 << 20);
-            Ok(machine.map_or(default, |(_, available)| default.min(available / 4 * 3)))
+            Ok(sources
+                .room()
+                .map_or(default, |room| default.min(room / 4 * 3)))
         }
     }
 }

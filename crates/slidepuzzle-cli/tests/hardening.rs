@@ -122,6 +122,14 @@ fn parsers_refuse_what_they_do_not_understand() {
     }
     refused(&["words", "--gens", "(1,,2)"], "','");
     refused(&["words", "--gens", "(,1,2,)"], "','");
+    // Issue 34: the default memory budget follows the address-space limit
+    // (3 GB here): 7x2's 10.9 GB table is refused with the figures, not
+    // an allocation abort.
+    refused(&["godsnumber", "--puzzle", "7x2"], "ulimit -v) 2929 MiB");
+    refused(
+        &["godsnumber", "--puzzle", "7x2", "--memory", "5000"],
+        "more than this process can have",
+    );
     // Issue 34: S_12 is refused from its order (479,001,600 elements), at
     // once, not after storing the budget's worth of elements.
     refused(
