@@ -267,6 +267,8 @@ fn address_space_limit() -> Option<u64> {
         // SAFETY: getrlimit writes into the struct we own.
         let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
         if ok && r.rlim_cur != libc::RLIM_INFINITY {
+            // rlim_t is u64 on Linux, not on every Unix.
+            #[allow(clippy::unnecessary_cast)]
             return Some(r.rlim_cur as u64);
         }
     }
