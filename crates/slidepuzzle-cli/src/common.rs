@@ -352,6 +352,17 @@ pub fn memory_arg(given_mib: Option<u64>, default_mib: u64) -> Result<u64> {
     }
 }
 
+/// A `--seed`, or the clock's nanoseconds when none is given (the face
+/// passes the clock in; the library's scrambles take a seed).
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    })
+}
+
 /// Most worker threads `--threads` accepts: four per core, at least 64.
 pub fn max_threads() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -302,12 +302,7 @@ fn scramble(
 ) -> slidepuzzle::Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
+    let seed = common::seed_or_clock(seed);
     for c in slidepuzzle::theory::scramble::scrambles(&puzzle, &goal, seed, moves).take(count) {
         let c = c?;
         println!("{}", slidepuzzle::format::format_configuration(&puzzle, &c));

@@ -205,12 +205,7 @@ pub fn run(args: &RotatingArgs) -> Result<ExitCode> {
         }
         Action::Scramble { spec, seed, count } => {
             let p = RotatingPuzzle::parse(spec)?;
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_nanos() as u64)
-                    .unwrap_or(0)
-            });
+            let seed = crate::common::seed_or_clock(*seed);
             for i in 0..*count as u64 {
                 let a =
                     slidepuzzle::theory::rotating::scramble(&p, &p.goal(), seed.wrapping_add(i))?;

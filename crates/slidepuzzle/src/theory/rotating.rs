@@ -33,6 +33,7 @@ use super::reachability::{Decision, Verdict};
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Resource, Result};
 use crate::model::rotating::RotatingPuzzle;
+use crate::primitives::counting::factorial;
 
 /// Most vertices in one piece whose group needs Schreier-Sims (its cost
 /// grows about as the fifth power of the piece's size: 7 s at 100
@@ -86,8 +87,13 @@ pub struct RotatingAnalysis {
     pub summary: String,
 }
 
-fn factorial(m: usize) -> BigUint {
-    (1..=m as u64).map(BigUint::from).product()
+/// The class of `v` in a union-find forest, halving paths on the way.
+fn root(parent: &mut [usize], mut v: usize) -> usize {
+    while parent[v] != v {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    v
 }
 
 /// The pieces: the vertex lists of the connected components of the union
@@ -96,13 +102,6 @@ fn factorial(m: usize) -> BigUint {
 fn pieces_of(p: &RotatingPuzzle) -> (Vec<Vec<usize>>, Vec<usize>) {
     let n = p.vertex_count();
     let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut v: usize) -> usize {
-        while parent[v] != v {
-            parent[v] = parent[parent[v]];
-            v = parent[v];
-        }
-        v
-    }
     for c in p.cycles() {
         for w in c.windows(2) {
             let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
@@ -258,13 +257,6 @@ fn has_three_cycle(cycles: &[&Vec<usize>]) -> bool {
 /// under every generator) must be the whole set. O(m^2 g) for g
 /// generators.
 fn is_primitive(m: usize, generators: &[Perm]) -> bool {
-    fn root(parent: &mut [usize], mut v: usize) -> usize {
-        while parent[v] != v {
-            parent[v] = parent[parent[v]];
-            v = parent[v];
-        }
-        v
-    }
     for x in 1..m {
         let mut parent: Vec<usize> = (0..m).collect();
         let mut classes = m;
