@@ -225,20 +225,7 @@ impl RotatingPuzzle {
     /// Makes a move on an arrangement (`tokens[v]` = the token on `v`).
     /// O(cycle length).
     pub fn apply(&self, tokens: &mut [u32], m: Rotation) {
-        let c = &self.cycles[m.cycle as usize];
-        if m.forward {
-            let last = tokens[c[c.len() - 1]];
-            for j in (1..c.len()).rev() {
-                tokens[c[j]] = tokens[c[j - 1]];
-            }
-            tokens[c[0]] = last;
-        } else {
-            let first = tokens[c[0]];
-            for j in 0..c.len() - 1 {
-                tokens[c[j]] = tokens[c[j + 1]];
-            }
-            tokens[c[c.len() - 1]] = first;
-        }
+        turn_cycle(tokens, &self.cycles[m.cycle as usize], m.forward);
     }
 
     /// Every move, cycle by cycle, forward then backward (a cycle of two
@@ -356,6 +343,27 @@ impl RotatingPuzzle {
             .map(|m| format!("{}{}", m.cycle + 1, if m.forward { "" } else { "'" }))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// Turns the contents of `cells` on the vertices of `cycle` one step:
+/// forward, the content of `cycle[j]` goes to `cycle[j + 1]` (the last to
+/// the first); backward the other way. Any cell type: the model's tokens
+/// and the search's bytes. O(cycle length).
+pub fn turn_cycle<T: Copy>(cells: &mut [T], cycle: &[usize], forward: bool) {
+    let l = cycle.len();
+    if forward {
+        let last = cells[cycle[l - 1]];
+        for j in (1..l).rev() {
+            cells[cycle[j]] = cells[cycle[j - 1]];
+        }
+        cells[cycle[0]] = last;
+    } else {
+        let first = cells[cycle[0]];
+        for j in 0..l - 1 {
+            cells[cycle[j]] = cells[cycle[j + 1]];
+        }
+        cells[cycle[l - 1]] = first;
     }
 }
 

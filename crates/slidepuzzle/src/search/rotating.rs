@@ -30,7 +30,7 @@ use std::sync::Arc;
 use super::domain::{Domain, Step, Steps};
 use super::heuristic::Heuristic;
 use crate::error::{Error, Result};
-use crate::model::rotating::{RotatingPuzzle, Rotation};
+use crate::model::rotating::{RotatingPuzzle, Rotation, turn_cycle};
 
 /// Most tokens the optimal search takes (one byte per token).
 pub const MAX_SEARCH_TOKENS: usize = 255;
@@ -59,7 +59,7 @@ pub struct RotationContext {
 #[derive(Debug)]
 struct Shared {
     moves: Vec<Rotation>,
-    cycles: Vec<Vec<u8>>,
+    cycles: Vec<Vec<usize>>,
     /// `disjoint[a * cycles + b]`: cycles a and b share no vertex.
     disjoint: Vec<bool>,
     goal: Vec<u8>,
@@ -91,17 +91,13 @@ impl RotatingDomain {
                 "the optimal search takes rotating puzzles of at most {MAX_SEARCH_TOKENS} tokens; this one has {n}"
             )));
         }
-        let cycles: Vec<Vec<u8>> = p
-            .cycles()
-            .iter()
-            .map(|c| c.iter().map(|&v| v as u8).collect())
-            .collect();
+        let cycles = p.cycles().to_vec();
         let k = cycles.len();
         let mut disjoint = vec![true; k * k];
         let mut on = vec![Vec::new(); n];
         for (i, c) in cycles.iter().enumerate() {
             for &v in c {
-                on[v as usize].push(i);
+                on[v].push(i);
             }
         }
         for list in &on {
@@ -114,7 +110,7 @@ impl RotatingDomain {
         let mut neighbours = vec![Vec::new(); n];
         for c in &cycles {
             for j in 0..c.len() {
-                let (a, b) = (c[j] as usize, c[(j + 1) % c.len()] as usize);
+                let (a, b) = (c[j], c[(j + 1) % c.len()]);
                 neighbours[a].push(b);
                 neighbours[b].push(a);
             }
@@ -152,23 +148,11 @@ impl RotatingDomain {
         })
     }
 
+    /// Makes move `index` (`forward`) or takes it back.
     fn rotate(&mut self, index: u16, forward: bool) {
         let m = self.shared.moves[index as usize];
         let c = &self.shared.cycles[m.cycle as usize];
-        let cells = &mut self.cells;
-        if m.forward == forward {
-            let last = cells[c[c.len() - 1] as usize];
-            for j in (1..c.len()).rev() {
-                cells[c[j] as usize] = cells[c[j - 1] as usize];
-            }
-            cells[c[0] as usize] = last;
-        } else {
-            let first = cells[c[0] as usize];
-            for j in 0..c.len() - 1 {
-                cells[c[j] as usize] = cells[c[j + 1] as usize];
-            }
-            cells[c[c.len() - 1] as usize] = first;
-        }
+        turn_cycle(&mut self.cells, c, m.forward == forward);
     }
 }
 
@@ -283,12 +267,12 @@ impl RotationDistance {
         let c = &s.cycles[r.cycle as usize];
         let len = c.len();
         for j in 0..len {
-            let from = c[j] as usize;
+            let from = c[j];
             let to = if r.forward {
                 c[(j + 1) % len]
             } else {
                 c[(j + len - 1) % len]
-            } as usize;
+            };
             let home = s.home[d.cells[from] as usize] as usize;
             let (mut before, mut after) = (
                 s.distance[from * n + home] as u32,

@@ -281,7 +281,9 @@ fn is_primitive(m: usize, generators: &[Perm]) -> bool {
     true
 }
 
-fn same_length(p: &RotatingPuzzle, a: &[u32], what: &str) -> Result<()> {
+/// [`Error::Configuration`] unless `a` puts each token `1..=n` on one
+/// vertex (an arrangement passed in as numbers, not text).
+fn require_arrangement(p: &RotatingPuzzle, a: &[u32], what: &str) -> Result<()> {
     let n = p.vertex_count();
     let mut seen = vec![false; n + 1];
     if a.len() != n {
@@ -315,8 +317,8 @@ fn same_length(p: &RotatingPuzzle, a: &[u32], what: &str) -> Result<()> {
 /// [`Error::Configuration`] for arrangements of the wrong length or not
 /// permutations of `1..=n`; as [`analyze`] for pieces too big.
 pub fn check(p: &RotatingPuzzle, start: &[u32], goal: &[u32]) -> Result<Verdict> {
-    same_length(p, start, "start")?;
-    same_length(p, goal, "goal")?;
+    require_arrangement(p, start, "start")?;
+    require_arrangement(p, goal, "goal")?;
     let a = analyze(p)?;
     let n = p.vertex_count();
     let mut goal_vertex = vec![0usize; n + 1];
@@ -399,7 +401,7 @@ fn list(vertices: &[usize]) -> String {
 /// # Errors
 /// As [`check`].
 pub fn scramble(p: &RotatingPuzzle, from: &[u32], seed: u64) -> Result<Vec<u32>> {
-    same_length(p, from, "arrangement")?;
+    require_arrangement(p, from, "arrangement")?;
     let a = analyze(p)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = from.to_vec();
