@@ -158,10 +158,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let build = Instant::now();
     let mut plan = solver.plan(&puzzle, &goal, &options)?;
     if plan.later.is_some() {
-        solver.build_later(&puzzle, &goal, &plan, options.limits.max_memory)?;
+        solver.build_later(&puzzle, &goal, &plan, &options.limits)?;
         plan = solver.plan(&puzzle, &goal, &options)?;
     }
-    solver.prepare(&puzzle, &goal, &plan, options.limits.max_memory)?;
+    solver.prepare(&puzzle, &goal, &plan, &options.limits)?;
     eprintln!(
         "plan: {plan} (ready in {:.2} s)",
         build.elapsed().as_secs_f64()

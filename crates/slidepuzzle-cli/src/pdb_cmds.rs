@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use slidepuzzle::search::pdb::{table_info, verify_table};
 use slidepuzzle::store::{DirectoryStore, TableStore};
-use slidepuzzle::{Algorithm, Heuristic, Partition, Result, SolveOptions};
+use slidepuzzle::{Algorithm, Heuristic, Limits, Partition, Result, SolveOptions};
 
 use crate::common::PuzzleArgs;
 
@@ -76,7 +76,11 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
             let solver = crate::common::solver(Some(&dir))?;
             let plan = solver.plan(&p, &goal, &options)?;
             let clock = std::time::Instant::now();
-            solver.prepare(&p, &goal, &plan, crate::common::memory_arg(*memory, 8192)?)?;
+            let limits = Limits {
+                max_memory: crate::common::memory_arg(*memory, 8192)?,
+                ..Limits::default()
+            };
+            solver.prepare(&p, &goal, &plan, &limits)?;
             let groups = plan.tables.map(|t| t.groups).unwrap_or_default();
             println!(
                 "tables {groups:?} ready in {:.2} s in {}",

@@ -237,13 +237,16 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
 }
 
 /// Builds the better tables a plan left for later, after the answer.
-fn build_later(solver: &Solver, puzzle: &Puzzle, goal: &Configuration, plan: &Plan, memory: u64) {
+/// The command's limits hold: a deadline or Ctrl-C stops the build and
+/// nothing half-built is kept.
+fn build_later(solver: &Solver, problem: (&Puzzle, &Configuration), plan: &Plan, limits: &Limits) {
+    let (puzzle, goal) = problem;
     if let Some(t) = &plan.later {
         eprintln!(
             "caching the {} pattern databases for later runs (once; Ctrl-C skips)",
             t.sizes()
         );
-        if let Err(e) = solver.build_later(puzzle, goal, plan, memory) {
+        if let Err(e) = solver.build_later(puzzle, goal, plan, limits) {
             eprintln!("note: the {} tables were not cached: {e}", t.sizes());
         }
     }
@@ -280,14 +283,14 @@ fn solve_one(
         start,
         goal,
     } = problem;
-    let memory = options.limits.max_memory;
+    let limits = options.limits.clone();
     let plan = solver.plan(puzzle, goal, &options)?;
     if args.explain {
         eprintln!("plan: {plan}");
     }
     if let Some(path) = &args.output {
         let code = solve_to_file(solver, &options, puzzle, start, goal, path)?;
-        build_later(solver, puzzle, goal, &plan, memory);
+        build_later(solver, (puzzle, goal), &plan, &limits);
         return Ok(code);
     }
     let bar = spinner().map(|(bar, sink)| {
@@ -310,7 +313,7 @@ fn solve_one(
         print_human(None, puzzle, start, &outcome);
     }
     if matches!(outcome, Outcome::Solved(_)) {
-        build_later(solver, puzzle, goal, &plan, memory);
+        build_later(solver, (puzzle, goal), &plan, &limits);
     }
     Ok(exit_code(&outcome))
 }

@@ -631,7 +631,11 @@ fn solve(
     // this answer is out.
     if plan.later.is_some() {
         let solver = solver.clone();
-        std::thread::spawn(move || solver.build_later(&p, &goal, &plan, 1 << 30));
+        let limits = slidepuzzle::Limits {
+            max_memory: 1 << 30,
+            ..slidepuzzle::Limits::default()
+        };
+        std::thread::spawn(move || solver.build_later(&p, &goal, &plan, &limits));
     }
     Ok(serde_json::to_value(record).expect("records serialise"))
 }

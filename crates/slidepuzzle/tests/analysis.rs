@@ -13,7 +13,7 @@ use slidepuzzle::moves::{length_in, replay};
 use slidepuzzle::search::mtm_pdb::{MtmPdb, default_classes};
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::theory::uniform_reachable;
-use slidepuzzle::{Outcome, SolveOptions, Solver};
+use slidepuzzle::{Limits, Outcome, SolveOptions, Solver};
 
 type Key = Vec<u32>;
 
@@ -199,12 +199,19 @@ fn the_mtm_tables_are_admissible_and_consistent() {
         3,
         &goal,
         &default_classes(3, 3, &goal).unwrap(),
-        1 << 30,
+        &Limits::default(),
         &|_| {},
     )
     .unwrap();
-    let coarse =
-        MtmPdb::build(3, 3, &goal, &[1, 1, 1, 2, 2, 2, 3, 3, 0], 1 << 30, &|_| {}).unwrap();
+    let coarse = MtmPdb::build(
+        3,
+        3,
+        &goal,
+        &[1, 1, 1, 2, 2, 2, 3, 3, 0],
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     assert_eq!(coarse.entries(), 9 * 56 * 10);
     for (cells, &d) in &dist {
         let bytes: Vec<u8> = cells.iter().map(|&t| t as u8).collect();

@@ -11,7 +11,9 @@ use slidepuzzle::search::pdb::{BuildEvent, file_name, load_or_build, parse};
 use slidepuzzle::search::pdb_lookup::BoardPdbTables;
 use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::theory::uniform_reachable;
-use slidepuzzle::{Algorithm, Heuristic, Outcome, Partition, SolveOptions, Solver};
+use slidepuzzle::{
+    Algorithm, Heuristic, Limits, Outcome, Partition, SolveOptions, Solver, StopReason,
+};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("slidepuzzle-pdb-{name}-{}", std::process::id()));
@@ -70,7 +72,16 @@ fn korf_instances_with_5_5_5() {
     let (p, goal) = korf100_puzzle();
     let groups = partition_by_sizes(&goal, &[5, 5, 5]).unwrap();
     let store = DirectoryStore::new(&dir);
-    let pdb = BoardPdbTables::new(4, 4, &goal, &groups, Some(&store), 1 << 30, &|_| {}).unwrap();
+    let pdb = BoardPdbTables::new(
+        4,
+        4,
+        &goal,
+        &groups,
+        Some(&store),
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     assert!(
         pdb.has_mirror(),
         "Korf's goal is symmetric under transposition"
@@ -115,7 +126,16 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
             tiles,
         )
     };
-    let first = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1 << 30, &|_| {}).unwrap();
+    let first = load_or_build(
+        Some(&store),
+        3,
+        3,
+        &goal,
+        &tiles,
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     let good = first.entries().to_vec();
     let path = dir.join(file_name(3, 3, &goal, &tiles));
     assert!(load(&path, 3, 3, &goal, &tiles).is_ok());
@@ -126,11 +146,19 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     std::fs::write(&path, &bytes).unwrap();
     assert!(load(&path, 3, 3, &goal, &tiles).is_err());
     let messages = std::sync::Mutex::new(Vec::new());
-    let rebuilt = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1 << 30, &|m| {
-        if let BuildEvent::Message(m) = m {
-            messages.lock().unwrap().push(m.clone())
-        }
-    })
+    let rebuilt = load_or_build(
+        Some(&store),
+        3,
+        3,
+        &goal,
+        &tiles,
+        &Limits::default(),
+        &|m| {
+            if let BuildEvent::Message(m) = m {
+                messages.lock().unwrap().push(m.clone())
+            }
+        },
+    )
     .unwrap();
     assert_eq!(rebuilt.entries(), &good[..]);
     assert!(
@@ -145,15 +173,95 @@ fn corrupt_or_stale_files_are_rebuilt_never_trusted() {
     assert!(load(&path, 3, 3, &goal, &tiles).is_err());
     // A budget too small refuses the build up front.
     std::fs::remove_file(&path).unwrap();
-    let err = load_or_build(Some(&store), 3, 3, &goal, &tiles, 1000, &|_| {})
-        .err()
-        .unwrap();
+    let err = load_or_build(
+        Some(&store),
+        3,
+        3,
+        &goal,
+        &tiles,
+        &Limits {
+            max_memory: 1000,
+            ..Limits::default()
+        },
+        &|_| {},
+    )
+    .err()
+    .unwrap();
     assert!(err.to_string().contains("memory: needs"), "{err}");
     assert!(
         matches!(err, slidepuzzle::Error::Limit { budget: 1000, .. }),
         "{err:?}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A deadline or a cancel flag stops every kind of table build: the
+/// error is `Stopped` with its reason, and the store keeps nothing (no
+/// table, no temporary file). Then the same store builds the table whole.
+#[test]
+fn a_stopped_table_build_leaves_nothing_behind() {
+    use slidepuzzle::search::graph_pdb::GraphPdb;
+    use slidepuzzle::search::mtm_pdb::{MtmPdb, default_classes};
+    use std::sync::atomic::AtomicBool;
+    let dir = temp_dir("stopped");
+    let store = DirectoryStore::new(&dir);
+    let past = Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..Limits::default()
+    };
+    let cancelled = Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let board = Puzzle::parse("4x4").unwrap();
+    let goal = board.default_goal();
+    let tiles = [1u32, 2, 3, 4, 5];
+    let stopped = |r: slidepuzzle::Result<()>, reason: StopReason| match r {
+        Err(slidepuzzle::Error::Stopped {
+            reason: got,
+            message,
+        }) => {
+            assert_eq!(got, reason, "{message}");
+            assert!(message.contains("no table was kept"), "{message}");
+        }
+        other => panic!("not stopped: {other:?}"),
+    };
+    let board_build =
+        |l: &Limits| load_or_build(Some(&store), 4, 4, &goal, &tiles, l, &|_| {}).map(drop);
+    stopped(board_build(&past), StopReason::Timeout);
+    stopped(board_build(&cancelled), StopReason::Cancelled);
+    let mtm = |l: &Limits| {
+        let classes = default_classes(3, 3, &goal3()).unwrap();
+        MtmPdb::build(3, 3, &goal3(), &classes, l, &|_| {}).map(drop)
+    };
+    stopped(mtm(&past), StopReason::Timeout);
+    let theta = Puzzle::parse("theta:2,2,3").unwrap();
+    let graph = |l: &Limits| {
+        let groups = vec![(1..=3).collect(), (4..=6).collect::<Vec<u32>>()];
+        GraphPdb::load_or_build(
+            theta.graph(),
+            &theta.default_goal(),
+            groups,
+            l,
+            Some(&store),
+            &|_| {},
+        )
+        .map(drop)
+    };
+    stopped(graph(&cancelled), StopReason::Cancelled);
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "files left behind: {left:?}");
+    // Unlimited, the same calls build and save.
+    board_build(&Limits::default()).unwrap();
+    graph(&Limits::default()).unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn goal3() -> slidepuzzle::Configuration {
+    Puzzle::parse("3x3").unwrap().default_goal()
 }
 
 /// Graph pattern databases under IDA* and A* give the optimal length (A*

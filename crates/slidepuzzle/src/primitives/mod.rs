@@ -8,12 +8,14 @@
 //!   parity, product, inverse. ([`crate::theory::Perm`] is the richer type
 //!   in GAP's conventions.)
 //! - [`counting`]: factorials and binomial coefficients, exact.
+//! - [`alloc`]: large buffers reserved with an error, never an abort.
 //!
 //! The ranking of configurations ([`crate::theory::ranking`]) needs the
 //! model and lives in `theory`; the placement ranking of the pattern
 //! databases ([`crate::search::placement`]) is a hot kernel and stays with
 //! them.
 
+pub mod alloc;
 pub mod bfs;
 pub mod counting;
 pub mod perm;

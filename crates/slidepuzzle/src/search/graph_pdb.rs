@@ -9,6 +9,7 @@
 //! given (a header names the graph's edges, the goal and the group, with a
 //! checksum), else built in memory.
 
+use super::limits::Limits;
 use super::pdb::{BuildEvent, build_on_graph};
 use super::placement::placements;
 use crate::error::{Error, Resource, Result};
@@ -135,23 +136,29 @@ impl GraphPdb {
         groups: Vec<Vec<u32>>,
         max_memory: u64,
     ) -> Result<Self> {
-        Self::load_or_build(graph, goal, groups, max_memory, None, &|_| {})
+        let limits = Limits {
+            max_memory,
+            ..Limits::default()
+        };
+        Self::load_or_build(graph, goal, groups, &limits, None, &|_| {})
     }
 
     /// Loads the tables for `groups` from `store`, building (and saving
     /// there) the missing ones; without a store they are built in memory.
     ///
     /// # Errors
-    /// As [`GraphPdb::new`]; [`Error::Io`] when the store cannot be
-    /// written.
+    /// As [`GraphPdb::new`] with `limits.max_memory`; [`Error::Stopped`]
+    /// when `limits` stop a build (nothing is saved); [`Error::Io`] when
+    /// the store cannot be written.
     pub fn load_or_build(
         graph: &Graph,
         goal: &Configuration,
         groups: Vec<Vec<u32>>,
-        max_memory: u64,
+        limits: &Limits,
         store: Option<&dyn TableStore>,
         report: &dyn Fn(&BuildEvent),
     ) -> Result<Self> {
+        let max_memory = limits.max_memory;
         let n = graph.vertex_count();
         if n > 64 {
             return Err(Error::limit(Resource::Vertices, n as u64, 64));
@@ -170,7 +177,7 @@ impl GraphPdb {
             (graph, goal, &groups),
             store,
             report,
-            |g| build_on_graph(graph, goal, g),
+            |g| build_on_graph(graph, goal, g, limits),
         )?;
         Ok(GraphPdb { n, groups, tables })
     }

@@ -36,9 +36,11 @@ use rayon::prelude::*;
 
 use super::domain::{Domain, Steps};
 use super::heuristic::Heuristic;
+use super::limits::Limits;
 use super::pdb_build::BuildProgress;
-use crate::error::{Error, Resource, Result};
+use crate::error::{Error, Resource, Result, StopReason};
 use crate::model::Configuration;
+use crate::primitives::alloc::try_vec;
 use crate::store::{StoredTable, TableStore, checksum, split_header};
 
 /// Largest board (cells) of the multi-tile metric's relabelled table (the
@@ -419,9 +421,13 @@ impl MtmPdb {
 
     /// Builds the table of `width x height` with the classes of the goal
     /// cells `cell_classes` (0 for the blank's cell) by breadth-first
-    /// search in the multi-tile metric; `progress` hears of each layer.
+    /// search in the multi-tile metric; `progress` hears of each layer,
+    /// and `limits`' deadline and cancel flag are polled every 65,536
+    /// entries.
     ///
     /// # Errors
+    /// [`Error::Stopped`] when `limits` stop the build or the memory
+    /// cannot be reserved;
     /// [`Error::Argument`] for classes that are not a partition with the
     /// blank alone in class 0; [`Error::Limit`] above [`MAX_ENTRIES`]
     /// entries or `max_memory` bytes, or above [`MTM_TABLE_MAX_CELLS`] cells.
@@ -430,9 +436,10 @@ impl MtmPdb {
         height: usize,
         goal: &Configuration,
         cell_classes: &[u8],
-        max_memory: u64,
+        limits: &Limits,
         progress: &(dyn Fn(&BuildProgress) + Sync),
     ) -> Result<Self> {
+        let max_memory = limits.max_memory;
         let n = width.saturating_mul(height);
         if !(2..=MTM_TABLE_MAX_CELLS).contains(&n) || goal.len() != n {
             return Err(Error::limit(
@@ -450,7 +457,12 @@ impl MtmPdb {
         if ranker.entries > max_memory {
             return Err(Error::limit(Resource::Memory, ranker.entries, max_memory));
         }
-        let dist: Vec<AtomicU8> = (0..ranker.entries).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let dist: Vec<AtomicU8> = try_vec(
+            ranker.entries as usize,
+            "a multi-tile pattern database",
+            || AtomicU8::new(UNSEEN),
+        )?;
+        let stopped = std::sync::atomic::AtomicBool::new(false);
         dist[ranker.rank(cell_classes) as usize].store(0, Ordering::Relaxed);
         // Blank runs from each cell: (stride, length) in cell steps.
         let runs: Vec<Vec<(isize, usize)>> = (0..n)
@@ -471,6 +483,10 @@ impl MtmPdb {
             dist.par_chunks(1 << 16)
                 .enumerate()
                 .for_each(|(chunk, entries)| {
+                    if stopped.load(Ordering::Relaxed) || limits.check_time().is_some() {
+                        stopped.store(true, Ordering::Relaxed);
+                        return;
+                    }
                     let mut classes = [0u8; 16];
                     for (i, d) in entries.iter().enumerate() {
                         if d.load(Ordering::Relaxed) != depth {
@@ -502,6 +518,17 @@ impl MtmPdb {
                         }
                     }
                 });
+            if stopped.load(Ordering::Relaxed) {
+                let reason = limits.check_time().unwrap_or(StopReason::Cancelled);
+                return Err(Error::Stopped {
+                    reason,
+                    message: format!(
+                        "the multi-tile pattern database build stopped at depth {} ({}); no table was kept",
+                        depth + 1,
+                        reason.describe()
+                    ),
+                });
+            }
             // Several threads may set one entry: count the layer after.
             let layer = dist
                 .par_iter()
@@ -574,7 +601,7 @@ impl MtmPdb {
         width: usize,
         height: usize,
         goal: &Configuration,
-        max_memory: u64,
+        limits: &Limits,
         report: &(dyn Fn(&super::pdb::BuildEvent) + Sync),
     ) -> Result<Self> {
         use super::pdb::BuildEvent;
@@ -599,7 +626,7 @@ impl MtmPdb {
             "building the multi-tile pattern database for {width}x{height} ({entries} entries, about {} MiB; once, then cached)",
             entries >> 20
         )));
-        let table = Self::build(width, height, goal, &classes, max_memory, &|p| {
+        let table = Self::build(width, height, goal, &classes, limits, &|p| {
             report(&BuildEvent::Layer(*p))
         })?;
         if let Some(store) = store {

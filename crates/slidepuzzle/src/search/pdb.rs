@@ -22,6 +22,7 @@
 //! message) when missing, stale or corrupt. The memory a build needs is
 //! computed first and the build refused above the caller's budget.
 
+use super::limits::Limits;
 use super::pdb_build::{BuildProgress, build_table};
 pub use super::placement::{placements, rank_placement, unrank_placement};
 use crate::error::{Error, Resource, Result};
@@ -121,10 +122,11 @@ pub fn build(
     height: usize,
     goal: &Configuration,
     tiles: &[u32],
+    limits: &Limits,
     progress: &dyn Fn(&BuildProgress),
 ) -> Result<Vec<u8>> {
     let board = crate::model::Puzzle::board(width, height, false, false)?;
-    Ok(build_table(board.graph(), goal, tiles, true, progress)?.0)
+    Ok(build_table(board.graph(), goal, tiles, true, limits, progress)?.0)
 }
 
 /// Builds the table for `tiles` on any graph with at most 64 vertices,
@@ -137,8 +139,9 @@ pub fn build_on_graph(
     graph: &crate::model::Graph,
     goal: &Configuration,
     tiles: &[u32],
+    limits: &Limits,
 ) -> Result<Vec<u8>> {
-    Ok(build_table(graph, goal, tiles, false, &|_| {})?.0)
+    Ok(build_table(graph, goal, tiles, false, limits, &|_| {})?.0)
 }
 
 /// The header line of a stored table.
@@ -187,16 +190,19 @@ pub enum BuildEvent {
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::Memory`]) when the build would need more
-/// than `max_memory` bytes; [`Error::Io`] when the store cannot be written.
+/// than `limits.max_memory` bytes; [`Error::Stopped`] when `limits` stop
+/// the build (nothing is saved); [`Error::Io`] when the store cannot be
+/// written.
 pub fn load_or_build(
     store: Option<&dyn TableStore>,
     width: usize,
     height: usize,
     goal: &Configuration,
     tiles: &[u32],
-    max_memory: u64,
+    limits: &Limits,
     report: &dyn Fn(&BuildEvent),
 ) -> Result<PatternDb> {
+    let max_memory = limits.max_memory;
     let n = width * height;
     let name = file_name(width, height, goal, tiles);
     if let Some(store) = store {
@@ -222,7 +228,7 @@ pub fn load_or_build(
         placements(n, tiles.len()),
         need >> 20
     )));
-    let bytes = build(width, height, goal, tiles, &|p| {
+    let bytes = build(width, height, goal, tiles, limits, &|p| {
         report(&BuildEvent::Layer(*p))
     })?;
     let (data, packed) = match pack_nibbles(&bytes) {
@@ -303,12 +309,13 @@ mod tests {
         // One tile alone: its table is its Manhattan distance.
         let goal = Configuration::natural(9);
         // Stored over the Manhattan distance, every entry is 0.
-        let t = build(3, 3, &goal, &[5], &|_| {}).unwrap();
+        let t = build(3, 3, &goal, &[5], &Limits::default(), &|_| {}).unwrap();
         assert!(t.iter().all(|&e| e == 0));
         let abs = build_on_graph(
             Puzzle::board(3, 3, false, false).unwrap().graph(),
             &goal,
             &[5],
+            &Limits::default(),
         )
         .unwrap();
         for cell in 0..9u8 {

@@ -24,13 +24,15 @@
 //! left are small (at most 14 for the 7-8 and 6-6-6-6 tables), so they fit
 //! in 4 bits.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::limits::Limits;
 use super::placement::{placements, rank_placement, unrank_placement};
-use crate::error::{Error, Resource, Result};
+use crate::error::{Error, Resource, Result, StopReason};
 use crate::model::{Configuration, Graph};
+use crate::primitives::alloc::try_vec;
 
 /// What a table entry means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,10 +223,13 @@ fn select(mut mask: u64, j: u32) -> u32 {
 /// Builds the table of `tiles` (in this order) for `goal` on `graph`:
 /// one byte per placement rank ([`rank_placement`]), encoded as
 /// `encoding` says ([`Encoding::OverDistance`] if `over_distance`).
-/// `progress` is called after every layer. O(states x k x degree x n)
-/// time, [`build_memory`] bytes.
+/// `progress` is called after every layer; `limits`' deadline and cancel
+/// flag are polled every 4096 words of a layer (a few milliseconds).
+/// O(states x k x degree x n) time, [`build_memory`] bytes.
 ///
 /// # Errors
+/// [`Error::Stopped`] when `limits` stop the build (no table is
+/// returned) or the memory cannot be reserved;
 /// [`Error::Limit`] ([`Resource::Vertices`]) above 64 vertices;
 /// [`Error::Unsupported`] for a group covering every tile, or when a value
 /// does not fit in a byte.
@@ -233,6 +238,7 @@ pub fn build_table(
     goal: &Configuration,
     tiles: &[u32],
     over_distance: bool,
+    limits: &Limits,
     progress: &dyn Fn(&BuildProgress),
 ) -> Result<(Vec<u8>, Encoding)> {
     let n = graph.vertex_count();
@@ -278,7 +284,8 @@ pub fn build_table(
     let mut layer_words = AtomicWords::zeroed(words)?;
     let mut next_words = AtomicWords::zeroed(words)?;
     let seen = seen_words.words();
-    let table: Vec<AtomicU8> = (0..p).map(|_| AtomicU8::new(u8::MAX)).collect();
+    let table: Vec<AtomicU8> =
+        try_vec(p as usize, "a pattern database", || AtomicU8::new(u8::MAX))?;
     let state = |rank: u64, occupied: u64, rep: u32| -> u64 {
         let below = (occupied & ((1u64 << rep) - 1)).count_ones();
         rank * free_count + (rep - below) as u64
@@ -303,6 +310,9 @@ pub fn build_table(
         placements: p,
     });
     const CHUNK: usize = 1 << 12;
+    // Raised by the first chunk that finds a limit reached: the others
+    // then skip their work and the build returns without a table.
+    let stopped = AtomicBool::new(false);
     while layer_states > 0 && reached < p {
         depth += 1;
         let next = next_words.words();
@@ -311,6 +321,10 @@ pub fn build_table(
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(chunk, ws)| {
+                if stopped.load(Relaxed) || limits.check_time().is_some() {
+                    stopped.store(true, Relaxed);
+                    return (0, 0, 0);
+                }
                 let mut batch = Batch::new(seen, next, &table, encoding, depth);
                 let mut cells = [0u8; 64];
                 let (mut last_rank, mut occ, mut dsum) = (u64::MAX, 0u64, 0u32);
@@ -353,6 +367,16 @@ pub fn build_table(
                 (batch.states, batch.reached, batch.max_value)
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2.max(b.2)));
+        if stopped.load(Relaxed) {
+            let reason = limits.check_time().unwrap_or(StopReason::Cancelled);
+            return Err(Error::Stopped {
+                reason,
+                message: format!(
+                    "the pattern database build for tiles {tiles:?} stopped at depth {depth} ({}); no table was kept",
+                    reason.describe()
+                ),
+            });
+        }
         layer_states = states;
         reached += new_reached;
         max_value = max_value.max(new_max);
@@ -523,7 +547,8 @@ mod tests {
         ] {
             let p = Puzzle::parse(spec).unwrap();
             let goal = p.default_goal();
-            let (table, _) = build_table(p.graph(), &goal, &tiles, false, &|_| {}).unwrap();
+            let (table, _) =
+                build_table(p.graph(), &goal, &tiles, false, &Limits::default(), &|_| {}).unwrap();
             assert_eq!(table, reference(p.graph(), &goal, &tiles), "{spec}");
         }
     }
@@ -533,8 +558,10 @@ mod tests {
         let p = Puzzle::parse("3x3").unwrap();
         let goal = p.default_goal();
         let tiles = [1, 2, 5, 8];
-        let (abs, e1) = build_table(p.graph(), &goal, &tiles, false, &|_| {}).unwrap();
-        let (rel, e2) = build_table(p.graph(), &goal, &tiles, true, &|_| {}).unwrap();
+        let (abs, e1) =
+            build_table(p.graph(), &goal, &tiles, false, &Limits::default(), &|_| {}).unwrap();
+        let (rel, e2) =
+            build_table(p.graph(), &goal, &tiles, true, &Limits::default(), &|_| {}).unwrap();
         assert_eq!(e1, Encoding::Absolute);
         assert_eq!(e2, Encoding::OverDistance { step: 2 });
         let pos = goal.positions();

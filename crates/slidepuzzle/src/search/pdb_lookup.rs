@@ -17,6 +17,7 @@
 use super::domain::{Domain, Step};
 use super::graph_pdb::GraphPdb;
 use super::heuristic::Heuristic;
+use super::limits::Limits;
 use super::manhattan::TileDistances;
 use super::pdb::{BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build};
 use crate::error::{Error, Resource, Result};
@@ -64,9 +65,10 @@ impl BoardPdbTables {
         goal: &Configuration,
         groups: &[Vec<u32>],
         store: Option<&dyn TableStore>,
-        max_memory: u64,
+        limits: &Limits,
         report: &dyn Fn(&BuildEvent),
     ) -> Result<Self> {
+        let max_memory = limits.max_memory;
         let n = width * height;
         if n > 64 {
             return Err(Error::limit(Resource::Vertices, n as u64, 64));
@@ -84,7 +86,7 @@ impl BoardPdbTables {
         let mut dbs = Vec::new();
         for g in groups {
             dbs.push(load_or_build(
-                store, width, height, goal, g, max_memory, report,
+                store, width, height, goal, g, limits, report,
             )?);
         }
         let mut group_of = vec![u8::MAX; n];

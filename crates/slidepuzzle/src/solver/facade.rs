@@ -14,7 +14,7 @@ use super::tables::{EventSink, TableCache};
 use crate::construct::board::{StreamReport, stream_board_solution_within};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
-use crate::search::SearchStats;
+use crate::search::{Limits, SearchStats};
 use crate::store::TableStore;
 
 /// Decides and solves. Holds the caller's table store, a sink for build
@@ -85,18 +85,21 @@ impl Solver {
 
     /// Loads or builds every table `plan` uses, so that later solves with
     /// it start at once (a batch calls this before timing instances).
+    /// `limits` give the memory budget, and their deadline and cancel flag
+    /// stop a build (nothing half-built is kept).
     ///
     /// # Errors
-    /// As [`Solver::solve`] for tables.
+    /// As [`Solver::solve`] for tables; [`Error::Stopped`] when `limits`
+    /// stop a build.
     pub fn prepare(
         &self,
         puzzle: &Puzzle,
         goal: &Configuration,
         plan: &Plan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<()> {
         match &plan.tables {
-            Some(t) => self.tables.load(puzzle, goal, t, max_memory),
+            Some(t) => self.tables.load(puzzle, goal, t, limits),
             None => Ok(()),
         }
     }
@@ -106,17 +109,17 @@ impl Solver {
     /// callers wait for one build and then find its tables.
     ///
     /// # Errors
-    /// As table builds: over the memory budget, or the store cannot be
-    /// written.
+    /// As table builds: over the memory budget of `limits`, stopped by
+    /// their deadline or cancel flag, or the store cannot be written.
     pub fn build_later(
         &self,
         puzzle: &Puzzle,
         goal: &Configuration,
         plan: &Plan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<()> {
         match &plan.later {
-            Some(t) => self.tables.load_later(puzzle, goal, t, max_memory),
+            Some(t) => self.tables.load_later(puzzle, goal, t, limits),
             None => Ok(()),
         }
     }

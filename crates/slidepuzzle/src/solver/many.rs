@@ -123,14 +123,14 @@ impl Solver {
         options: &SolveOptions,
         many: &ManyOptions,
     ) -> Result<Many> {
-        let memory = options.limits.max_memory;
+        let limits = &options.limits;
         let mut plan = self.plan(puzzle, goal, options)?;
         if plan.later.is_some() && starts.len() > 1 {
             // A batch pays once for the better tables.
-            self.build_later(puzzle, goal, &plan, memory)?;
+            self.build_later(puzzle, goal, &plan, limits)?;
             plan = self.plan(puzzle, goal, options)?;
         }
-        self.prepare(puzzle, goal, &plan, memory)?;
+        self.prepare(puzzle, goal, &plan, limits)?;
         let outcomes = starts
             .par_iter()
             .enumerate()

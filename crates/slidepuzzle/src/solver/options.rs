@@ -26,7 +26,8 @@ pub const AUTO_OPTIMAL_TURNING_VERTICES: usize = crate::construct::turning::MAX_
 pub const AUTO_ASTAR_VERTICES: usize = 10;
 
 /// Placements per table of the automatic graph pattern databases (and of
-/// the quick board tables): each builds in well under a second.
+/// the quick board tables): each builds in about a second or less (a
+/// 5-tile group on 5 x 5, 6.4 million placements, in about 2 s on 2 cores).
 pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
 
 /// Bytes a collected constructive board solution takes per move while it

@@ -174,7 +174,7 @@ pub(super) fn run_kernel<K: Kernel>(
     let heuristic = match (method, tables) {
         (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, _) => {
             let long = K::LONG_PRUNING && options.move_pruning == MovePruning::Sequences;
-            let board = (cache, puzzle, ends, (method, tables), limits.max_memory);
+            let board = (cache, puzzle, ends, (method, tables), limits);
             return if long {
                 board_run::<true, K>(board, kernel)
             } else {
@@ -256,7 +256,7 @@ fn graph_run<K: Kernel>(
             kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
         }
         GraphHeuristic::Tables(t) => {
-            let pdb = cache.graph(puzzle, goal, t, limits.max_memory)?;
+            let pdb = cache.graph(puzzle, goal, t, limits)?;
             kernel.run(domain, PdbLookup::graph(&pdb))
         }
     })
@@ -281,22 +281,24 @@ fn board_size(puzzle: &Puzzle) -> Result<(usize, usize)> {
 }
 
 /// What a board kernel needs: the tables, the puzzle and its two ends, the
-/// method and its tables, the memory budget.
+/// method and its tables, the limits (memory budget, deadline and cancel
+/// flag, which also stop table builds).
 type BoardJob<'a> = (
     &'a TableCache,
     &'a Puzzle,
     (&'a Configuration, &'a Configuration),
     (&'a Method, Option<&'a TablePlan>),
-    u64,
+    &'a Limits,
 );
 
 /// A board method ([`Method::BoardIda`], [`Method::BoardPatternIda`]) on
 /// the packed board domain, pruning loops around 2 x 2 blocks with
 /// `LOOPS`.
 fn board_run<const LOOPS: bool, K: Kernel>(
-    (cache, puzzle, (start, goal), (method, tables), max_memory): BoardJob<'_>,
+    (cache, puzzle, (start, goal), (method, tables), limits): BoardJob<'_>,
     kernel: K,
 ) -> Result<K::Output> {
+    let max_memory = limits.max_memory;
     let (w, h) = board_size(puzzle)?;
     let too_large = || Error::Internal("board too large for the board kernel".into());
     let domain = BoardDomain::<LOOPS>::new(w, h, start, goal).ok_or_else(too_large)?;
@@ -316,7 +318,7 @@ fn board_run<const LOOPS: bool, K: Kernel>(
             }
         }),
         (Method::BoardPatternIda { with }, Some(t)) => {
-            let tables = cache.board((w, h), puzzle, goal, t, max_memory)?;
+            let tables = cache.board((w, h), puzzle, goal, t, limits)?;
             let second = (w, h, goal, *with);
             match tables.transposed() {
                 Some(mirror) => {
@@ -376,7 +378,7 @@ fn multi_tile_run<K: Kernel>(
     let too_large = || Error::Internal("board too large for the board kernel".into());
     let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
     if table {
-        let table = cache.multi_tile((w, h), puzzle, goal, max_memory)?;
+        let table = cache.multi_tile((w, h), puzzle, goal, limits)?;
         // The walking distance in runs first: cheap, and where it prunes
         // the table (a cache miss) is not read.
         let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {

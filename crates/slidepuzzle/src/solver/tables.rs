@@ -241,7 +241,7 @@ impl TableCache {
         puzzle: &Puzzle,
         goal: &Configuration,
         tables: &TablePlan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<Arc<BoardPdbTables>> {
         memoised(
             &self.board,
@@ -253,7 +253,7 @@ impl TableCache {
                     goal,
                     &tables.groups,
                     self.store.as_deref(),
-                    max_memory,
+                    limits,
                     &|e| self.report(e),
                 )
             },
@@ -266,7 +266,7 @@ impl TableCache {
         puzzle: &Puzzle,
         goal: &Configuration,
         tables: &TablePlan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<Arc<GraphPdb>> {
         memoised(
             &self.graph,
@@ -276,7 +276,7 @@ impl TableCache {
                     puzzle.graph(),
                     goal,
                     tables.groups.clone(),
-                    max_memory,
+                    limits,
                     self.store.as_deref(),
                     &|e| self.report(e),
                 )
@@ -317,13 +317,13 @@ impl TableCache {
         (w, h): (usize, usize),
         puzzle: &Puzzle,
         goal: &Configuration,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<Arc<MtmPdb>> {
         memoised(
             &self.multi_tile,
             TablesKey::tables(TableKind::MultiTile, puzzle, goal, &[]),
             || {
-                MtmPdb::load_or_build(self.store.as_deref(), w, h, goal, max_memory, &|e| {
+                MtmPdb::load_or_build(self.store.as_deref(), w, h, goal, limits, &|e| {
                     self.report(e)
                 })
             },
@@ -336,7 +336,7 @@ impl TableCache {
         puzzle: &Puzzle,
         goal: &Configuration,
         t: &TablePlan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<()> {
         let board = || {
             puzzle
@@ -344,18 +344,10 @@ impl TableCache {
                 .ok_or_else(|| Error::Internal(format!("{:?} tables off a board", t.kind)))
         };
         match t.kind {
-            TableKind::Board => self.board(board()?, puzzle, goal, t, max_memory).map(drop),
-            TableKind::Graph => self.graph(puzzle, goal, t, max_memory).map(drop),
-            TableKind::MultiTile => self
-                .multi_tile(board()?, puzzle, goal, max_memory)
-                .map(drop),
-            TableKind::FreeBlank => {
-                let limits = Limits {
-                    max_memory,
-                    ..Limits::default()
-                };
-                self.free_blank(puzzle, goal, t, &limits).map(drop)
-            }
+            TableKind::Board => self.board(board()?, puzzle, goal, t, limits).map(drop),
+            TableKind::Graph => self.graph(puzzle, goal, t, limits).map(drop),
+            TableKind::MultiTile => self.multi_tile(board()?, puzzle, goal, limits).map(drop),
+            TableKind::FreeBlank => self.free_blank(puzzle, goal, t, limits).map(drop),
         }
     }
 
@@ -366,10 +358,10 @@ impl TableCache {
         puzzle: &Puzzle,
         goal: &Configuration,
         later: &TablePlan,
-        max_memory: u64,
+        limits: &Limits,
     ) -> Result<()> {
         let _one_at_a_time = self.later_build.lock().unwrap_or_else(|p| p.into_inner());
-        self.load(puzzle, goal, later, max_memory)
+        self.load(puzzle, goal, later, limits)
     }
 
     /// The whole-space distance table in `metric`, built by `build` the
