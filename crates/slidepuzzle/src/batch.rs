@@ -2,8 +2,11 @@
 //!
 //! A line is a configuration in any state format, optionally preceded by an
 //! id: Korf's `id t0 t1 ... tN-1` lines (one more number than the puzzle
-//! has cells) and `id: state` lines both work. Blank lines and lines
-//! starting with `#` are skipped.
+//! has cells) and `id: state` lines both work, and so do tab-separated
+//! tables whose first column is the id and last column the state (the
+//! shipped `data/korf100_15puzzle.tsv`: id, optimal length, Manhattan
+//! distance, node counts, tiles). Blank lines and lines starting with `#`
+//! are skipped.
 
 use crate::error::{Error, Result};
 use crate::format::{infer_board, parse_configuration, parse_labels};
@@ -22,6 +25,10 @@ pub struct BatchInstance {
 
 /// Splits a line into `(id, state text)`.
 fn split_id(line: &str, cells: Option<usize>) -> (Option<String>, String) {
+    if let Some((id, rest)) = line.split_once('\t') {
+        let state = rest.rsplit('\t').next().unwrap_or(rest);
+        return (Some(id.trim().to_string()), state.trim().to_string());
+    }
     if let Some((id, rest)) = line.split_once(':')
         && !id.trim().is_empty()
         && !id.contains('/')
@@ -115,6 +122,11 @@ mod tests {
         assert_eq!(inferred[0].id, "1");
         let (p, _) = read_batch(text, None, 1).unwrap();
         assert_eq!(p.spec(), "4x4");
+        // Tab-separated tables: the first column is the id, the last the state.
+        let tsv = "# id\toptimal\ttiles\n7\t57\t14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
+        let (p, batch) = read_batch(tsv, None, 1).unwrap();
+        assert_eq!((p.spec(), batch[0].id.as_str()), ("4x4", "7"));
+        assert_eq!(batch[0].start.tile_at(0), 14);
     }
 
     #[test]

@@ -80,6 +80,7 @@ pub mod theory;
 
 pub use error::{Error, Hint, Resource, Result};
 pub use model::{Configuration, Graph, Puzzle};
+pub use primitives::counting::Count;
 pub use search::{Limits, SearchStats, StopReason};
 pub use solver::{
     Algorithm, Heuristic, Method, MovePruning, Outcome, Partition, Plan, Solution, SolveOptions,

@@ -178,7 +178,7 @@ pub fn explore(
     let moves = move_table(puzzle, options.metric)?;
     let reachable: u64 = analyze(puzzle, goal)
         .reachable_configurations
-        .try_into()
+        .to_u64()
         .unwrap_or(u64::MAX);
     // The two-bit engine and its ranking need moves that can be undone.
     if puzzle.digraph().is_some() {

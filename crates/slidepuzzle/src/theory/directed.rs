@@ -387,7 +387,7 @@ pub fn analyze_one_way(d: &Digraph, spec: &str, goal: &Configuration) -> Result<
             let underlying = Puzzle::new(d.underlying()?, PuzzleKind::Graph, spec);
             let a = super::group::analyze(&underlying, goal);
             group = Some(a.group);
-            group_order = Some(a.group_order);
+            group_order = Some(a.group_order.value().clone());
             if n <= MAX_GROUP_VERTICES {
                 closed_walk_group_order = Some(closed_walk_group(d, t)?.order);
             }

@@ -10,15 +10,13 @@
 //! (Wilson 1974, extended block by block; checked against Schreier-Sims and
 //! brute force in this crate's tests).
 
-use num_bigint::BigUint;
-use num_traits::One;
 use serde::Serialize;
 
 use super::blocks::{BlockKind, decompose};
 use super::perm::Perm;
 use super::rooted::root_blocks;
 use crate::model::{Configuration, Puzzle};
-use crate::primitives::counting::factorial;
+use crate::primitives::counting::Count;
 
 /// One block in an [`Analysis`].
 #[derive(Clone, Debug, Serialize)]
@@ -38,12 +36,12 @@ pub struct BlockReport {
     /// Its factor of the puzzle group (`S_5`, `A_8`, `C_3`, `PGL(2,5)`, `1`).
     pub group: String,
     /// The factor's order (a decimal string in JSON).
-    #[serde(serialize_with = "decimal")]
-    pub group_order: BigUint,
+    pub group_order: Count,
 }
 
 /// Everything `slidepuzzle analyze` reports about a puzzle. Big numbers are
-/// [`BigUint`]s (24! does not fit in 64 bits), serialised as decimal
+/// `Count`s (24! does not fit in 64 bits; 10^6! has 5.6 million
+/// digits, written out only when asked for), serialised as decimal
 /// strings.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
@@ -68,34 +66,37 @@ pub struct Analysis {
     /// The puzzle group as a direct product, e.g. `S_5 x C_3`.
     pub group: String,
     /// Its order.
-    #[serde(serialize_with = "decimal")]
-    pub group_order: BigUint,
+    pub group_order: Count,
     /// Configurations reachable from the goal, over all blank positions.
-    #[serde(serialize_with = "decimal")]
-    pub reachable_configurations: BigUint,
+    pub reachable_configurations: Count,
     /// Number of classes (orbits) the n! configurations fall into.
-    #[serde(serialize_with = "decimal")]
-    pub classes: BigUint,
+    pub classes: Count,
 }
 
 /// Big numbers are written in JSON as decimal strings.
-pub(crate) fn decimal<S: serde::Serializer>(n: &BigUint, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn decimal<S: serde::Serializer>(
+    n: &num_bigint::BigUint,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     s.collect_str(n)
 }
 
 /// Name and order of a block's group factor, with k = |B| - 1 tiles owned.
-pub fn block_factor(kind: BlockKind, block_size: usize) -> (String, BigUint) {
-    let k = block_size - 1;
-    let trivial = ("1".to_string(), BigUint::one());
+pub fn block_factor(kind: BlockKind, block_size: usize) -> (String, Count) {
+    let k = block_size.saturating_sub(1);
+    let trivial = ("1".to_string(), Count::from(1));
     match kind {
         BlockKind::Bridge => trivial,
         BlockKind::Cycle if k <= 1 => trivial,
-        BlockKind::Cycle => (format!("C_{k}"), BigUint::from(k)),
-        BlockKind::Theta0 => ("PGL(2,5)".into(), BigUint::from(120u32)),
+        BlockKind::Cycle => (format!("C_{k}"), Count::from(k as u64)),
+        BlockKind::Theta0 => ("PGL(2,5)".into(), Count::from(120)),
         BlockKind::Bipartite if k <= 2 => trivial,
-        BlockKind::Bipartite => (format!("A_{k}"), factorial(k) / BigUint::from(2u32)),
+        BlockKind::Bipartite => (
+            format!("A_{k}"),
+            Count::factorial(k as u64).div(&Count::from(2)),
+        ),
         BlockKind::NonBipartite if k <= 1 => trivial,
-        BlockKind::NonBipartite => (format!("S_{k}"), factorial(k)),
+        BlockKind::NonBipartite => (format!("S_{k}"), Count::factorial(k as u64)),
     }
 }
 
@@ -117,10 +118,10 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
             kind: block.kind,
             root: None,
             group: "1".into(),
-            group_order: BigUint::one(),
+            group_order: Count::from(1),
         })
         .collect();
-    let mut order = BigUint::one();
+    let mut order = Count::from(1);
     let mut factors: Vec<String> = Vec::new();
     for rb in &rooted {
         let block = &blocks.blocks[rb.block];
@@ -131,14 +132,14 @@ pub fn analyze(puzzle: &Puzzle, goal: &Configuration) -> Analysis {
         if name != "1" {
             factors.push(name);
         }
-        order *= &o;
+        order = order.mul(&o);
         report.group_order = o;
     }
     factors.sort_by_key(|f| std::cmp::Reverse(factor_sort_key(f)));
     let component_size = (0..n).filter(|&v| component[v] == component[b]).count();
-    let reachable = &order * BigUint::from(component_size);
+    let reachable = order.mul(&Count::from(component_size as u64));
     let classes = if components == 1 {
-        factorial(n) / &reachable
+        Count::factorial(n as u64).div(&reachable)
     } else {
         classes_of_components(&blocks, &component, components, n)
     };
@@ -176,23 +177,32 @@ fn classes_of_components(
     component: &[usize],
     components: usize,
     n: usize,
-) -> BigUint {
-    let mut orders = vec![BigUint::one(); components];
+) -> Count {
+    // A component's order is the product of its blocks' factors; its
+    // sorted factor names (`S_5`, `C_3`) name it, so components with equal
+    // names share one order and one division.
+    let mut factors: Vec<Vec<(String, Count)>> = vec![Vec::new(); components];
     for block in &blocks.blocks {
-        let (_, o) = block_factor(block.kind, block.vertices.len());
-        if o != BigUint::one() {
-            orders[component[block.vertices[0]]] *= o;
+        let (name, order) = block_factor(block.kind, block.vertices.len());
+        if name != "1" {
+            factors[component[block.vertices[0]]].push((name, order));
         }
     }
-    let mut by_order: std::collections::HashMap<BigUint, u64> = std::collections::HashMap::new();
-    for o in orders {
-        *by_order.entry(o).or_insert(0) += 1;
+    let mut by_order: std::collections::BTreeMap<Vec<String>, (u64, Count)> =
+        std::collections::BTreeMap::new();
+    for mut f in factors {
+        f.sort_by(|a, b| a.0.cmp(&b.0));
+        let names = f.iter().map(|(name, _)| name.clone()).collect();
+        by_order
+            .entry(names)
+            .or_insert_with(|| (0, f.iter().fold(Count::from(1), |o, (_, x)| o.mul(x))))
+            .0 += 1;
     }
-    let rest = factorial(n - 1);
+    let rest = Count::factorial(n.saturating_sub(1) as u64);
     by_order
-        .into_iter()
-        .map(|(o, count)| &rest / o * BigUint::from(count))
-        .sum()
+        .into_values()
+        .map(|(count, order)| rest.div(&order).mul(&Count::from(count)))
+        .fold(Count::from(0), |a, b| a.add(&b))
 }
 
 fn factor_sort_key(name: &str) -> (usize, String) {

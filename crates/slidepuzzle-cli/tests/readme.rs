@@ -1,0 +1,144 @@
+//! README.md's examples run as written (issue 34, a newcomer's first run):
+//! every line of the `## Examples` block is given to `sh` in a fresh
+//! directory, with the built binary first on `PATH` (as
+//! `cargo install --path crates/slidepuzzle-cli` puts it), an empty cache
+//! (`XDG_CACHE_HOME`) and the repository's `crates/` reachable from there
+//! (the examples read the shipped Korf file). Each must exit 0 and print
+//! something; `serve` must answer `GET /` on its port. The
+//! `## Longer runs` block is run the same way by an ignored test
+//! (`cargo test --release -p slidepuzzle-cli --test readme -- --ignored`):
+//! minutes each, too long for every CI run.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The command lines of the first `sh` block under `heading`.
+fn block(heading: &str) -> Vec<String> {
+    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+    let section = readme
+        .split(&format!("\n{heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("README.md has no {heading:?} section"));
+    let body = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .unwrap_or_else(|| panic!("{heading:?} has no sh block"));
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A fresh working directory with `crates` linked to the repository's and
+/// an empty cache; the shell's `PATH` starts with the binary's directory.
+fn shell(dir: &Path, line: &str) -> Command {
+    let bin = Path::new(env!("CARGO_BIN_EXE_slidepuzzle"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(line)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("XDG_CACHE_HOME", dir.join("cache"));
+    cmd
+}
+
+fn workdir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("slidepuzzle-readme-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("crates");
+    if !link.exists() {
+        std::os::unix::fs::symlink(repo().join("crates").canonicalize().unwrap(), &link).unwrap();
+    }
+    dir
+}
+
+/// Starts `serve`, waits for its port, asks for the page, stops it.
+fn serve(dir: &Path, line: &str) {
+    // `exec`: the server replaces the shell, so killing the child stops it.
+    let mut child = shell(dir, &format!("exec {line}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let clock = Instant::now();
+    let page = loop {
+        if let Ok(mut s) = std::net::TcpStream::connect("127.0.0.1:8080") {
+            s.write_all(b"GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                .unwrap();
+            let mut page = String::new();
+            s.read_to_string(&mut page).ok();
+            break page;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            let mut err = String::new();
+            child.stderr.take().unwrap().read_to_string(&mut err).ok();
+            panic!("{line}: exited with {status}: {err}");
+        }
+        assert!(
+            clock.elapsed() < Duration::from_secs(30),
+            "{line}: no answer on 8080"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    child.kill().ok();
+    child.wait().ok();
+    assert!(
+        page.starts_with("HTTP/1.0 200") || page.starts_with("HTTP/1.1 200"),
+        "{line}: {page:.200}"
+    );
+    assert!(page.contains("<html"), "{line}: {page:.200}");
+}
+
+fn run_block(heading: &str, name: &str) {
+    let lines = block(heading);
+    assert!(lines.len() >= 5, "{heading}: {lines:?}");
+    let dir = workdir(name);
+    for line in &lines {
+        if line.starts_with("slidepuzzle serve") {
+            serve(&dir, line);
+            continue;
+        }
+        let clock = Instant::now();
+        let out = shell(&dir, line).output().expect("sh runs");
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(
+            out.status.success(),
+            "{line}\nexit {:?}\n{stdout}\n{stderr}",
+            out.status
+        );
+        assert!(
+            !stdout.trim().is_empty() || line.contains('>') || line.contains("-o "),
+            "{line}: printed nothing"
+        );
+        eprintln!("{:6.1} s  {line}", clock.elapsed().as_secs_f64());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_example_in_the_readme_runs_as_written() {
+    run_block("## Examples", "examples");
+}
+
+#[test]
+#[ignore = "minutes: the README's longer runs (benchmarks, a 1000 x 1000 board, a God's number)"]
+fn every_longer_run_in_the_readme_runs_as_written() {
+    run_block("## Longer runs", "longer");
+}
