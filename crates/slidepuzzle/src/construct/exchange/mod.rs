@@ -209,7 +209,7 @@ pub fn solve_by_exchanges(
             for a in (0..n).filter(|&a| routes[a].is_some()) {
                 super::limits::check_limits(limits)?;
                 if let Some(route) = route_to_junction(graph, &mut pieces, &blanks, a, nth) {
-                    for site in 0..route.sites.len() {
+                    for site in 0..route.sites.len(graph) {
                         exchanges.add(a, free_partner(graph, &mut pieces, &route, a, site));
                     }
                 }
@@ -483,7 +483,7 @@ fn free_partner(
     a: usize,
     site: usize,
 ) -> Transposition {
-    let (x, y2, y3) = route.sites[site];
+    let (x, y2, y3) = route.sites.get(graph, site);
     let y1 = route.y1;
     let mut cells = route.cells.clone();
     let mut steps = route.steps.clone();
@@ -517,8 +517,9 @@ fn chosen_partner(
         || side_of(at) == NONE
         || !route
             .sites
+            .junctions()
             .iter()
-            .any(|&(x, _, _)| side_of(x) == side_of(at))
+            .any(|&x| side_of(x) == side_of(at))
     {
         return None;
     }
@@ -541,7 +542,7 @@ fn chosen_partner(
                     continue;
                 }
                 let id = p.piece[x];
-                if id == NONE || state.counts[id as usize] < 2 {
+                if id == NONE || state.counts.get(id as usize) < 2 {
                     continue;
                 }
                 let y3 = graph

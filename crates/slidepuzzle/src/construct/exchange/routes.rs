@@ -117,7 +117,50 @@ impl<'g> FrozenPieces<'g> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(super) struct State {
     pub(super) at: u32,
-    pub(super) counts: Vec<u32>,
+    pub(super) counts: Counts,
+}
+
+/// Blanks per piece, kept sparse: the pieces holding blanks, increasing,
+/// with their counts. O(blanks) memory whatever the number of pieces (a
+/// hub of degree d has d pieces; dense counts made the states of a route
+/// search O(d^3) bytes in all, 1 GB at d = 351, issue 34).
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub(super) struct Counts(Vec<(u32, u32)>);
+
+impl Counts {
+    /// The blanks in `piece`.
+    pub(super) fn get(&self, piece: usize) -> u32 {
+        match self.0.binary_search_by_key(&(piece as u32), |e| e.0) {
+            Ok(i) => self.0[i].1,
+            Err(_) => 0,
+        }
+    }
+
+    /// Sets the blanks in `piece`.
+    pub(super) fn set(&mut self, piece: usize, count: u32) {
+        match self.0.binary_search_by_key(&(piece as u32), |e| e.0) {
+            Ok(i) if count == 0 => {
+                self.0.remove(i);
+            }
+            Ok(i) => self.0[i].1 = count,
+            Err(_) if count == 0 => {}
+            Err(i) => self.0.insert(i, (piece as u32, count)),
+        }
+    }
+
+    /// All blanks.
+    pub(super) fn total(&self) -> u32 {
+        self.0.iter().map(|e| e.1).sum()
+    }
+
+    /// Dense counts over `pieces` pieces.
+    pub(super) fn dense(&self, pieces: usize) -> Vec<u32> {
+        let mut v = vec![0; pieces];
+        for &(p, c) in &self.0 {
+            v[p as usize] = c;
+        }
+        v
+    }
 }
 
 /// Best-first search over the marked-tile states of the tile on
@@ -140,10 +183,11 @@ pub(super) fn search<T>(
     use std::collections::BinaryHeap;
     let first = {
         let p = pieces.get(start);
-        let mut counts = vec![0u32; p.sizes.len()];
+        let mut counts = Counts::default();
         for (v, &b) in blanks.iter().enumerate() {
             if b && p.piece[v] != NONE {
-                counts[p.piece[v] as usize] += 1;
+                let i = p.piece[v] as usize;
+                counts.set(i, counts.get(i) + 1);
             }
         }
         State {
@@ -169,10 +213,7 @@ pub(super) fn search<T>(
         // other components left out).
         let (size, k) = {
             let px = pieces.get(x);
-            (
-                px.sizes.iter().sum::<u32>() + 1,
-                state.counts.iter().sum::<u32>(),
-            )
+            (px.sizes.iter().sum::<u32>() + 1, state.counts.total())
         };
         for &y in graph.neighbors(x) {
             let (ci, size_c) = {
@@ -183,7 +224,7 @@ pub(super) fn search<T>(
                 let ci = px.piece[y] as usize;
                 (ci, px.sizes[ci])
             };
-            let blanks_c = state.counts[ci];
+            let blanks_c = state.counts.get(ci);
             if blanks_c == 0 {
                 continue;
             }
@@ -199,7 +240,7 @@ pub(super) fn search<T>(
                 let rest = blanks_c - 1 - e;
                 let outside = k - blanks_c + 1 + e;
                 for mut counts in distributions(&py.sizes, back, rest) {
-                    counts[back] = outside;
+                    counts.set(back, outside);
                     let next = State {
                         at: y as u32,
                         counts,
@@ -208,6 +249,11 @@ pub(super) fn search<T>(
                         index.insert(next.clone(), states.len());
                         open.push(Reverse((rank(y), states.len())));
                         states.push((next, head));
+                        // The budget holds inside an expansion too (a hub
+                        // of degree d adds about d states at once).
+                        if states.len() > budget {
+                            return None;
+                        }
                     }
                 }
             }
@@ -327,7 +373,7 @@ pub(super) struct Route {
     pub(super) steps: Vec<(usize, usize)>,
     pub(super) cells: Vec<u32>,
     pub(super) y1: usize,
-    pub(super) sites: Vec<(usize, usize, usize)>,
+    pub(super) sites: Sites,
     /// The piece of G - y1 holding each vertex (`NONE` at y1).
     pub(super) side: Vec<u32>,
 }
@@ -406,41 +452,49 @@ pub(super) fn spread(lowest: u32, highest: u32) -> Vec<u32> {
 
 /// Ways to put `total` blanks into the pieces other than `skip` (whose
 /// entry is left 0), within their sizes: greedily from each piece in turn,
-/// and one at a time round the pieces.
-pub(super) fn distributions(sizes: &[u32], skip: usize, total: u32) -> Vec<Vec<u32>> {
+/// and one at a time round the pieces. At most one per piece plus one,
+/// each O(total) to build: O(pieces x total) time.
+pub(super) fn distributions(sizes: &[u32], skip: usize, total: u32) -> Vec<Counts> {
     let others: Vec<usize> = (0..sizes.len()).filter(|&i| i != skip).collect();
-    let mut out: Vec<Vec<u32>> = Vec::new();
-    let mut push = |v: Vec<u32>| {
-        if !out.contains(&v) {
+    let mut out: Vec<Counts> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<Counts> = rustc_hash::FxHashSet::default();
+    let mut push = |v: Counts| {
+        if seen.insert(v.clone()) {
             out.push(v);
         }
     };
     if others.is_empty() {
         if total == 0 {
-            push(vec![0; sizes.len()]);
+            push(Counts::default());
         }
         return out;
     }
     for s in 0..others.len() {
-        let mut counts = vec![0u32; sizes.len()];
+        let mut counts = Counts::default();
         let mut left = total;
         for j in 0..others.len() {
+            if left == 0 {
+                break;
+            }
             let p = others[(s + j) % others.len()];
             let put = left.min(sizes[p]);
-            counts[p] = put;
+            counts.set(p, put);
             left -= put;
         }
         if left == 0 {
             push(counts);
         }
     }
-    let mut counts = vec![0u32; sizes.len()];
+    let mut counts = Counts::default();
     let mut left = total;
     while left > 0 {
         let mut progress = false;
         for &p in &others {
-            if left > 0 && counts[p] < sizes[p] {
-                counts[p] += 1;
+            if left == 0 {
+                break;
+            }
+            if counts.get(p) < sizes[p] {
+                counts.set(p, counts.get(p) + 1);
                 left -= 1;
                 progress = true;
             }
@@ -456,34 +510,76 @@ pub(super) fn distributions(sizes: &[u32], skip: usize, total: u32) -> Vec<Vec<u
 }
 
 /// The exchange sites a state borders: each neighbour x of the tile's
-/// vertex with degree >= 3 whose piece holds at least two blanks and one
-/// tile, with each ordered pair (y2, y3) of x's other neighbours.
-pub(super) fn junctions(
-    graph: &Graph,
-    pieces: &mut PieceCache<'_>,
-    state: &State,
-) -> Vec<(usize, usize, usize)> {
+/// vertex y1 with degree >= 3 whose piece holds at least two blanks and one
+/// tile, with each ordered pair (y2, y3) of x's other neighbours. Kept as
+/// the junctions x only (a hub of degree d has about d^2 sites; listing
+/// them for every tile's route took O(n d^2) memory, issue 34).
+pub(super) fn junctions(graph: &Graph, pieces: &mut PieceCache<'_>, state: &State) -> Sites {
     let y1 = state.at as usize;
     let p = pieces.get(y1);
-    let mut sites = Vec::new();
+    let mut xs = Vec::new();
     for &x in graph.neighbors(y1) {
-        let near = graph.neighbors(x);
-        if near.len() < 3 || p.piece[x] == NONE {
+        if graph.neighbors(x).len() < 3 || p.piece[x] == NONE {
             continue;
         }
         let id = p.piece[x] as usize;
-        let blanks = state.counts[id];
+        let blanks = state.counts.get(id);
         if blanks >= 2 && p.sizes[id] > blanks {
-            for &y2 in near {
-                for &y3 in near {
-                    if y2 != y1 && y3 != y1 && y2 != y3 {
-                        sites.push((x, y2, y3));
-                    }
-                }
-            }
+            xs.push(x);
         }
     }
-    sites
+    Sites { y1, xs }
+}
+
+/// The sites of [`junctions`]: for each junction x (in y1's neighbour
+/// order), the ordered pairs (y2, y3) of distinct neighbours of x other
+/// than y1, y2 outer, in x's neighbour order.
+pub(super) struct Sites {
+    y1: usize,
+    xs: Vec<usize>,
+}
+
+impl Sites {
+    fn pairs(graph: &Graph, x: usize) -> usize {
+        let m = graph.neighbors(x).len() - 1;
+        m * (m - 1)
+    }
+
+    /// Whether there is none.
+    pub(super) fn is_empty(&self) -> bool {
+        self.xs.is_empty()
+    }
+
+    /// How many sites.
+    pub(super) fn len(&self, graph: &Graph) -> usize {
+        self.xs.iter().map(|&x| Self::pairs(graph, x)).sum()
+    }
+
+    /// The junctions x.
+    pub(super) fn junctions(&self) -> &[usize] {
+        &self.xs
+    }
+
+    /// Site `i` (`i < len`) as (x, y2, y3).
+    pub(super) fn get(&self, graph: &Graph, mut i: usize) -> (usize, usize, usize) {
+        for &x in &self.xs {
+            let count = Self::pairs(graph, x);
+            if i < count {
+                let others: Vec<usize> = graph
+                    .neighbors(x)
+                    .iter()
+                    .copied()
+                    .filter(|&y| y != self.y1)
+                    .collect();
+                let (a, b) = (i / (others.len() - 1), i % (others.len() - 1));
+                let y2 = others[a];
+                let y3 = others[if b >= a { b + 1 } else { b }];
+                return (x, y2, y3);
+            }
+            i -= count;
+        }
+        panic!("site {i} past the end")
+    }
 }
 
 /// Realises one step of the marked tile from state `from` to state `to`
@@ -500,7 +596,7 @@ pub(super) fn step_marked_tile(
 ) {
     let n = cells.len();
     let (x, y) = (from.at as usize, to.at as usize);
-    let k: u32 = from.counts.iter().sum();
+    let k: u32 = from.counts.total();
     let region = piece_holding(pieces, x, y);
     let py = pieces.get(y);
     let back = py.piece[x] as usize;
@@ -508,8 +604,8 @@ pub(super) fn step_marked_tile(
     // x's side (blanks there: to.counts[back] minus those outside C and x).
     let blanks_c = region.iter().filter(|&&v| cells[v] == 0).count() as u32;
     let outside = k - blanks_c + 1;
-    let mut quota = to.counts.clone();
-    quota[back] = to.counts[back] - outside;
+    let mut quota = to.counts.dense(py.sizes.len());
+    quota[back] = to.counts.get(back) - outside;
     // Breadth-first order from y inside the region: keep the blanks nearest
     // y in each part, then add the nearest tiles' vertices.
     let mut inside = vec![false; n];
