@@ -263,9 +263,9 @@ fn review_options(metric: Metric, timeout: Option<f64>) -> Result<SolveOptions> 
 /// `review STATE MOVES`: the optimal distance before each move, the moves
 /// that lost ground, the waste.
 pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
-    let state = crate::common::read_arg(&args.state)?;
+    let state = crate::common::read_arg(&args.state, crate::common::InputKind::Position)?;
     let (puzzle, start, goal) = args.puzzle.resolve(&state)?;
-    let text = crate::common::read_arg(&args.moves)?;
+    let text = crate::common::read_arg(&args.moves, crate::common::InputKind::Moves)?;
     let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
     let options = review_options(args.metric, args.timeout)?;
     let solver = crate::common::solver(args.cache_dir.as_deref())?;
@@ -354,9 +354,9 @@ pub struct OptimizeArgs {
 /// `optimize STATE MOVES --length L`.
 pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
     let a = &args.review;
-    let state = crate::common::read_arg(&a.state)?;
+    let state = crate::common::read_arg(&a.state, crate::common::InputKind::Position)?;
     let (puzzle, start, _) = a.puzzle.resolve(&state)?;
-    let text = crate::common::read_arg(&a.moves)?;
+    let text = crate::common::read_arg(&a.moves, crate::common::InputKind::Moves)?;
     let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
     let options = review_options(a.metric, a.timeout)?;
     let solver = crate::common::solver(a.cache_dir.as_deref())?;

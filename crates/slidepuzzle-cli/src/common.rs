@@ -123,7 +123,7 @@ fn blanks_flag(e: Error) -> Error {
 /// Parses a puzzle spec; `graph:FILE` reads FILE (the command line is the
 /// only face that reads graph files).
 pub fn parse_puzzle(spec: &str) -> Result<Puzzle> {
-    let load = |name: &str| read_text(std::path::Path::new(name));
+    let load = |name: &str| read_text(std::path::Path::new(name), InputKind::Graph);
     Puzzle::parse_with(spec, Some(&load))
 }
 
@@ -462,56 +462,94 @@ impl Default for BuildReporter {
     }
 }
 
-/// The most an input file (a configuration, moves, a batch) may hold:
-/// 256 MiB (a 1000 x 1000 board is about 7 MB).
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+/// What an input file holds, and so how large it may be: each kind has a
+/// natural size (docs/RELIABILITY.md), and a file past it is refused after
+/// reading at most one byte more (so `@/dev/zero` stops at once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// One configuration: 48 MiB (2^22 vertices of up to 8 characters
+    /// each; a 1000 x 1000 board is about 7 MB).
+    Position,
+    /// A move list: 128 MiB (2^27 moves as letters, the most a held path
+    /// takes).
+    Moves,
+    /// A batch or a list to filter: 256 MiB.
+    Batch,
+    /// A JSON graph: 256 MiB (2^24 edges).
+    Graph,
+}
 
-/// Reads a text file of at most [`MAX_INPUT_BYTES`] (so `/dev/zero` is
-/// refused, not read forever).
-pub fn read_text(path: &std::path::Path) -> Result<String> {
+impl InputKind {
+    /// The most bytes a file of this kind may hold.
+    pub const fn max_bytes(self) -> u64 {
+        match self {
+            InputKind::Position => 48 << 20,
+            InputKind::Moves => 128 << 20,
+            InputKind::Batch | InputKind::Graph => 256 << 20,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            InputKind::Position => "a configuration",
+            InputKind::Moves => "a move list",
+            InputKind::Batch => "a batch",
+            InputKind::Graph => "a graph file",
+        }
+    }
+}
+
+/// Reads at most `kind`'s size from `reader`, refusing more.
+fn read_capped(
+    reader: impl std::io::Read,
+    kind: InputKind,
+    name: &std::path::Path,
+) -> Result<String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let max = kind.max_bytes();
     let mut text = String::new();
-    file.take(MAX_INPUT_BYTES + 1)
+    reader
+        .take(max + 1)
         .read_to_string(&mut text)
-        .map_err(|e| Error::io(path, e))?;
-    if text.len() as u64 > MAX_INPUT_BYTES {
+        .map_err(|e| Error::io(name, e))?;
+    if text.len() as u64 > max {
         return Err(Error::invalid_file(
-            path,
-            format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
+            name,
+            format!(
+                "larger than {} MiB, the most {} may hold",
+                max >> 20,
+                kind.name()
+            ),
         ));
     }
     Ok(text)
 }
 
-/// The lines a batch or a filter reads: standard input for `None` or `-`
-/// (at most [`MAX_INPUT_BYTES`]), else the file, size-capped.
+/// Reads a text file of `kind` (so `/dev/zero` is refused, not read
+/// forever).
+pub fn read_text(path: &std::path::Path, kind: InputKind) -> Result<String> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    read_capped(file, kind, path)
+}
+
+/// The lines a batch or a filter reads: standard input for `None` or `-`,
+/// else the file, size-capped as a batch.
 pub fn read_input(file: Option<&str>) -> Result<String> {
-    use std::io::Read;
     match file {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .take(MAX_INPUT_BYTES + 1)
-                .read_to_string(&mut s)
-                .map_err(|e| Error::io("standard input", e))?;
-            if s.len() as u64 > MAX_INPUT_BYTES {
-                return Err(Error::invalid_file(
-                    "standard input",
-                    format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
-                ));
-            }
-            Ok(s)
-        }
-        Some(f) => read_text(std::path::Path::new(f)),
+        None | Some("-") => read_capped(
+            std::io::stdin(),
+            InputKind::Batch,
+            std::path::Path::new("standard input"),
+        ),
+        Some(f) => read_text(std::path::Path::new(f), InputKind::Batch),
     }
 }
 
 /// An argument as given, or the contents of FILE for `@FILE` (trimmed):
 /// configurations and move lists too large for a command line.
-pub fn read_arg(arg: &str) -> Result<String> {
+pub fn read_arg(arg: &str, kind: InputKind) -> Result<String> {
     match arg.strip_prefix('@') {
-        Some(path) => read_text(std::path::Path::new(path)).map(|t| t.trim().to_string()),
+        Some(path) => read_text(std::path::Path::new(path), kind).map(|t| t.trim().to_string()),
         None => Ok(arg.to_string()),
     }
 }

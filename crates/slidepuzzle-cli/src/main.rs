@@ -207,7 +207,8 @@ fn main() -> ExitCode {
             json,
             method,
             state,
-        } => common::read_arg(&state).and_then(|state| check(&puzzle, json, &method, &state)),
+        } => common::read_arg(&state, crate::common::InputKind::Position)
+            .and_then(|state| check(&puzzle, json, &method, &state)),
         Command::Analyze { puzzle, json } => theory_cmds::run_analyze(&puzzle, json),
         Command::Perm {
             puzzle,
@@ -246,8 +247,9 @@ fn main() -> ExitCode {
             puzzle,
             state,
             moves,
-        } => common::read_arg(&state).and_then(|state| {
-            common::read_arg(&moves).and_then(|moves| apply(&puzzle, &state, &moves))
+        } => common::read_arg(&state, crate::common::InputKind::Position).and_then(|state| {
+            common::read_arg(&moves, crate::common::InputKind::Moves)
+                .and_then(|moves| apply(&puzzle, &state, &moves))
         }),
         Command::Show { puzzle, state } => show(&puzzle, &state),
     };

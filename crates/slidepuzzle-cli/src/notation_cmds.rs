@@ -86,7 +86,7 @@ pub enum MovesCommand {
 }
 
 fn parse(arg: &str) -> Result<MoveSequence> {
-    crate::common::read_arg(arg)?.parse()
+    crate::common::read_arg(arg, crate::common::InputKind::Moves)?.parse()
 }
 
 /// Runs one notation tool.

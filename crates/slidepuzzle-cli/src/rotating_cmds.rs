@@ -96,7 +96,7 @@ fn words(tokens: &[u32]) -> String {
 
 fn goal_of(p: &RotatingPuzzle, goal: Option<&str>) -> Result<Vec<u32>> {
     match goal {
-        Some(g) => p.parse_arrangement(&read_arg(g)?),
+        Some(g) => p.parse_arrangement(&read_arg(g, crate::common::InputKind::Position)?),
         None => Ok(p.goal()),
     }
 }
@@ -146,7 +146,8 @@ pub fn run(args: &RotatingArgs) -> Result<ExitCode> {
             json,
         } => {
             let p = RotatingPuzzle::parse(spec)?;
-            let start = p.parse_arrangement(&read_arg(state)?)?;
+            let start =
+                p.parse_arrangement(&read_arg(state, crate::common::InputKind::Position)?)?;
             let goal = goal_of(&p, goal.as_deref())?;
             let v = slidepuzzle::theory::rotating::check(&p, &start, &goal)?;
             if *json {
@@ -169,7 +170,8 @@ pub fn run(args: &RotatingArgs) -> Result<ExitCode> {
             json,
         } => {
             let p = RotatingPuzzle::parse(spec)?;
-            let start = p.parse_arrangement(&read_arg(state)?)?;
+            let start =
+                p.parse_arrangement(&read_arg(state, crate::common::InputKind::Position)?)?;
             let goal = goal_of(&p, goal.as_deref())?;
             let limits = Limits {
                 max_nodes: *max_nodes,
@@ -216,7 +218,7 @@ pub fn run(args: &RotatingArgs) -> Result<ExitCode> {
         Action::Apply { spec, moves, state } => {
             let p = RotatingPuzzle::parse(spec)?;
             let mut a = goal_of(&p, state.as_deref())?;
-            for m in p.parse_moves(&read_arg(moves)?)? {
+            for m in p.parse_moves(&read_arg(moves, crate::common::InputKind::Moves)?)? {
                 p.apply(&mut a, m);
             }
             println!("{}", words(&a));

@@ -125,7 +125,7 @@ impl SolveArgs {
                 Ok(Work::Batch(self.puzzle.batch(&text)?))
             }
             (None, Some(state)) => {
-                let state = crate::common::read_arg(state)?;
+                let state = crate::common::read_arg(state, crate::common::InputKind::Position)?;
                 Ok(Work::One(self.puzzle.problem(&state)?))
             }
             (None, None) => Err(Error::argument(

@@ -196,6 +196,28 @@ fn bad_paths_are_noticed_before_the_work() {
     );
 }
 
+/// Each input kind has its own size (issue 34): a configuration stops at
+/// 48 MiB and a move list at 128 MiB, not at the 256 MiB a batch may hold.
+#[test]
+fn inputs_are_capped_by_kind() {
+    refused(
+        &["solve", "@/dev/zero"],
+        "larger than 48 MiB, the most a configuration may hold",
+    );
+    refused(
+        &["apply", "1 2 3/4 5 6/7 8 0", "@/dev/zero"],
+        "larger than 128 MiB, the most a move list may hold",
+    );
+    refused(
+        &["solve", "--file", "/dev/zero"],
+        "larger than 256 MiB, the most a batch may hold",
+    );
+    refused(
+        &["moves", "invert", "@/dev/zero"],
+        "the most a move list may hold",
+    );
+}
+
 #[test]
 fn the_constructive_solver_keeps_its_time_limit() {
     let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-c-{}", std::process::id()));
