@@ -225,10 +225,22 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     let shown = bar.clone();
+    // The rate counts from the first report (after any table build).
+    let first = std::sync::OnceLock::new();
     let sink =
         slidepuzzle::search::ProgressSink(Arc::new(move |p: slidepuzzle::search::Progress| {
+            let (at, from) = *first.get_or_init(|| (std::time::Instant::now(), p.generated));
+            let seconds = at.elapsed().as_secs_f64();
+            let rate = if seconds > 0.5 {
+                format!(
+                    ", {:.1} M/s",
+                    p.generated.saturating_sub(from) as f64 / seconds / 1e6
+                )
+            } else {
+                String::new()
+            };
             shown.set_message(format!(
-                "searching: no solution shorter than {} moves; {:.1} M nodes so far",
+                "searching: no solution shorter than {} moves; {:.1} M nodes so far{rate}",
                 p.bound,
                 p.generated as f64 / 1e6
             ));
