@@ -311,3 +311,134 @@ fn graph_pdb_ida_and_astar_are_optimal() {
         }
     }
 }
+
+/// Tables of the standard goal serving a goal with its blank in another
+/// corner (a board symmetry with the tiles renamed) give every
+/// configuration the value the standard tables give its image, direct and
+/// transposed lookups alike.
+#[test]
+fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
+    use slidepuzzle::model::Configuration;
+    use slidepuzzle::model::symmetry::GoalFrame;
+    let p = Puzzle::parse("4x4").unwrap();
+    let standard = p.default_goal();
+    let groups = partition_by_sizes(&standard, &[5, 5, 5]).unwrap();
+    let tables =
+        BoardPdbTables::new(4, 4, &standard, &groups, None, &Limits::default(), &|_| {}).unwrap();
+    assert!(tables.has_mirror());
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut rest: Vec<u32> = (1..16).collect();
+    for corner in [0usize, 3, 12, 15] {
+        // A goal with the tiles in a shuffled order and the blank in this corner.
+        use rand::seq::SliceRandom;
+        rest.shuffle(&mut rng);
+        let mut cells = rest.clone();
+        cells.insert(corner, 0);
+        let goal = Configuration::from_cells(cells, 1).unwrap();
+        let frame = GoalFrame::onto(4, 4, &goal, &standard).unwrap();
+        let served = tables.serving(&goal).unwrap();
+        assert!(served.has_mirror());
+        for _ in 0..200 {
+            let s = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let bytes: Vec<u8> = s.cells().iter().map(|&t| t as u8).collect();
+            let image: Vec<u8> = frame
+                .apply(&s)
+                .unwrap()
+                .cells()
+                .iter()
+                .map(|&t| t as u8)
+                .collect();
+            assert_eq!(
+                served.value(&bytes),
+                tables.value(&image),
+                "corner {corner}"
+            );
+        }
+        let goal_bytes: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+        assert_eq!(served.value(&goal_bytes), 0);
+    }
+    // A goal whose blank no symmetry takes to the corner is refused.
+    let centre = Configuration::from_cells(
+        vec![1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        1,
+    )
+    .unwrap();
+    assert!(tables.serving(&centre).is_err());
+}
+
+/// The automatic plan for a goal with its blank in any corner (tiles in
+/// any order) uses the standard goal's cached tables through a board
+/// symmetry: nothing is built, the plan says so, and the answers are
+/// optimal (equal to IDA* with linear conflict) and replayed.
+#[test]
+fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
+    use rand::seq::SliceRandom;
+    use slidepuzzle::model::Configuration;
+    use slidepuzzle::theory::scramble::random_walk;
+    let dir = temp_dir("frame");
+    let store: Arc<dyn TableStore> = Arc::new(DirectoryStore::new(&dir));
+    let p = Puzzle::parse("4x4").unwrap();
+    let standard = p.default_goal();
+    let solver = Solver::new().with_store(store.clone());
+    let auto = SolveOptions::default();
+    let plan = solver.plan(&p, &standard, &auto).unwrap();
+    let best = plan.later.clone().unwrap();
+    assert_eq!(best.goal, None);
+    solver
+        .build_later(&p, &standard, &plan, &Limits::default())
+        .unwrap();
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 3, "the 6-6-3 tables of the standard goal");
+    let lc = SolveOptions {
+        heuristic: Heuristic::LinearConflict,
+        ..SolveOptions::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut rest: Vec<u32> = (1..16).collect();
+    for corner in [0usize, 3, 12, 15] {
+        rest.shuffle(&mut rng);
+        let mut cells = rest.clone();
+        cells.insert(corner, 0);
+        let goal = Configuration::from_cells(cells, 1).unwrap();
+        // A fresh solver: nothing loaded but what the store holds.
+        let solver = Solver::new().with_store(store.clone());
+        let plan = solver.plan(&p, &goal, &auto).unwrap();
+        let tables = plan.tables.as_ref().unwrap();
+        assert!(tables.cached, "corner {corner}: {plan}");
+        assert_eq!(tables.goal.as_ref(), Some(&standard), "corner {corner}");
+        assert_eq!(tables.sizes(), "6-6-3");
+        assert!(plan.later.is_none());
+        assert!(
+            plan.reason.contains("the standard goal's tables serve it"),
+            "{}",
+            plan.reason
+        );
+        for moves in [30, 45] {
+            let start = random_walk(&p, &goal, moves, &mut rng).unwrap();
+            let Outcome::Solved(s) = solver.solve(&p, &start, &goal, &auto).unwrap() else {
+                panic!("corner {corner}")
+            };
+            assert!(s.optimal);
+            assert_eq!(
+                s.steps.len(),
+                length(&p, &lc, &start, &goal),
+                "corner {corner}"
+            );
+        }
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        files,
+        "nothing built"
+    );
+    // Without the standard tables in the store, a corner goal plans its own
+    // quick tables now and the standard goal's 6-6-3 for later.
+    let empty = temp_dir("frame-empty");
+    let solver = Solver::new().with_store(Arc::new(DirectoryStore::new(&empty)));
+    let goal = Configuration::from_cells((0..16).collect(), 1).unwrap();
+    let plan = solver.plan(&p, &goal, &auto).unwrap();
+    assert_eq!(plan.tables.as_ref().unwrap().goal, None);
+    assert_eq!(plan.later.as_ref().unwrap().goal.as_ref(), Some(&standard));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&empty).ok();
+}

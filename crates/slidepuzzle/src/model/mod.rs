@@ -14,6 +14,7 @@ pub mod puzzle;
 pub mod random_graph;
 pub mod rotating;
 pub mod spec;
+pub mod symmetry;
 pub mod turn_specs;
 pub mod turns;
 

@@ -21,39 +21,86 @@ use super::limits::Limits;
 use super::manhattan::TileDistances;
 use super::pdb::{BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build};
 use crate::error::{Error, Resource, Result};
+use std::sync::Arc;
+
 use crate::model::Configuration;
+use crate::model::symmetry::{BoardSymmetry, GoalFrame};
 use crate::store::TableStore;
 
 /// Most vertices a table covers (placements are ranked in a 64-bit mask).
 const MAX_VERTICES: usize = 64;
 
-/// The tables for one board and goal, and what the transposed lookup
-/// needs.
+/// The tables for one board and goal (the *table goal*), seen from the
+/// goal they serve: the table goal itself, or any goal that is the table
+/// goal through a board symmetry with the tiles renamed
+/// ([`GoalFrame`], [`BoardPdbTables::serving`]), and what the transposed
+/// lookup needs.
 pub struct BoardPdbTables {
-    n: usize,
-    dbs: Vec<PatternDb>,
-    /// Group index of each tile (u8::MAX for the blank).
-    group_of: Vec<u8>,
-    /// Manhattan distances (entries are stored over them).
+    width: usize,
+    height: usize,
+    dbs: Vec<Arc<PatternDb>>,
+    /// The goal the tables were built for.
+    table_goal: Configuration,
+    /// The direct lookup's view of the served goal.
+    direct: View,
+    /// Manhattan distances towards the served goal (entries are stored
+    /// over them).
     distances: TileDistances,
-    /// Transposed lookup, for square boards with a symmetric goal.
-    mirror: Option<Mirror>,
+    /// Transposed lookup, for square boards whose table goal is symmetric
+    /// under transposition.
+    mirror: Option<View>,
 }
 
-/// Data for the transposed lookup.
-struct Mirror {
-    /// Cell (x, y) -> cell (y, x).
+/// How a lookup sees the served goal's configurations in the tables'
+/// frame.
+struct View {
+    /// Served cell -> the table goal's cell.
     cells: Vec<u8>,
-    /// For each group, the tile of the real state whose mirror image is
-    /// the group's i-th tile.
+    /// For each group, the served goal's tile that the table sees as the
+    /// group's i-th tile.
     sources: Vec<Vec<u32>>,
-    /// Mirrored group affected when a tile moves.
+    /// Group affected when a (served) tile moves (u8::MAX for the blank).
     group_of: Vec<u8>,
+}
+
+impl View {
+    /// The view through `cells` (served cell -> table cell) and `tiles`
+    /// (served tile -> the table's name for it) of `groups` (table names).
+    fn new(groups: &[Vec<u32>], cells: &[usize], tiles: &[u32]) -> Result<View> {
+        let n = cells.len();
+        let mut served = vec![u32::MAX; n];
+        for (t, &u) in tiles.iter().enumerate() {
+            if let Some(slot) = served.get_mut(u as usize) {
+                *slot = t as u32;
+            }
+        }
+        let mut group_of = vec![u8::MAX; n];
+        let mut sources = Vec::with_capacity(groups.len());
+        for (gi, g) in groups.iter().enumerate() {
+            let mut src = Vec::with_capacity(g.len());
+            for &u in g {
+                let t = served.get(u as usize).copied().unwrap_or(u32::MAX);
+                let slot = group_of.get_mut(t as usize).ok_or_else(|| {
+                    Error::Internal(format!("tile {u} of a table is no tile of the goal served"))
+                })?;
+                *slot = gi as u8;
+                src.push(t);
+            }
+            sources.push(src);
+        }
+        Ok(View {
+            cells: cells.iter().map(|&c| c as u8).collect(),
+            sources,
+            group_of,
+        })
+    }
 }
 
 impl BoardPdbTables {
     /// Loads the tables for `groups` from `store`, building (and saving
     /// there) the missing ones; without a store they are built in memory.
+    /// They serve `goal` itself; [`BoardPdbTables::serving`] turns them to
+    /// another goal.
     ///
     /// # Errors
     /// As [`load_or_build`]; [`Error::Limit`] for boards over 64 cells
@@ -85,61 +132,87 @@ impl BoardPdbTables {
         }
         let mut dbs = Vec::new();
         for g in groups {
-            dbs.push(load_or_build(
+            dbs.push(Arc::new(load_or_build(
                 store, width, height, goal, g, limits, report,
-            )?);
+            )?));
         }
-        let mut group_of = vec![u8::MAX; n];
-        for (i, g) in groups.iter().enumerate() {
-            for &t in g {
-                group_of[t as usize] = i as u8;
-            }
-        }
-        // Transposition symmetry: cell (x, y) -> (y, x); tile t -> the tile
-        // whose goal cell is the transpose of t's.
-        let mirror = if width == height {
-            let cmap: Vec<u8> = (0..n)
-                .map(|c| ((c % width) * width + c / width) as u8)
+        let identity = GoalFrame::onto(width, height, goal, goal)
+            .ok_or_else(|| Error::Internal("board tables for a goal of another size".into()))?;
+        Self::with_frame(width, height, dbs, goal.clone(), goal, &identity)
+    }
+
+    /// The same tables (shared, not copied) serving `goal`, which must be
+    /// the table goal through a board symmetry with the tiles renamed
+    /// ([`GoalFrame::onto`]): every goal whose blank the symmetries map
+    /// onto the table goal's, so tables of the standard goal serve every
+    /// goal with its blank in a corner. The heuristic's values are those
+    /// of the table goal's lookups on the mapped configurations; the
+    /// transposed lookup stays where the table goal allows it. O(n) per
+    /// group tile.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] (`--goal`) when `goal` is not the table goal so (its blank
+    /// off the symmetric cells, another size, several blanks).
+    pub fn serving(&self, goal: &Configuration) -> Result<Self> {
+        let frame = GoalFrame::onto(self.width, self.height, goal, &self.table_goal)
+            .ok_or_else(|| {
+                Error::argument(
+                    "--goal",
+                    "these tables serve only goals that are their goal mirrored or turned with the tiles renamed",
+                )
+            })?;
+        Self::with_frame(
+            self.width,
+            self.height,
+            self.dbs.clone(),
+            self.table_goal.clone(),
+            goal,
+            &frame,
+        )
+    }
+
+    /// The tables `dbs` of `table_goal` serving `goal` through `frame`.
+    fn with_frame(
+        width: usize,
+        height: usize,
+        dbs: Vec<Arc<PatternDb>>,
+        table_goal: Configuration,
+        goal: &Configuration,
+        frame: &GoalFrame,
+    ) -> Result<Self> {
+        let n = width * height;
+        let groups: Vec<Vec<u32>> = dbs.iter().map(|d| d.tiles.clone()).collect();
+        let cells: Vec<usize> = (0..n).map(|c| frame.cell(c)).collect();
+        let tiles: Vec<u32> = (0..n as u32).map(|t| frame.tile(t)).collect();
+        let direct = View::new(&groups, &cells, &tiles)?;
+        // Transposition symmetry of the table goal: cell (x, y) -> (y, x);
+        // tile u -> the tile whose goal cell is the transpose of u's. The
+        // transposed lookup sees the served configuration through the
+        // frame, then the transposition.
+        let transpose = BoardSymmetry::Transpose;
+        let mirror = if width == height
+            && transpose.cell(width, height, table_goal.blank()) == table_goal.blank()
+        {
+            let gpos = table_goal.positions();
+            let turned =
+                |u: u32| table_goal.tile_at(transpose.cell(width, height, gpos[u as usize]));
+            let mcells: Vec<usize> = cells
+                .iter()
+                .map(|&c| transpose.cell(width, height, c))
                 .collect();
-            let gpos = goal.positions();
-            if cmap[goal.blank()] as usize == goal.blank() {
-                let tmap: Vec<u32> = (0..n)
-                    .map(|t| goal.tile_at(cmap[gpos[t]] as usize))
-                    .collect();
-                // Mirrored group entry i of group g holds tile g[i]; in the
-                // mirrored state that tile is the image of tile s with
-                // tmap[s] = g[i].
-                let mut inv = vec![0u32; n];
-                for (s, &t) in tmap.iter().enumerate() {
-                    inv[t as usize] = s as u32;
-                }
-                let sources: Vec<Vec<u32>> = groups
-                    .iter()
-                    .map(|g| g.iter().map(|&t| inv[t as usize]).collect())
-                    .collect();
-                let mut mgroup_of = vec![u8::MAX; n];
-                for (gi, src) in sources.iter().enumerate() {
-                    for &s in src {
-                        mgroup_of[s as usize] = gi as u8;
-                    }
-                }
-                Some(Mirror {
-                    cells: cmap,
-                    sources,
-                    group_of: mgroup_of,
-                })
-            } else {
-                None
-            }
+            let mtiles: Vec<u32> = tiles.iter().map(|&u| turned(u)).collect();
+            Some(View::new(&groups, &mcells, &mtiles)?)
         } else {
             None
         };
         let distances = TileDistances::board(width, height, goal)
             .ok_or_else(|| Error::Internal("board tables for a goal of another size".into()))?;
         Ok(BoardPdbTables {
-            n,
+            width,
+            height,
             dbs,
-            group_of,
+            table_goal,
+            direct,
             distances,
             mirror,
         })
@@ -150,9 +223,14 @@ impl BoardPdbTables {
         self.mirror.is_some()
     }
 
-    /// The groups' tiles, one list per table.
+    /// The groups' tiles, one list per table, named as in the table goal.
     pub fn groups(&self) -> Vec<Vec<u32>> {
         self.dbs.iter().map(|d| d.tiles.clone()).collect()
+    }
+
+    /// The goal the tables were built for.
+    pub fn table_goal(&self) -> &Configuration {
+        &self.table_goal
     }
 
     /// Bytes of all tables (4 bits per entry where packed).
@@ -160,34 +238,29 @@ impl BoardPdbTables {
         self.dbs.iter().map(|d| d.entries().len() as u64).sum()
     }
 
-    /// The lookup of the tables as they are (the direct lookup).
-    pub fn direct(&self) -> PdbLookup<'_> {
-        let identity: Vec<u8> = (0..self.n as u8).collect();
+    /// The lookup through `view`.
+    fn lookup(&self, view: &View) -> PdbLookup<'_> {
         PdbLookup::new(
-            self.n,
-            self.dbs
+            self.width * self.height,
+            view.sources
                 .iter()
-                .map(|d| (d.tiles.as_slice(), d.entries(), d.is_packed())),
-            &self.group_of,
-            &identity,
+                .zip(&self.dbs)
+                .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed())),
+            &view.group_of,
+            &view.cells,
             Some(&self.distances),
         )
+    }
+
+    /// The lookup of the tables as they are (the direct lookup).
+    pub fn direct(&self) -> PdbLookup<'_> {
+        self.lookup(&self.direct)
     }
 
     /// The lookup of the transposed configuration, if the board and goal
     /// allow it.
     pub fn transposed(&self) -> Option<PdbLookup<'_>> {
-        let m = self.mirror.as_ref()?;
-        Some(PdbLookup::new(
-            self.n,
-            m.sources
-                .iter()
-                .zip(&self.dbs)
-                .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed())),
-            &m.group_of,
-            &m.cells,
-            Some(&self.distances),
-        ))
+        Some(self.lookup(self.mirror.as_ref()?))
     }
 
     /// The heuristic value of a configuration (one byte per cell): the

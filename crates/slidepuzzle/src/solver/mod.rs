@@ -22,7 +22,7 @@
 //! | puzzle | method |
 //! |---|---|
 //! | boards of up to 9 cells | IDA*, Manhattan distance + linear conflict |
-//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs |
+//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the strongest cached (7-8 on 4x4 when the store holds it, never built automatically), else the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs. A goal with its blank in a corner uses the standard goal's cached tables through a board symmetry with the tiles renamed ([`crate::model::symmetry::GoalFrame`]) when its own are not cached, and the tables built for later are the standard goal's |
 //! | larger boards | the constructive solver (not optimal; `Algorithm::Ida` asks for the optimum, with pattern databases) |
 //! | other graphs, up to 10 vertices | A*, generalised Manhattan distance |
 //! | other graphs, 11 to 64 vertices, average degree below 3 (thetas, sparse graphs) | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |

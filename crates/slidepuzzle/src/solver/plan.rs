@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::model::Configuration;
+
 /// The heuristic of the packed board kernel without tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum BoardHeuristic {
@@ -96,6 +98,12 @@ pub struct TablePlan {
     /// [`TableKind::FreeBlank`], see
     /// [`crate::search::several_pdb::free_blank_partitions`]).
     pub partitions: Vec<usize>,
+    /// The goal the tables are built for when it is not the run's goal:
+    /// the standard goal (tile i + 1 on cell i), which serves every board
+    /// goal with its blank in a corner through a board symmetry with the
+    /// tiles renamed ([`crate::model::symmetry::GoalFrame`]). `groups` then
+    /// name the standard goal's tiles. Board tables only.
+    pub goal: Option<Configuration>,
 }
 
 /// The kinds of pattern databases a plan can use.

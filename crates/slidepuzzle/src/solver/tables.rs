@@ -39,6 +39,9 @@ pub(super) struct TablesKey {
     goal: Vec<u32>,
     groups: Vec<Vec<u32>>,
     metric: Metric,
+    /// The goal the tables are built for, when they serve another
+    /// ([`TablePlan::goal`]).
+    table_goal: Option<Vec<u32>>,
 }
 
 impl TablesKey {
@@ -54,6 +57,7 @@ impl TablesKey {
             } else {
                 Metric::Stm
             },
+            table_goal: None,
         }
     }
 
@@ -65,6 +69,7 @@ impl TablesKey {
             goal: goal.cells().to_vec(),
             groups: Vec::new(),
             metric,
+            table_goal: None,
         }
     }
 }
@@ -157,6 +162,7 @@ impl TableCache {
             partitions: vec![groups.len()],
             groups,
             kind,
+            goal: None,
         }
     }
 
@@ -234,7 +240,9 @@ impl TableCache {
         self.table_plan(groups, TableKind::MultiTile, |_| name.clone(), |_| entries)
     }
 
-    /// Loads or builds the board tables of a plan.
+    /// Loads or builds the board tables of a plan. Tables planned for
+    /// another goal ([`TablePlan::goal`]) are loaded for it and then serve
+    /// `goal` through a board symmetry ([`BoardPdbTables::serving`]).
     pub(super) fn board(
         &self,
         (w, h): (usize, usize),
@@ -243,19 +251,33 @@ impl TableCache {
         tables: &TablePlan,
         limits: &Limits,
     ) -> Result<Arc<BoardPdbTables>> {
+        let Some(table_goal) = &tables.goal else {
+            return self.board_of_goal((w, h), puzzle, goal, &tables.groups, limits);
+        };
+        let mut key = TablesKey::tables(TableKind::Board, puzzle, goal, &tables.groups);
+        key.table_goal = Some(table_goal.cells().to_vec());
+        memoised(&self.board, key, || {
+            self.board_of_goal((w, h), puzzle, table_goal, &tables.groups, limits)?
+                .serving(goal)
+        })
+    }
+
+    /// Loads or builds the board tables of `groups` for `goal` itself.
+    fn board_of_goal(
+        &self,
+        (w, h): (usize, usize),
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        groups: &[Vec<u32>],
+        limits: &Limits,
+    ) -> Result<Arc<BoardPdbTables>> {
         memoised(
             &self.board,
-            TablesKey::tables(TableKind::Board, puzzle, goal, &tables.groups),
+            TablesKey::tables(TableKind::Board, puzzle, goal, groups),
             || {
-                BoardPdbTables::new(
-                    w,
-                    h,
-                    goal,
-                    &tables.groups,
-                    self.store.as_deref(),
-                    limits,
-                    &|e| self.report(e),
-                )
+                BoardPdbTables::new(w, h, goal, groups, self.store.as_deref(), limits, &|e| {
+                    self.report(e)
+                })
             },
         )
     }
