@@ -2,14 +2,17 @@
 //! against their published optimal lengths.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
+
+use crate::journal::{Counts, Finished, Journal, Reached};
 use rayon::prelude::*;
 use slidepuzzle::instances::{Instance, blank_first_goal, korf50, korf100};
 use slidepuzzle::model::Puzzle;
+use slidepuzzle::search::{Progress, ProgressSink};
 use slidepuzzle::{
     Algorithm, Error, Heuristic, Limits, MovePruning, Outcome, Partition, Result, SolveOptions,
     solve,
@@ -75,6 +78,14 @@ pub struct BenchArgs {
     /// checked to be proven optimal, and its MTM length is printed).
     #[arg(long, default_value = "stm")]
     pub metric: slidepuzzle::model::Metric,
+    /// Keep a journal in this directory (created if missing) and resume
+    /// from it: each finished instance and each IDA* bound an instance
+    /// starts is recorded as it happens, so a long run (korf50) can be
+    /// stopped at any time and run again with the same options; finished
+    /// instances are not solved again and the others start at their last
+    /// bound, with the counts adding up to an uninterrupted run's.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 /// The ids of `--ids` (`N`, `N-M`, comma-separated), each checked to be an
@@ -147,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         algorithm: Algorithm::Ida,
         heuristic: heuristic.clone(),
         limits: Limits {
-            cancel: Some(cancel),
+            cancel: Some(cancel.clone()),
             max_memory: crate::common::memory_arg(args.memory, 8192)?,
             ..Limits::default()
         },
@@ -189,84 +200,156 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             _ => None,
         }
     };
+    let journal = match &args.resume {
+        Some(dir) => {
+            let run = format!(
+                "set={}\theuristic={heuristic}\tmove_pruning={}\tmetric={}",
+                set_name(args.set),
+                args.move_pruning,
+                args.metric
+            );
+            let j = Arc::new(Journal::open(dir, &run)?);
+            eprintln!("journal: {}", j.path().display());
+            Some(j)
+        }
+        None => None,
+    };
+    // The first journal write that fails stops the run (cancel flag) and
+    // is the command's error.
+    let journal_error: Arc<Mutex<Option<Error>>> = Arc::new(Mutex::new(None));
+    let fail = {
+        let journal_error = journal_error.clone();
+        let cancel = cancel.clone();
+        move |e: Error| {
+            cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+            journal_error
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get_or_insert(e);
+        }
+    };
     println!("id\tpublished\tlength\tmatch\texpanded\tgenerated\tseconds\tpublished_nodes");
-    let results: Vec<(Instance, Result<Outcome>)> = pool.install(|| {
+    let results: Vec<(Instance, Result<Row>)> = pool.install(|| {
         instances
             .into_par_iter()
             .map(|inst| {
+                if let Some(f) = journal.as_ref().and_then(|j| j.finished(inst.id)) {
+                    return (inst, Ok(Row::Solved(f, true)));
+                }
+                let prior = journal.as_ref().and_then(|j| j.reached(inst.id));
                 let mut opts = options.clone();
                 opts.limits = opts.limits.with_timeout(timeout);
+                let clock = Instant::now();
+                if let Some(j) = &journal {
+                    opts.limits.start_bound = prior.map(|r| r.bound);
+                    let (j, fail, id) = (j.clone(), fail.clone(), inst.id);
+                    opts.limits.progress = Some(ProgressSink(Arc::new(move |p: Progress| {
+                        if prior.is_some_and(|r| r.bound == p.bound) {
+                            return;
+                        }
+                        let counts = resumed(prior, p.expanded, p.generated, clock);
+                        let reached = Reached {
+                            bound: p.bound,
+                            counts,
+                        };
+                        if let Err(e) = j.record_bound(id, &reached) {
+                            fail(e);
+                        }
+                    })));
+                }
                 let out = solver.solve_with_plan(&puzzle, &inst.start, &goal, &opts, &plan);
+                let row = out.map(|o| match o {
+                    Outcome::Solved(s) => Row::Solved(
+                        Finished {
+                            length: s.length as u32,
+                            counts: resumed(prior, s.stats.expanded, s.stats.generated, clock),
+                            optimal: s.optimal,
+                        },
+                        false,
+                    ),
+                    Outcome::Stopped { reason, stats, .. } => Row::Stopped(
+                        reason.describe().to_string(),
+                        resumed(prior, stats.expanded, stats.generated, clock),
+                    ),
+                    Outcome::Unsolvable(v) => Row::Unsolvable(v.reason),
+                });
                 // Reported as each instance ends, so a long unattended run
                 // keeps its results even if it is stopped before the table.
-                if let Ok(Outcome::Solved(s)) = &out {
+                if let Ok(Row::Solved(f, _)) = &row {
                     eprintln!(
                         "solved {} ({} moves, {} generated, {:.2} s)",
-                        inst.id,
-                        s.blank_path.len(),
-                        s.stats.generated,
-                        s.stats.seconds
+                        inst.id, f.length, f.counts.generated, f.counts.seconds
                     );
+                    if let Some(Err(e)) = journal.as_ref().map(|j| j.record_finished(inst.id, f)) {
+                        fail(e);
+                    }
                 }
-                (inst, out)
+                (inst, row)
             })
             .collect()
     });
+    if let Some(e) = journal_error
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    {
+        return Err(e);
+    }
     let wall = wall.elapsed().as_secs_f64();
     let (mut generated, mut expanded, mut cpu, mut all_match, mut solved) =
         (0u64, 0u64, 0.0, true, 0);
-    let (mut nodes_compared, mut nodes_equal) = (0, 0);
-    for (inst, out) in &results {
+    let (mut nodes_compared, mut nodes_equal, mut from_journal) = (0, 0, 0);
+    for (inst, row) in &results {
         let md = published_nodes(inst)
             .map(|n| n.to_string())
             .unwrap_or_else(|| "-".into());
-        match out {
-            Ok(Outcome::Solved(s)) => {
+        match row {
+            Ok(Row::Solved(f, journaled)) => {
                 let ok = match args.metric {
-                    slidepuzzle::model::Metric::Stm => s.blank_path.len() as u32 == inst.optimal,
-                    slidepuzzle::model::Metric::Mtm => s.optimal,
+                    slidepuzzle::model::Metric::Stm => f.length == inst.optimal,
+                    slidepuzzle::model::Metric::Mtm => f.optimal,
                 };
                 all_match &= ok;
                 solved += 1;
-                generated += s.stats.generated;
-                expanded += s.stats.expanded;
-                cpu += s.stats.seconds;
+                from_journal += usize::from(*journaled);
+                let c = f.counts;
+                generated += c.generated;
+                expanded += c.expanded;
+                cpu += c.seconds;
                 if let Some(n) = published_nodes(inst) {
                     nodes_compared += 1;
-                    nodes_equal += usize::from(n == s.stats.generated);
+                    nodes_equal += usize::from(n == c.generated);
                 }
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{md}",
                     inst.id,
                     inst.optimal,
-                    s.length,
+                    f.length,
                     if ok { "yes" } else { "NO" },
-                    s.stats.expanded,
-                    s.stats.generated,
-                    s.stats.seconds
+                    c.expanded,
+                    c.generated,
+                    c.seconds
                 );
             }
-            Ok(Outcome::Stopped { reason, stats, .. }) => {
+            Ok(Row::Stopped(reason, c)) => {
                 all_match = false;
                 println!(
-                    "{}\t{}\t-\tstopped ({})\t{}\t{}\t{:.3}\t{md}",
-                    inst.id,
-                    inst.optimal,
-                    reason.describe(),
-                    stats.expanded,
-                    stats.generated,
-                    stats.seconds
+                    "{}\t{}\t-\tstopped ({reason})\t{}\t{}\t{:.3}\t{md}",
+                    inst.id, inst.optimal, c.expanded, c.generated, c.seconds
                 );
             }
-            Ok(Outcome::Unsolvable(v)) => {
+            Ok(Row::Unsolvable(reason)) => {
                 all_match = false;
-                println!(
-                    "{}\t{}\t-\tunsolvable?! {}",
-                    inst.id, inst.optimal, v.reason
-                );
+                println!("{}\t{}\t-\tunsolvable?! {reason}", inst.id, inst.optimal);
             }
             Err(e) => return Err(e.clone()),
         }
+    }
+    if let Some(j) = &journal {
+        println!(
+            "# {from_journal} instances finished in earlier sessions (from {})",
+            j.path().display()
+        );
     }
     match args.metric {
         slidepuzzle::model::Metric::Stm => println!(
@@ -293,6 +376,39 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// One instance's row: finished (now, or `true`: in an earlier session,
+/// from the journal), stopped (the reason and the counts so far) or
+/// unsolvable (which a published instance never is).
+enum Row {
+    Solved(Finished, bool),
+    Stopped(String, Counts),
+    Unsolvable(String),
+}
+
+/// The counts of a run that started at `prior`'s bound (or from the
+/// root), having made `expanded` and `generated` nodes since `clock`: the
+/// sums over the sessions, the root counted once.
+fn resumed(prior: Option<Reached>, expanded: u64, generated: u64, clock: Instant) -> Counts {
+    let base = prior.map(|r| r.counts);
+    Counts {
+        expanded: base.map_or(0, |b| b.expanded) + expanded,
+        generated: base.map_or(0, |b| b.generated + generated.saturating_sub(1))
+            + u64::from(base.is_none()) * generated,
+        seconds: base.map_or(0.0, |b| b.seconds) + clock.elapsed().as_secs_f64(),
+    }
+}
+
+/// The set's name as `bench` spells it.
+fn set_name(set: Set) -> &'static str {
+    match set {
+        Set::Korf100 => "korf100",
+        Set::Korf50 => "korf50",
+        Set::Constructive => "constructive",
+        Set::Feasibility => "feasibility",
+        Set::Several => "several",
+    }
 }
 
 /// Solves `start` -> `goal` by `algorithm` through the facade (every

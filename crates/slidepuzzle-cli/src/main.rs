@@ -7,6 +7,7 @@ mod analysis_cmds;
 mod bench;
 mod common;
 mod explore_cmds;
+mod journal;
 mod notation_cmds;
 mod pdb_cmds;
 mod rotating_cmds;

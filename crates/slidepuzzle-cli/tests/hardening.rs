@@ -455,3 +455,71 @@ fn killing_long_work_leaves_nothing_corrupt_behind() {
         (&fresh["diameter"], &fresh["distribution"])
     );
 }
+
+/// `bench --resume DIR` (issue 32): a run stopped by its time limit is
+/// resumed at each instance's last bound and ends with Korf's published
+/// node counts (Manhattan distance) exactly; finished instances are read
+/// back, not solved again; another run's directory is refused.
+#[test]
+fn a_stopped_bench_resumes_and_its_node_counts_add_up() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let bench = [
+        "bench",
+        "korf100",
+        "--heuristic",
+        "md",
+        "--ids",
+        "2,4",
+        "--resume",
+        d,
+    ];
+    let stopped: Vec<&str> = bench.iter().copied().chain(["--timeout", "0.05"]).collect();
+    let (o, _) = run(&stopped);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("stopped (time limit reached)"), "{out}");
+    let journal = std::fs::read_to_string(dir.join("journal.tsv")).unwrap();
+    assert!(
+        journal.lines().any(|l| l.starts_with("bound\t4\t")),
+        "{journal}"
+    );
+    let (o, _) = run(&bench);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("node counts equal to the published ones: 2 of 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4\t56\t56\tyes\t31801392\t62643179\t"),
+        "{out}"
+    );
+    // Everything is in the journal now: nothing is solved again.
+    let (o, took) = run(&bench);
+    let again = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        again.contains("2 instances finished in earlier sessions"),
+        "{again}"
+    );
+    assert!(
+        again.contains("4\t56\t56\tyes\t31801392\t62643179\t"),
+        "{again}"
+    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    refused(
+        &[
+            "bench",
+            "korf100",
+            "--heuristic",
+            "lc",
+            "--ids",
+            "2",
+            "--resume",
+            d,
+        ],
+        "holds the journal of another run",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -182,3 +182,46 @@ fn a_stopped_analysis_names_its_limit_as_a_type() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A run resumed at a bound it reported (`Limits::start_bound`) ends with
+/// the same solution length, and its counts plus those reported before
+/// that bound are the uninterrupted run's exactly (the root counted once),
+/// on one thread and split.
+#[test]
+fn a_run_resumed_at_a_reported_bound_adds_up_to_the_whole_run() {
+    use slidepuzzle::search::{Progress, ProgressSink};
+    use std::sync::{Arc, Mutex};
+    for (p, start, goal) in instances().into_iter().take(2) {
+        for split in [false, true] {
+            let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
+            let sink = reports.clone();
+            let mut whole = options(u64::MAX, Algorithm::Ida, Heuristic::LinearConflict, split);
+            whole.limits.max_nodes = None;
+            whole.limits.progress = Some(ProgressSink(Arc::new(move |r| {
+                sink.lock().unwrap().push(r)
+            })));
+            let Outcome::Solved(all) = Solver::new().solve(&p, &start, &goal, &whole).unwrap()
+            else {
+                panic!()
+            };
+            let reports = reports.lock().unwrap().clone();
+            assert!(reports.len() >= 3, "{}: {reports:?}", p.spec());
+            for r in &reports[1..] {
+                let mut resumed = whole.clone();
+                resumed.limits.progress = None;
+                resumed.limits.start_bound = Some(r.bound);
+                let Outcome::Solved(rest) =
+                    Solver::new().solve(&p, &start, &goal, &resumed).unwrap()
+                else {
+                    panic!()
+                };
+                assert_eq!(rest.length, all.length);
+                assert!(rest.optimal);
+                if !split {
+                    assert_eq!(r.expanded + rest.stats.expanded, all.stats.expanded);
+                    assert_eq!(r.generated + rest.stats.generated - 1, all.stats.generated);
+                }
+            }
+        }
+    }
+}

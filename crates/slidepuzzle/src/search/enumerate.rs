@@ -144,7 +144,7 @@ where
             break;
         }
         lister.stats.bound = bound;
-        limits.report(bound, lister.stats.generated);
+        limits.report(bound, lister.stats.expanded, lister.stats.generated);
         let before = lister.visitor.count;
         let next = lister.dfs(0, h0, bound, context);
         if lister.visitor.count > before && out.first_length.is_none() {

@@ -42,9 +42,9 @@ where
     let context = domain.root_context();
     let mut ida = Ida::new(domain, heuristic, Poller::new(limits));
     ida.stats.generated = 1;
-    let end = deepen(h0, |bound| {
+    let end = deepen(limits.first_bound(h0), |bound| {
         ida.stats.bound = bound;
-        limits.report(bound, ida.stats.generated);
+        limits.report(bound, ida.stats.expanded, ida.stats.generated);
         ida.dfs(0, h0, bound, context)
     });
     let found = end == DfsEnd::Found;

@@ -15,6 +15,8 @@ pub struct Progress {
     /// The f-bound of the iteration starting now: no solution is shorter
     /// (every smaller bound has been searched completely).
     pub bound: u32,
+    /// Nodes expanded so far, in the iterations before this one.
+    pub expanded: u64,
     /// Nodes generated so far (this thread's count for a split search's
     /// coordinator: all threads).
     pub generated: u64,
@@ -46,6 +48,13 @@ pub struct Limits {
     /// Receives a report at each new IDA* bound (a face shows it as
     /// "bound 52, 12 M nodes"); `None` reports nothing.
     pub progress: Option<ProgressSink>,
+    /// The f-bound IDA* starts at when it is above the root's heuristic
+    /// value: a run resumed after every smaller bound was searched without
+    /// a solution (the last [`Progress::bound`] a stopped run reported).
+    /// The node counts then cover the bounds searched now, plus 1 for the
+    /// root. A bound above the optimum is the caller's error: the answer
+    /// would not be proven optimal. `None`: start at the root's value.
+    pub start_bound: Option<u32>,
 }
 
 impl Default for Limits {
@@ -56,6 +65,7 @@ impl Default for Limits {
             cancel: None,
             max_memory: 4 << 30,
             progress: None,
+            start_bound: None,
         }
     }
 }
@@ -91,13 +101,24 @@ impl Limits {
         self
     }
 
-    /// Reports that an iteration with `bound` starts after `generated`
-    /// nodes.
+    /// Reports that an iteration with `bound` starts after `expanded` and
+    /// `generated` nodes.
     #[inline]
-    pub fn report(&self, bound: u32, generated: u64) {
+    pub fn report(&self, bound: u32, expanded: u64, generated: u64) {
         if let Some(sink) = &self.progress {
-            (sink.0)(Progress { bound, generated });
+            (sink.0)(Progress {
+                bound,
+                expanded,
+                generated,
+            });
         }
+    }
+
+    /// The first bound of an IDA* whose root has heuristic value `h0`:
+    /// `h0`, or [`Limits::start_bound`] when that is higher.
+    #[inline]
+    pub fn first_bound(&self, h0: u32) -> u32 {
+        self.start_bound.map_or(h0, |b| b.max(h0))
     }
 
     /// Checks the node count, deadline and cancel flag. Cheap enough to call

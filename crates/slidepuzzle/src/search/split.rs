@@ -174,9 +174,9 @@ where
     let mut stopped = None;
     let shared = Shared::default();
     let workers = rayon::current_num_threads().max(1);
-    let end = deepen(h0, |bound| {
+    let end = deepen(limits.first_bound(h0), |bound| {
         stats.bound = bound;
-        limits.report(bound, stats.generated);
+        limits.report(bound, stats.expanded, stats.generated);
         shared.halt(false, Ordering::Relaxed);
         let (prefixes, top_next) = match split(&root, bound, &mut stats, (&shared, limits)) {
             Ok(split) => split,
