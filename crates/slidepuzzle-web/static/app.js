@@ -739,24 +739,46 @@ function shareLink() {
   if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
   return u.toString();
 }
+// Opens what a link names. A link that names nothing loadable still
+// leaves a puzzle on the page (4x4) and says why; a "+" typed into a
+// link arrives as a space ("3x3+diag"), and is read back as a "+".
 async function openLink(params) {
-  setBlanks(Number(params.get("blanks")) || 1);
-  if (!await load(params.get("puzzle") || "4x4")) return;
+  const notes = [];
+  const wanted = params.get("blanks"), k = wanted === null ? 1 : Number(wanted);
+  if (!Number.isInteger(k) || k < 1) notes.push(`The link's blanks=${clip(wanted, 20)} is not a whole number of at least 1; using 1.`);
+  setBlanks(Number.isInteger(k) && k >= 1 ? k : 1);
+  let spec = params.get("puzzle") || "4x4";
+  if (/\s/.test(spec.trim())) spec = spec.trim().replace(/\s+/g, "+");
+  if (!await load(spec)) {
+    const why = $("status").textContent;
+    setBlanks(1);
+    if (!await load("4x4")) return;
+    status(`${why} The link's puzzle could not be loaded, so this is 4x4.`, "bad");
+    return;
+  }
+  if (S.blanks !== k && Number.isInteger(k) && k > 1) notes.push($("status").textContent);
   const state = params.get("state");
-  if (!state) return;
+  if (!state) { if (notes.length) status(notes.join(" "), "bad"); return; }
+  const bad = state.split(".").find((t) => !/^\d+(\^\d+)?$/.test(t));
+  if (bad !== undefined) { status(`The link's position has "${clip(bad, 20)}" where a tile number belongs; showing ${S.P.spec} solved.`, "bad"); return; }
   const given = parseState(state);
   try { await api("/api/check", { puzzle: S.P.spec, state: state.split(".").join(" ") }); }
   catch (e) { status(`The link's position does not fit ${S.P.spec}: ${e.message}`, "bad"); return; }
   newPosition(given.cells, given.turn);
   const moves = (params.get("moves") || "").split(".").filter(Boolean).map((m) => m.split("-").map(Number));
   for (const [f, t] of moves) {
-    if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) { status(`The link's move ${f}-${t} is not legal here; stopped before it.`, "bad"); break; }
+    if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) {
+      notes.push(`The link's move ${clip(`${f}-${t}`, 20)} is not legal here; stopped before it.`);
+      break;
+    }
     slide(f, t); S.history.push([f, t]); S.moves++;
   }
   recountRuns();
   S.clock.armed = moves.length === 0;
   paintAll();
-  status(`Opened a link: ${S.P.spec}` + (moves.length ? ` after ${S.history.length} moves.` : "."));
+  const n = S.history.length;
+  status(`Opened a link: ${S.P.spec}` + (moves.length ? ` after ${n} move${n === 1 ? "" : "s"}.` : ".") + (notes.length ? " " + notes.join(" ") : ""),
+    notes.length ? "bad" : "");
 }
 // The tile that moves in direction (dx, dy, dz) into a blank, or null.
 function tileToward(dx, dy, dz) {
@@ -784,8 +806,21 @@ function tileToward(dx, dy, dz) {
   }
   return best;
 }
+// Keys a focused text field, list or slider needs for itself; elsewhere
+// the arrows (and F/B on boxes) move tiles.
+const ownsKeys = (el) => el && (el.tagName === "SELECT" || el.tagName === "TEXTAREA" ||
+  (el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(el.type)));
+// A control clicked with the pointer gives the focus back to the page, so
+// Space does not press the last button again (a second scramble in the
+// middle of a solve) and the arrows move tiles after a checkbox or the
+// Speed slider. Keyboard users (Tab, then Space or Enter) keep their focus.
+document.addEventListener("click", (e) => {
+  const c = e.target.closest && e.target.closest('button, input[type="checkbox"], input[type="range"]');
+  if (c && e.detail > 0) c.blur();
+});
+$("speed").addEventListener("pointerup", (e) => e.target.blur());
 document.addEventListener("keydown", (e) => {
-  if (!S.P || document.activeElement.tagName === "INPUT" || document.activeElement.tagName === "SELECT") return;
+  if (!S.P || ownsKeys(document.activeElement)) return;
   const d = { ArrowUp: [0, -1, 0], ArrowDown: [0, 1, 0], ArrowLeft: [-1, 0, 0], ArrowRight: [1, 0, 0],
               f: [0, 0, -1], F: [0, 0, -1], b: [0, 0, 1], B: [0, 0, 1] }[e.key];
   if (!d || (d[2] !== 0 && S.P.kind !== "box")) return;
@@ -795,12 +830,26 @@ document.addEventListener("keydown", (e) => {
 });
 
 // ---- commands ----
-async function load(spec) {
+// Text the user typed, cut to `n` characters for a status line.
+const clip = (text, n = 60) => { const t = String(text); return t.length > n ? t.slice(0, n) + `... (${t.length} characters)` : t; };
+// Loads `spec` in its goal position. When the puzzle cannot take the
+// current number of blanks (15 blanks, then 3x3), it is loaded with one
+// blank and says so, unless `keepBlanks` (the Blanks box itself changed).
+async function load(spec, { keepBlanks = false } = {}) {
   let P;
   try { P = await api("/api/puzzle", { puzzle: spec }); }
   catch (e) {
+    if (!keepBlanks && S.blanks > 1) {
+      const k = S.blanks;
+      setBlanks(1);
+      if (await load(spec, { keepBlanks: true })) {
+        status(`Loaded ${S.P.spec} with 1 blank: it cannot take ${k} blanks (${e.message}).`, "bad");
+        return true;
+      }
+      setBlanks(k);
+    }
     if (S.P) $("spec").value = S.P.spec;
-    status(`Could not load "${spec}": ${e.message}` + (S.P ? ` (still showing ${S.P.spec})` : ""), "bad");
+    status(`Could not load "${clip(spec)}": ${e.message}` + (S.P ? ` (still showing ${S.P.spec})` : ""), "bad");
     return false;
   }
   positionChanged();
@@ -881,7 +930,7 @@ async function changeBlanks(k) {
   const before = S.blanks;
   setBlanks(k);
   if (S.blanks === before || !S.P) return;
-  if (!await load(S.P.spec)) { setBlanks(before); return; }
+  if (!await load(S.P.spec, { keepBlanks: true })) { setBlanks(before); return; }
   status(`Loaded ${S.P.spec} with ${S.blanks} blank${S.blanks === 1 ? "" : "s"}: tiles 1 to ${S.P.vertices - S.blanks}.`);
 }
 async function setState() {
@@ -894,7 +943,7 @@ async function setState() {
     if (S.P !== P) return;
     if (k !== before) {
       setBlanks(k);
-      if (!await load(P.spec)) { setBlanks(before); return; }
+      if (!await load(P.spec, { keepBlanks: true })) { setBlanks(before); return; }
     }
     newPosition(given.cells, given.turn);
     status("Position set" + (k !== before ? `, with ${k} blanks.` : "."));
@@ -1056,7 +1105,16 @@ function undo() {
 }
 
 $("load").onclick = () => load($("spec").value);
-$("blanks").addEventListener("change", () => changeBlanks(Number($("blanks").value)));
+// A count that is not a whole number of at least 1 is refused, not rounded.
+$("blanks").addEventListener("change", () => {
+  const raw = $("blanks").value, k = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(k) || k < 1) {
+    status(`Blanks must be a whole number of at least 1, not "${clip(raw, 20)}"; still ${S.blanks}.`, "bad");
+    $("blanks").value = S.blanks;
+    return;
+  }
+  changeBlanks(k);
+});
 $("spec").addEventListener("keydown", (e) => { if (e.key === "Enter") load($("spec").value); });
 $("state").addEventListener("keydown", (e) => { if (e.key === "Enter") setState(); });
 $("reset").onclick = () => { newPosition(S.P.goal_cells.slice(), S.P.goal_orientations); status("Reset to the solved position."); };

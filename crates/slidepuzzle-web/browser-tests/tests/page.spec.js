@@ -34,6 +34,8 @@ async function mode(page, name) {
   await expect(page.locator(`nav.modes button[data-mode="${name}"]`)).toHaveAttribute("aria-selected", "true");
 }
 async function setState(page, text) {
+  // A "Position set" left from an earlier call must not pass the wait below.
+  await page.evaluate(() => status(""));
   await page.fill("#state", text);
   await page.click("#set");
   await expect(page.locator("#status")).toContainText("Position set");
@@ -295,7 +297,7 @@ test("links carry the puzzle, the position and the moves", async ({ page }) => {
   const link = await page.evaluate(() => shareLink());
   expect(link).toContain("puzzle=3x3");
   await page.goto(link);
-  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 moves");
+  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 move.");
   const m = await model(page);
   expect(m.cells.join(" ")).toBe("1 2 3 4 5 6 7 0 8");
   expect(m.history).toBe(1);
@@ -558,7 +560,7 @@ test("several blanks: the goal, scramble, analysis, a shortest solution played, 
   const link = await page.evaluate(() => shareLink());
   expect(link).toContain("blanks=3");
   await page.goto(link);
-  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 moves");
+  await expect(page.locator("#status")).toContainText("Opened a link: 3x3 after 1 move.");
   await expect(page.locator("#blanks")).toHaveValue("3");
   expect((await model(page)).cells.filter((t) => t === 0).length).toBe(3);
   // Too many blanks for the puzzle: refused, the old number kept.
@@ -652,4 +654,91 @@ test("a Moebius band board: its seam is dashed and purple, a link with a turned 
   // Flips are free on the band (every turn vector is reachable).
   await page.click("#check");
   await expect(page.locator("#status")).toContainText("Solvable");
+});
+
+// Issue 33, problem 5: a link that names nothing loadable still leaves a
+// puzzle on the page, says why, and every button works.
+test("33.5 a bad link loads 4x4 or the puzzle with one blank, and says why", async ({ page }) => {
+  await page.goto("/?puzzle=nonsense");
+  await expect(page.locator("#status")).toContainText("could not be loaded, so this is 4x4");
+  expect((await model(page)).spec).toBe("4x4");
+  await expect(page.locator("#spec")).toHaveValue("4x4");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+
+  await page.goto("/?puzzle=3x3&blanks=99");
+  await expect(page.locator("#status")).toContainText("with 1 blank: it cannot take 99 blanks");
+  expect((await model(page)).spec).toBe("3x3");
+  await expect(page.locator("#blanks")).toHaveValue("1");
+
+  // Typed by hand: the "+" arrives as a space.
+  await page.goto("/?puzzle=3x3+diag");
+  await expect(page.locator("#status")).toContainText("Loaded 3x3+diag");
+  expect((await model(page)).spec).toBe("3x3+diag");
+
+  await page.goto("/?puzzle=3x3&blanks=2.5");
+  await expect(page.locator("#status")).toContainText("blanks=2.5 is not a whole number");
+  await expect(page.locator("#blanks")).toHaveValue("1");
+});
+
+// Problem 6: the blank count does not stick to the next puzzle, and a
+// count that is not a whole number of at least 1 is refused, not rounded.
+test("33.6 the blank count follows the puzzle; 0, -3 and 2.5 are refused", async ({ page }) => {
+  await open(page, "4x4");
+  await page.fill("#blanks", "15");
+  await page.locator("#blanks").dispatchEvent("change");
+  await expect(page.locator("#status")).toContainText("with 15 blanks");
+  for (const spec of ["3x3", "petersen", "2x2"]) {
+    await page.fill("#spec", spec);
+    await page.click("#load");
+    await expect(page.locator("#status")).toContainText(`Loaded ${spec}`);
+    if (spec === "3x3") await expect(page.locator("#status")).toContainText("with 1 blank: it cannot take 15 blanks");
+    expect((await model(page)).spec).toBe(spec);
+    await expect(page.locator("#blanks")).toHaveValue("1");
+  }
+  for (const bad of ["0", "-3", "2.5"]) {
+    await page.fill("#blanks", bad);
+    await page.locator("#blanks").dispatchEvent("change");
+    await expect(page.locator("#status")).toContainText(`Blanks must be a whole number of at least 1, not "${bad}"`);
+    await expect(page.locator("#blanks")).toHaveValue("1");
+  }
+});
+
+// Problem 11: a link's illegal move stays reported after the link opens,
+// and a position that is not numbers is named as typed.
+test("33.11 a link's warnings are kept and name what the link says", async ({ page }) => {
+  await page.goto("/?puzzle=4x4&state=1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0&moves=14-15.99-3");
+  await expect(page.locator("#status")).toContainText("Opened a link: 4x4 after 1 move.");
+  await expect(page.locator("#status")).toContainText("The link's move 99-3 is not legal here");
+  expect((await model(page)).history).toBe(1);
+  await page.goto("/?puzzle=3x3&state=a.b.c");
+  await expect(page.locator("#status")).toContainText(`has "a" where a tile number belongs`);
+  await expect(page.locator("#status")).not.toContainText("NaN");
+});
+
+// Problem 12: no keyboard traps. Space after clicking Scramble does not
+// scramble again; after clicking a checkbox or the Speed slider the arrows
+// still move tiles.
+test("33.12 Space does not press a clicked button again; arrows move tiles after a checkbox or the slider", async ({ page }) => {
+  await open(page, "3x3");
+  await mode(page, "play");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  const scrambled = (await model(page)).cells;
+  await page.keyboard.press("Space");
+  await page.waitForTimeout(300);
+  expect((await model(page)).cells).toEqual(scrambled);
+  const arrowsMove = async () => {
+    await setState(page, "1 2 3/4 0 5/6 7 8");
+    await expect.poll(async () => (await model(page)).cells.join(" ")).toBe("1 2 3 4 0 5 6 7 8");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await model(page)).moves).toBe(1);
+  };
+  await page.click("#animate");
+  await arrowsMove();
+  await page.click("#hover");
+  await page.click("#hover");
+  await arrowsMove();
+  await page.locator("#speed").click();
+  await arrowsMove();
 });
