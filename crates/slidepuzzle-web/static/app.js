@@ -132,6 +132,9 @@ function newPosition(cells, turn) {
   S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null;
   $("tps").textContent = "";
   clockReset();
+  // Only a position that is not solved times a solve: Reset, Load or a
+  // solved position set by hand, then two moves, is no solve.
+  S.clock.armed = !solved();
   paintAll();
 }
 
@@ -479,7 +482,8 @@ function direction(from, to) {
 const newRun = (d, last) => d === null || d !== last;
 function userMove(from, to) {
   positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
-  const timed = S.clock.armed;
+  // Solves count in Play only (Explore's hand moves are no speedsolve).
+  const timed = S.clock.armed && S.mode === "play";
   slide(from, to);
   S.history.push([from, to]); S.moves++;
   const dir = direction(from, to);
@@ -496,7 +500,7 @@ function userMove(from, to) {
       $("tps").textContent = `TPS: ${(S.moves / t).toFixed(2)}`;
       recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString() });
     }
-    status(`Solved in ${S.moves} moves` + (t ? `, ${t.toFixed(1)} s.` : "."), "good");
+    status(`Solved in ${S.moves} move${S.moves === 1 ? "" : "s"}` + (t ? `, ${t.toFixed(1)} s.` : "."), "good");
   } else if ($("status").className === "good") status("");
 }
 // A click on a tile: next to a blank it slides; on a board, a tile in the
@@ -537,16 +541,49 @@ function averageOf(times, n) {
 }
 function showSolves() {
   const all = loadSolves(), el = $("stats");
+  $("forget").disabled = $("export-solves").disabled = !all.length;
   if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
   const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : x.toFixed(2) + " s";
   const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };
   const last = all[all.length - 1];
+  // Every time, newest first, each with its own delete button.
+  const list = all.map((e, i) => `<li>${fmt(e.time)}, ${e.stm} moves (${e.mtm} MTM)` +
+    ` <button class="delete-solve" data-i="${i}" aria-label="Delete the solve of ${fmt(e.time)}" title="Delete this solve">×</button></li>`).reverse().join("");
   el.innerHTML = `<table><tr><th></th><th>current</th><th>best</th></tr>` +
     `<tr><th>single</th><td>${fmt(last.time)}</td><td>${fmt(Math.min(...times))}</td></tr>` +
     `<tr><th>ao5</th><td>${fmt(averageOf(times, 5))}</td><td>${fmt(best(5))}</td></tr>` +
     `<tr><th>ao12</th><td>${fmt(averageOf(times, 12))}</td><td>${fmt(best(12))}</td></tr>` +
     `<tr><th>mean</th><td colspan="2">${fmt(times.reduce((a, b) => a + b, 0) / times.length)} over ${times.length}</td></tr></table>` +
-    `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS`;
+    `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS` +
+    `<ol id="times" reversed aria-label="Your times, newest first">${list}</ol>`;
+  for (const b of el.querySelectorAll("button.delete-solve")) b.onclick = () => deleteSolve(Number(b.dataset.i));
+}
+function deleteSolve(i) {
+  const all = loadSolves();
+  if (!(i >= 0 && i < all.length)) return;
+  const [gone] = all.splice(i, 1);
+  try { localStorage.setItem(solvesKey(), JSON.stringify(all)); } catch { /* storage off */ }
+  showSolves();
+  status(`Deleted the solve of ${gone.time.toFixed(2)} s.`);
+}
+function forgetSolves() {
+  const n = loadSolves().length;
+  if (!n || !confirm(`Forget all ${n} solve${n === 1 ? "" : "s"} of ${S.P.spec} kept in this browser? This cannot be undone.`)) return;
+  try { localStorage.removeItem(solvesKey()); } catch { /* off */ }
+  showSolves();
+  status(`Forgot ${n} solve${n === 1 ? "" : "s"} of ${S.P.spec}.`);
+}
+// The solves as CSV (seconds, STM, MTM, TPS, date), downloaded.
+function solvesCsv() {
+  const rows = loadSolves().map((e) => [e.time.toFixed(3), e.stm, e.mtm, (e.stm / e.time).toFixed(3), e.date].join(","));
+  return ["seconds,stm,mtm,tps,date", ...rows].join("\n") + "\n";
+}
+function exportSolves() {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([solvesCsv()], { type: "text/csv" }));
+  a.download = `slidepuzzle-solves-${S.P.spec.replace(/[^A-Za-z0-9._-]+/g, "_")}.csv`;
+  document.body.appendChild(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // ---- learn: the parity argument and the standard arrangements (asked of /api/lesson) ----
@@ -774,7 +811,7 @@ async function openLink(params) {
     slide(f, t); S.history.push([f, t]); S.moves++;
   }
   recountRuns();
-  S.clock.armed = moves.length === 0;
+  S.clock.armed = moves.length === 0 && !solved();
   paintAll();
   const n = S.history.length;
   status(`Opened a link: ${S.P.spec}` + (moves.length ? ` after ${n} move${n === 1 ? "" : "s"}.` : ".") + (notes.length ? " " + notes.join(" ") : ""),
@@ -1135,7 +1172,8 @@ $("share").onclick = async () => {
 // The animate switch is remembered in this browser.
 try { if (localStorage.getItem("slidepuzzle.animate") === "off") $("animate").checked = false; } catch { /* storage off */ }
 $("animate").onchange = () => { try { localStorage.setItem("slidepuzzle.animate", $("animate").checked ? "on" : "off"); } catch { /* off */ } };
-$("forget").onclick = () => { try { localStorage.removeItem(solvesKey()); } catch { /* off */ } showSolves(); };
+$("forget").onclick = forgetSolves;
+$("export-solves").onclick = exportSolves;
 window.addEventListener("resize", () => { if (S.P && gridDrawn()) draw(); });
 
 async function selftest() {

@@ -281,13 +281,20 @@ test("play: a click slides a whole run (one MTM move); solves are kept with ao5"
   expect(m.moves).toBe(3);
   await expect(page.locator("#mtm")).toHaveText("MTM: 1");
   expect(m.cells[12]).toBe(0);
-  // Back the other way: solved again, with a time.
+  // Back the other way: solved again, but from the solved position, so no
+  // solve is recorded.
   await page.locator('#board [data-v="15"]').click();
   await expect(page.locator("#status")).toContainText("Solved in 6 moves");
   await expect(page.locator("#mtm")).toHaveText("MTM: 2");
+  await expect(page.locator("#stats")).toContainText("No solves of 4x4 yet");
+  // From a position that is not solved: timed and kept.
+  await setState(page, "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15");
+  await page.locator('#board [data-v="15"]').click();
+  await expect(page.locator("#status")).toContainText("Solved in 3 moves");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 1");
   await expect(page.locator("#tps")).toContainText("TPS");
   await expect(page.locator("#stats")).toContainText("single");
-  await expect(page.locator("#stats")).toContainText("6 moves (2 MTM)");
+  await expect(page.locator("#stats")).toContainText("3 moves (1 MTM)");
 });
 
 test("links carry the puzzle, the position and the moves", async ({ page }) => {
@@ -741,4 +748,56 @@ test("33.12 Space does not press a clicked button again; arrows move tiles after
   await arrowsMove();
   await page.locator("#speed").click();
   await arrowsMove();
+});
+
+// Problem 1: stats that cannot be gamed. A solve from a solved position
+// (Reset, Load, a solved position set by hand) or in Explore is not
+// recorded; the times are listed, one can be deleted, "Forget all" asks
+// first, and the solves export as CSV.
+test("33.1 only a scrambled position solved in Play counts; list, delete one, confirm forget, CSV", async ({ page }) => {
+  await open(page, "3x3");
+  await mode(page, "play");
+  await page.evaluate(() => localStorage.clear());
+  const downUp = async () => { await page.keyboard.press("ArrowDown"); await page.keyboard.press("ArrowUp"); };
+  for (const fake of ["#reset", "#load"]) {
+    await page.click(fake);
+    await downUp();
+    await expect(page.locator("#status")).toContainText("Solved in 2 moves");
+  }
+  await setState(page, "1 2 3/4 5 6/7 8 0");
+  await downUp();
+  await expect(page.locator("#stats")).toContainText("No solves of 3x3 yet");
+  // Explore: a hand solve of a position that is not solved is not a speedsolve.
+  await mode(page, "explore");
+  await setState(page, "1 2 3/4 5 6/7 0 8");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.locator("#status")).toContainText("Solved in 1 move");
+  await mode(page, "play");
+  await expect(page.locator("#stats")).toContainText("No solves of 3x3 yet");
+  // Three real solves (one move each) in Play.
+  for (let i = 0; i < 3; i++) {
+    await setState(page, "1 2 3/4 5 6/7 0 8");
+    await page.waitForTimeout(20);
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.locator("#status")).toContainText("Solved in 1 move");
+  }
+  await expect(page.locator("#times li")).toHaveCount(3);
+  await page.locator("#times li button.delete-solve").first().click();
+  await expect(page.locator("#times li")).toHaveCount(2);
+  await expect(page.locator("#status")).toContainText("Deleted the solve of");
+  // CSV: a header and one row per solve.
+  const download = page.waitForEvent("download");
+  await page.click("#export-solves");
+  const file = await download;
+  const csv = require("fs").readFileSync(await file.path(), "utf8").trim().split("\n");
+  expect(csv[0]).toBe("seconds,stm,mtm,tps,date");
+  expect(csv.length).toBe(3);
+  expect(file.suggestedFilename()).toBe("slidepuzzle-solves-3x3.csv");
+  // Forget all asks first: dismissed keeps them, accepted forgets them.
+  page.once("dialog", (d) => { expect(d.message()).toContain("Forget all 2 solves of 3x3"); d.dismiss(); });
+  await page.click("#forget");
+  await expect(page.locator("#times li")).toHaveCount(2);
+  page.once("dialog", (d) => d.accept());
+  await page.click("#forget");
+  await expect(page.locator("#stats")).toContainText("No solves of 3x3 yet");
 });
