@@ -242,12 +242,18 @@ where
 }
 
 fn json_rejection(rejection: &JsonRejection) -> ApiError {
-    let status = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        StatusCode::PAYLOAD_TOO_LARGE
-    } else {
-        StatusCode::BAD_REQUEST
-    };
-    ApiError::new(status, rejection.body_text())
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        // Said in the user's terms, not the framework's ("Failed to buffer
+        // the request body: length limit exceeded").
+        return ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request is over the length limit of {} KiB a request may carry; a puzzle or position that large is for the command line (`slidepuzzle solve @FILE`)",
+                BODY_LIMIT / 1024
+            ),
+        );
+    }
+    ApiError::new(StatusCode::BAD_REQUEST, rejection.body_text())
 }
 
 /// Bounds on the server's work; [`ServerLimits::default`] is what

@@ -42,7 +42,17 @@ async function api(path, body, signal) {
   if (!r.ok) throw new Error(j.error || ("the server answered HTTP " + r.status));
   return j;
 }
-function status(text, cls) { const s = $("status"); s.textContent = text; s.className = cls || ""; }
+// Text the user typed (or an answer quoting it), cut to `n` characters for
+// a status line.
+const clip = (text, n = 60) => { const t = String(text); return t.length > n ? t.slice(0, n) + `... (${t.length} characters)` : t; };
+// The status line: at most a few lines (a 70,000-character spec quoted
+// back is cut), the whole text (up to 5,000 characters) on hover.
+function status(text, cls) {
+  const s = $("status"), t = String(text);
+  s.textContent = clip(t, 400);
+  s.title = t.length > 400 ? t.slice(0, 5000) : "";
+  s.className = cls || "";
+}
 // The tile on v as the library writes it: `5`, or `5^1` when it is turned.
 const token = (v) => S.cells[v] + (S.turn[v] ? "^" + S.turn[v] : "");
 const tokens = () => S.cells.map((_, v) => token(v));
@@ -790,7 +800,7 @@ async function openLink(params) {
     const why = $("status").textContent;
     setBlanks(1);
     if (!await load("4x4")) return;
-    status(`${why} The link's puzzle could not be loaded, so this is 4x4.`, "bad");
+    status(`The link's puzzle could not be loaded, so this is 4x4. ${why}`, "bad");
     return;
   }
   if (S.blanks !== k && Number.isInteger(k) && k > 1) notes.push($("status").textContent);
@@ -867,8 +877,6 @@ document.addEventListener("keydown", (e) => {
 });
 
 // ---- commands ----
-// Text the user typed, cut to `n` characters for a status line.
-const clip = (text, n = 60) => { const t = String(text); return t.length > n ? t.slice(0, n) + `... (${t.length} characters)` : t; };
 // Loads `spec` in its goal position. When the puzzle cannot take the
 // current number of blanks (15 blanks, then 3x3), it is loaded with one
 // blank and says so, unless `keepBlanks` (the Blanks box itself changed).
@@ -1050,6 +1058,7 @@ async function solve() {
   if (r.solvable === false) { status("Unsolvable: " + r.reason, "bad"); return null; }
   if (r.solved === false) { status("Stopped: " + r.message, "bad"); return null; }
   const steps = r.steps;
+  if (!steps.length) { $("solution").textContent = "Already solved: 0 moves."; status("This position is already solved: nothing to play.", "good"); return r; }
   // MTM after each step of the solution, counted on from the player's
   // last direction (a run continues across the boundary).
   const mtmAt = [0];
@@ -1074,7 +1083,7 @@ async function solve() {
     $("solution").appendChild(a);
   }
   $("step").textContent = `step 0 / ${steps.length}`;
-  status(`Found ${r.length} moves. Press Play, or step with the buttons beside it.`, "good");
+  status(`Found ${r.length} move${r.length === 1 ? "" : "s"}. Press Play, or step with the buttons beside it.`, "good");
   return r;
 }
 // Puts the board at step i of the solution (only steps through it keep it).

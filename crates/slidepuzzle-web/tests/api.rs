@@ -515,7 +515,8 @@ async fn unreadable_bodies_are_json_400s() {
     );
     let (s, v) = post("/api/solve", big).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
-    assert!(error_of(&v).contains("length limit"), "{v}");
+    assert!(error_of(&v).contains("length limit of 64 KiB"), "{v}");
+    assert!(!error_of(&v).contains("Failed to buffer"), "{v}");
 }
 
 /// Unknown paths and wrong methods answer JSON too (405 keeps `Allow`).
