@@ -312,6 +312,15 @@ fn graph_pdb_ida_and_astar_are_optimal() {
     }
 }
 
+/// A 4x4 goal with the blank on `corner` and the tiles in a random order.
+fn corner_goal(corner: usize, rng: &mut ChaCha8Rng) -> slidepuzzle::model::Configuration {
+    use rand::seq::SliceRandom;
+    let mut cells: Vec<u32> = (1..16).collect();
+    cells.shuffle(rng);
+    cells.insert(corner, 0);
+    slidepuzzle::model::Configuration::from_cells(cells, 1).unwrap()
+}
+
 /// Tables of the standard goal serving a goal with its blank in another
 /// corner (a board symmetry with the tiles renamed) give every
 /// configuration the value the standard tables give its image, direct and
@@ -327,14 +336,8 @@ fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
         BoardPdbTables::new(4, 4, &standard, &groups, None, &Limits::default(), &|_| {}).unwrap();
     assert!(tables.has_mirror());
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut rest: Vec<u32> = (1..16).collect();
     for corner in [0usize, 3, 12, 15] {
-        // A goal with the tiles in a shuffled order and the blank in this corner.
-        use rand::seq::SliceRandom;
-        rest.shuffle(&mut rng);
-        let mut cells = rest.clone();
-        cells.insert(corner, 0);
-        let goal = Configuration::from_cells(cells, 1).unwrap();
+        let goal = corner_goal(corner, &mut rng);
         let frame = GoalFrame::onto(4, 4, &goal, &standard).unwrap();
         let served = tables.serving(&goal).unwrap();
         assert!(served.has_mirror());
@@ -372,7 +375,6 @@ fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
 /// optimal (equal to IDA* with linear conflict) and replayed.
 #[test]
 fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
-    use rand::seq::SliceRandom;
     use slidepuzzle::model::Configuration;
     use slidepuzzle::theory::scramble::random_walk;
     let dir = temp_dir("frame");
@@ -394,12 +396,8 @@ fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
         ..SolveOptions::default()
     };
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let mut rest: Vec<u32> = (1..16).collect();
     for corner in [0usize, 3, 12, 15] {
-        rest.shuffle(&mut rng);
-        let mut cells = rest.clone();
-        cells.insert(corner, 0);
-        let goal = Configuration::from_cells(cells, 1).unwrap();
+        let goal = corner_goal(corner, &mut rng);
         // A fresh solver: nothing loaded but what the store holds.
         let solver = Solver::new().with_store(store.clone());
         let plan = solver.plan(&p, &goal, &auto).unwrap();
