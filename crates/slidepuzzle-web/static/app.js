@@ -465,7 +465,7 @@ function paintAround(vs) {
 function paintVertices() { for (let v = 0; v < S.cells.length; v++) paint(v); }
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
-  $("moves").textContent = "moves: " + S.moves;
+  $("moves").textContent = "STM: " + S.moves;
   $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus ? S.mtm : "-");
   scheduleLesson();
   $("state").value = stateString();
@@ -866,6 +866,10 @@ document.addEventListener("click", (e) => {
   if (c && e.detail > 0) c.blur();
 });
 $("speed").addEventListener("pointerup", (e) => e.target.blur());
+// The slider's number, shown beside it.
+const showSpeed = () => { $("speed-value").textContent = `${$("speed").value} moves/s`; };
+$("speed").addEventListener("input", showSpeed);
+showSpeed();
 document.addEventListener("keydown", (e) => {
   if (!S.P || ownsKeys(document.activeElement)) return;
   const d = { ArrowUp: [0, -1, 0], ArrowDown: [0, 1, 0], ArrowLeft: [-1, 0, 0], ArrowRight: [1, 0, 0],

@@ -375,7 +375,7 @@ test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await page.click("#solve");
   await expect(page.locator("#status")).toContainText("Found 2 moves");
   await page.click("#fwd");
-  await expect(page.locator("#moves")).toHaveText("moves: 1");
+  await expect(page.locator("#moves")).toHaveText("STM: 1");
   await expect(page.locator("#mtm")).toHaveText("MTM: 1");
   await page.click("#fwd");
   await expect(page.locator("#mtm")).toHaveText("MTM: 2");   // left, then up: two runs
@@ -383,7 +383,7 @@ test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await expect(page.locator("#mtm")).toHaveText("MTM: 1");
   // Undo takes its move off both counters.
   await page.click("#undo");
-  await expect(page.locator("#moves")).toHaveText("moves: 0");
+  await expect(page.locator("#moves")).toHaveText("STM: 0");
   await expect(page.locator("#mtm")).toHaveText("MTM: 0");
 });
 
@@ -831,4 +831,24 @@ test("33.14 Solve on a solved board says it is already solved", async ({ page })
   await setState(page, "1 2 3/4 5 6/7 0 8");
   await page.click("#solve");
   await expect(page.locator("#status")).toContainText("Found 1 move.");
+});
+
+// Problem 17 (in part): the Speed slider shows its number, Play keeps its
+// width when it becomes Pause, and the move counter says STM.
+test("33.17 the speed is shown, Play and Pause are one width, moves are called STM", async ({ page }) => {
+  await open(page, "3x3");
+  await expect(page.locator("#speed-value")).toHaveText("8 moves/s");
+  await page.locator("#speed").fill("200");
+  await expect(page.locator("#speed-value")).toHaveText("200 moves/s");
+  await expect(page.locator("#moves")).toHaveText("STM: 0");
+  await setState(page, "4 1 3/7 2 6/5 8 0");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  await page.locator("#speed").fill("1");
+  const before = (await page.locator("#play").boundingBox()).width;
+  await page.click("#play");
+  await expect(page.locator("#play")).toHaveText("Pause");
+  const after = (await page.locator("#play").boundingBox()).width;
+  expect(Math.abs(after - before)).toBeLessThan(1);
+  await page.click("#play");
 });
