@@ -391,12 +391,19 @@ enum Row {
 /// root), having made `expanded` and `generated` nodes since `clock`: the
 /// sums over the sessions, the root counted once.
 fn resumed(prior: Option<Reached>, expanded: u64, generated: u64, clock: Instant) -> Counts {
-    let base = prior.map(|r| r.counts);
-    Counts {
-        expanded: base.map_or(0, |b| b.expanded) + expanded,
-        generated: base.map_or(0, |b| b.generated + generated.saturating_sub(1))
-            + u64::from(base.is_none()) * generated,
-        seconds: base.map_or(0.0, |b| b.seconds) + clock.elapsed().as_secs_f64(),
+    let seconds = clock.elapsed().as_secs_f64();
+    match prior.map(|r| r.counts) {
+        None => Counts {
+            expanded,
+            generated,
+            seconds,
+        },
+        // This session's count holds the root again.
+        Some(b) => Counts {
+            expanded: b.expanded + expanded,
+            generated: b.generated + generated.saturating_sub(1),
+            seconds: b.seconds + seconds,
+        },
     }
 }
 

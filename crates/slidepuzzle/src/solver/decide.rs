@@ -346,7 +346,7 @@ fn plan_board(
             // Tables asked for by name are the goal's own, so that their
             // node counts are those published (the automatic plan lets the
             // standard goal's cached tables serve).
-            let groups = board_groups((w, h), goal, partition, None)?;
+            let groups = board_groups((w, h), goal, partition)?;
             Plan {
                 tables: Some(cache.board_table_plan((w, h), goal, groups)),
                 ..plan_of(
@@ -415,9 +415,9 @@ fn plan_board(
                 // goal's whenever they serve this goal, so that one build
                 // serves every goal with its blank in a corner.
                 let later = match &frame {
-                    Some(f) => {
+                    Some(_) => {
                         let standard = Configuration::natural(cells);
-                        let groups = board_groups((w, h), goal, &Partition::Default, Some(f))?;
+                        let groups = partition::default_partition(w, h, &standard)?;
                         let mut t = cache.board_table_plan((w, h), &standard, groups);
                         t.goal = Some(standard);
                         t
@@ -460,10 +460,10 @@ fn board_tables(
     frame: Option<&GoalFrame>,
     partition: &Partition,
 ) -> Result<(TablePlan, Served)> {
-    let own = cache.board_table_plan((w, h), goal, board_groups((w, h), goal, partition, None)?);
+    let own = cache.board_table_plan((w, h), goal, board_groups((w, h), goal, partition)?);
     if let (false, Some(f)) = (own.cached, frame) {
         let standard = Configuration::natural(w * h);
-        let groups = board_groups((w, h), goal, partition, Some(f))?;
+        let groups = board_groups((w, h), &standard, partition)?;
         let mut t = cache.board_table_plan((w, h), &standard, groups);
         if t.cached {
             t.goal = Some(standard);
@@ -488,45 +488,29 @@ impl Served {
 }
 
 /// The partition a board pattern-database heuristic names, in the tiles
-/// of the standard goal when `frame` takes `goal` to it (groups the user
-/// lists name `goal`'s tiles and are renamed).
+/// of `goal` (the run's goal, or the standard goal whose tables serve it).
 fn board_groups(
     (w, h): (usize, usize),
     goal: &Configuration,
     partition: &Partition,
-    frame: Option<&GoalFrame>,
 ) -> Result<Vec<Vec<u32>>> {
-    let standard;
-    let table_goal = match frame {
-        Some(_) => {
-            standard = Configuration::natural(w * h);
-            &standard
-        }
-        None => goal,
-    };
     match partition {
-        Partition::Default => partition::default_partition(w, h, table_goal),
+        Partition::Default => partition::default_partition(w, h, goal),
         Partition::Sizes(sizes) => {
             // The sizes of the default partition select it (6-6-3 on 4x4
             // is the two-column split), so `pdb build --partition 6-6-3`
             // and `--heuristic pdb` prepare and use the same tables.
-            let default = partition::default_partition(w, h, table_goal)?;
+            let default = partition::default_partition(w, h, goal)?;
             let default_sizes: Vec<usize> = default.iter().map(|g| g.len()).collect();
             if &default_sizes == sizes {
                 Ok(default)
             } else {
-                partition::partition_by_sizes(table_goal, sizes)
+                partition::partition_by_sizes(goal, sizes)
             }
         }
         Partition::Groups(groups) => {
             partition::check_partition(goal, groups)?;
-            Ok(match frame {
-                Some(f) => groups
-                    .iter()
-                    .map(|g| g.iter().map(|&t| f.tile(t)).collect())
-                    .collect(),
-                None => groups.clone(),
-            })
+            Ok(groups.clone())
         }
     }
 }
