@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use slidepuzzle::Result;
-use slidepuzzle::explore::godsnumber::{GodsOptions, Metric, explore};
+use slidepuzzle::explore::godsnumber::{GodsOptions, GodsReport, Metric, explore};
+use slidepuzzle::explore::sharded::{ShardedBfs, ShardedOptions};
+use slidepuzzle::store::DirectoryStore;
 
 use crate::common::PuzzleArgs;
 
@@ -37,6 +39,15 @@ pub struct GodsArgs {
     /// Resume from --checkpoint if it exists.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
+    /// Cut the search into this many shards kept on disk in --dir (the
+    /// sharded search: layers on disk, resumable at any level, the same
+    /// tasks a Ray cluster runs); one blank, two-way moves.
+    #[arg(long, requires = "dir", conflicts_with_all = ["checkpoint", "resume"])]
+    pub shards: Option<usize>,
+    /// The directory of a sharded search (created if missing; a directory
+    /// holding an unfinished search of the same puzzle resumes it).
+    #[arg(long, requires = "shards")]
+    pub dir: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -62,14 +73,7 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
             .map(drop)
             .map_err(|e| slidepuzzle::Error::io(path, e))?;
     }
-    let options = GodsOptions {
-        metric,
-        max_memory: crate::common::memory_arg(args.memory, 16384)?,
-        max_antipodes: args.max_antipodes,
-        checkpoint: args.checkpoint.clone(),
-        checkpoint_interval: args.checkpoint_every,
-        resume: args.resume,
-    };
+    let max_memory = crate::common::memory_arg(args.memory, 16384)?;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
         b.set_style(
@@ -79,14 +83,53 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     } else {
         ProgressBar::hidden()
     };
-    let report = explore(&puzzle, &goal, &options, &|depth, count| {
+    let show = |depth: usize, count: u64| {
         bar.set_message(format!("depth {depth}: {count} new configurations"));
         bar.tick();
-    })?;
+    };
+    let report = match (args.shards, &args.dir) {
+        (Some(shards), Some(dir)) => {
+            let options = ShardedOptions {
+                metric,
+                shards,
+                task_memory: max_memory / rayon::current_num_threads().max(1) as u64,
+            };
+            let search = ShardedBfs::new(&puzzle, &goal, &options)?;
+            let store = DirectoryStore::new(dir);
+            // Noticed now, not after the first level.
+            store.check_writable()?;
+            search.run(&store, args.max_antipodes, &show)?
+        }
+        _ => run_in_memory(args, &puzzle, &goal, metric, max_memory, &show)?,
+    };
     bar.finish_and_clear();
-    if args.json {
+    print_report(&report, args.json);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_in_memory(
+    args: &GodsArgs,
+    puzzle: &slidepuzzle::Puzzle,
+    goal: &slidepuzzle::Configuration,
+    metric: Metric,
+    max_memory: u64,
+    show: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    let options = GodsOptions {
+        metric,
+        max_memory,
+        max_antipodes: args.max_antipodes,
+        checkpoint: args.checkpoint.clone(),
+        checkpoint_interval: args.checkpoint_every,
+        resume: args.resume,
+    };
+    explore(puzzle, goal, &options, show)
+}
+
+fn print_report(report: &GodsReport, json: bool) {
+    if json {
         println!("{}", serde_json::to_string(&report).expect("serialisable"));
-        return Ok(ExitCode::SUCCESS);
+        return;
     }
     println!(
         "{} ({:?}): {} configurations, God's number {} from this goal, {} antipode(s); {} engine, {:.2} s",
@@ -104,7 +147,6 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     for a in &report.antipodes {
         println!("antipode: {a}");
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run_movegroup(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {

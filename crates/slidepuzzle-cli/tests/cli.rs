@@ -640,6 +640,50 @@ fn godsnumber_json() {
 }
 
 #[test]
+fn godsnumber_sharded_on_disk_equals_the_in_memory_search_and_refuses_another_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().join("shards");
+    let s = shards.to_str().unwrap();
+    let args = ["godsnumber", "--json", "--puzzle", "3x3", "--metric", "mtm"];
+    let memory = json_lines(&run(&args))[0].clone();
+    let o = run(&[&args[..], &["--shards", "7", "--dir", s]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let disk = &json_lines(&o)[0];
+    assert_eq!(disk["distribution"], memory["distribution"]);
+    assert_eq!(disk["antipodes"], memory["antipodes"]);
+    assert_eq!(disk["engine"], "sharded (7 shards)");
+    // The same directory for another puzzle or shard count: exit 2, why.
+    for other in [
+        vec!["godsnumber", "--puzzle", "3x3", "--shards", "8", "--dir", s],
+        vec!["godsnumber", "--puzzle", "4x2", "--shards", "7", "--dir", s],
+    ] {
+        let o = run(&other);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("holds a sharded search of 3x3 (mtm, 7 shards"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // --shards needs --dir; one blank only.
+    let o = run(&["godsnumber", "--puzzle", "3x3", "--shards", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&[
+        "godsnumber",
+        "--puzzle",
+        "3x3",
+        "--blanks",
+        "2",
+        "--shards",
+        "4",
+        "--dir",
+        s,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("one blank"), "{}", stderr(&o));
+}
+
+#[test]
 fn movegroup_reproduces_the_varikon_box() {
     let o = run(&["movegroup", "--json", "--puzzle", "2x2x2"]);
     let v = &json_lines(&o)[0];

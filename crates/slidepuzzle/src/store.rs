@@ -71,6 +71,16 @@ pub trait TableStore: Send + Sync + fmt::Debug {
     /// [`Error::Io`] when the store cannot be written.
     fn save(&self, name: &str, parts: &[&[u8]]) -> Result<()>;
 
+    /// Deletes what is stored under `name`, if anything (a missing name is
+    /// no error). Stores that keep everything may leave this as it is.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the contents exist but cannot be removed.
+    fn discard(&self, name: &str) -> Result<()> {
+        let _ = name;
+        Ok(())
+    }
+
     /// Where the tables are, for messages (`"/home/u/.cache/slidepuzzle/pdb"`,
     /// `"memory"`).
     fn location(&self) -> String;
@@ -233,6 +243,14 @@ impl TableStore for DirectoryStore {
         Ok(())
     }
 
+    fn discard(&self, name: &str) -> Result<()> {
+        let path = self.path_of(name)?;
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(&path, e)),
+            _ => Ok(()),
+        }
+    }
+
     fn location(&self) -> String {
         self.dir.display().to_string()
     }
@@ -270,6 +288,12 @@ impl TableStore for MemoryStore {
         let bytes: Vec<u8> = parts.concat();
         let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
         tables.insert(name.to_string(), Arc::new(bytes));
+        Ok(())
+    }
+
+    fn discard(&self, name: &str) -> Result<()> {
+        let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        tables.remove(name);
         Ok(())
     }
 

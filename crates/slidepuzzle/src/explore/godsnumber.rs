@@ -99,7 +99,7 @@ pub struct GodsReport {
 /// ([`Puzzle::blank_moves_back`]): the search then runs from the goal to
 /// the configurations that reach it, and each depth is the length of an
 /// optimal solution.
-fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
+pub(super) fn move_table(puzzle: &Puzzle, metric: Metric) -> Result<Vec<Vec<Vec<usize>>>> {
     let n = puzzle.vertex_count();
     if puzzle.digraph().is_some() {
         if metric == Metric::Mtm {
@@ -245,7 +245,7 @@ fn to_bytes(puzzle: &Puzzle, c: &Configuration) -> Vec<u8> {
         .collect()
 }
 
-fn apply(cells: &mut [u8], blank: usize, path: &[usize]) -> usize {
+pub(super) fn apply(cells: &mut [u8], blank: usize, path: &[usize]) -> usize {
     let mut at = blank;
     for &v in path {
         cells.swap(at, v);
@@ -267,7 +267,7 @@ fn apply_turning(turns: &Turns, cells: &mut [u8], blank: usize, path: &[usize]) 
     }
 }
 
-fn undo(cells: &mut [u8], blank: usize, path: &[usize]) {
+pub(super) fn undo(cells: &mut [u8], blank: usize, path: &[usize]) {
     let mut at = *path.last().expect("non-empty move");
     for &v in path.iter().rev().skip(1).chain(std::iter::once(&blank)) {
         cells.swap(at, v);
@@ -343,7 +343,7 @@ fn hash_bfs(
     })
 }
 
-fn to_string(puzzle: &Puzzle, cells: &[u8]) -> String {
+pub(super) fn to_string(puzzle: &Puzzle, cells: &[u8]) -> String {
     let blanks = cells.iter().filter(|&&t| t == 0).count();
     let k = puzzle.turns().map_or(1, |t| t.modulus());
     let tile = |l: u8| match (l, puzzle.turns()) {

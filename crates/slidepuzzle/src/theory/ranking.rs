@@ -128,10 +128,20 @@ impl Ranker {
         let mut unused: u64 = ((1u64 << m) - 1) << 1; // tiles 1..=m
         let mut seq = [0u8; 24];
         let mut digit_sum = 0u64;
+        // Below 2^32 (up to 13 tiles, as on 7x2) the digits come from
+        // 32-bit divisions, several times faster than 64-bit ones.
+        let narrow = self.per_blank <= u64::from(u32::MAX);
         for (i, &w) in self.weights.iter().enumerate() {
-            let d = r / w;
+            let d = if narrow {
+                let (r32, w32) = (r as u32, w as u32);
+                r = u64::from(r32 % w32);
+                u64::from(r32 / w32)
+            } else {
+                let d = r / w;
+                r %= w;
+                d
+            };
             digit_sum += d;
-            r %= w;
             // The d-th smallest unused tile.
             let mut bits = unused;
             for _ in 0..d {

@@ -1,0 +1,835 @@
+//! Sharded breadth-first search: a complete search of a puzzle's state
+//! space whose layers live in a [`TableStore`] (a directory on disk, shared
+//! by the machines of a cluster) instead of memory, cut into independent
+//! tasks that any number of processes or machines can run.
+//!
+//! The rank space of [`Ranker`] (`n!/2` on bipartite boards) is cut into
+//! `shards` contiguous ranges. The search is level-synchronous, as in
+//! Korf's disk-based searches (Korf, "Linear-time disk-based implicit graph
+//! search", JACM 55(6), 2008; Korf and Schultze, AAAI 2005):
+//!
+//! 1. **Expand** ([`ShardedBfs::expand`], one task per shard): read the
+//!    shard's frontier at depth `d`, apply every move to every
+//!    configuration, and write the neighbours' ranks bucketed by the shard
+//!    they fall in (radix-sorted, duplicates removed): one file per
+//!    expanding shard, one part per target shard.
+//! 2. **Merge** ([`ShardedBfs::merge`], one task per shard, after every
+//!    expansion): set one bit per rank of the shard for its part of every
+//!    bucket file, clear the bits of the configurations of depths `d` and
+//!    `d - 1`, and read the bits left in rank order. What is left is the shard's frontier at depth `d + 1`.
+//!    Moves can be undone (two-way edges, tiles that do not turn), so a
+//!    neighbour of depth `d` lies at depth `d - 1`, `d` or `d + 1`: no
+//!    visited set is needed (Korf's *frontier search*), only the last two
+//!    layers.
+//! 3. **Complete the level** ([`ShardedBfs::complete_level`]): add the
+//!    new layer's size to the recorded distribution, written atomically,
+//!    then discard the files no later level needs.
+//!
+//! Every file is written atomically by the store (a temporary file, then a
+//! rename), and a task's output depends only on its inputs, so a task that
+//! was killed is simply run again, and a run that was stopped resumes at
+//! its last complete level ([`ShardedBfs::open`] reads it back). A store
+//! that fails (a full disk) stops the run with the store's I/O error; the
+//! last complete level stays intact because the record only moves on after
+//! every shard of the next level is written.
+//!
+//! Files, all directly in the store (`LLLL` the depth, `SSSSS` a shard):
+//! - `sharded-bfs.json`: the run (puzzle, goal, metric, shards, rank space)
+//!   and the distribution of the complete levels. A store holding another
+//!   run is refused with the reason.
+//! - `frontier-LLLL-SSSSS.ranks`: a shard's layer at depth `LLLL`.
+//! - `buckets-LLLL-SSSSS.ranks`: the neighbours of a shard's layer, one
+//!   part per target shard.
+//!
+//! A `.ranks` file is a header line (`slidepuzzle-ranks v1 parts P`), then
+//! `P` pairs of little-endian `u64` (configurations, bytes), then the
+//! parts: sorted ranks as LEB128 deltas compressed by zstd (level 1, with
+//! its frame checksum).
+//!
+//! The core does no I/O of its own here: every read and write goes through
+//! the store the caller hands in ([`crate::store::DirectoryStore`] on the
+//! directory the user named).
+//!
+//! ```
+//! use slidepuzzle::explore::sharded::{ShardedBfs, ShardedOptions};
+//! use slidepuzzle::store::MemoryStore;
+//! use slidepuzzle::Puzzle;
+//!
+//! let puzzle = Puzzle::parse("3x2").unwrap();
+//! let options = ShardedOptions { shards: 4, ..ShardedOptions::default() };
+//! let bfs = ShardedBfs::new(&puzzle, &puzzle.default_goal(), &options).unwrap();
+//! let report = bfs.run(&MemoryStore::new(), 10, &|_, _| {}).unwrap();
+//! assert_eq!(report.states, 360);
+//! assert_eq!(report.diameter, 21);
+//! ```
+
+use std::io::BufRead;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::godsnumber::{GodsReport, apply, move_table, to_string, undo};
+use crate::error::{Error, Resource, Result};
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::store::{TableStore, split_header};
+use crate::theory::ranking::Ranker;
+
+/// The record's name in the store.
+pub const RECORD: &str = "sharded-bfs.json";
+const FORMAT: &str = "slidepuzzle-sharded-bfs-v1";
+const RANKS_HEADER: &str = "slidepuzzle-ranks v1 parts";
+/// Most shards a run may have.
+pub const MAX_SHARDS: usize = 99_999;
+/// Most levels (depths) a run may have: the file names hold four digits.
+pub const MAX_LEVELS: usize = 9_999;
+
+/// Options of a sharded search.
+#[derive(Clone, Debug)]
+pub struct ShardedOptions {
+    /// The metric: STM, or MTM on boards, tori and boxes.
+    pub metric: Metric,
+    /// How many ranges the rank space is cut into (1 to [`MAX_SHARDS`]).
+    pub shards: usize,
+    /// Memory one task may use, in bytes; a task whose shard holds more is
+    /// refused before it allocates, with the advice to use more shards.
+    pub task_memory: u64,
+}
+
+impl Default for ShardedOptions {
+    fn default() -> Self {
+        ShardedOptions {
+            metric: Metric::Stm,
+            shards: 16,
+            task_memory: 4 << 30,
+        }
+    }
+}
+
+/// The record of a run, kept in the store as [`RECORD`].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ShardedRecord {
+    /// Always `slidepuzzle-sharded-bfs-v1`.
+    pub format: String,
+    /// The puzzle's spec.
+    pub puzzle: String,
+    /// The goal's cells (0 the blank).
+    pub goal: Vec<u32>,
+    /// The metric.
+    pub metric: Metric,
+    /// The number of shards.
+    pub shards: usize,
+    /// The size of the rank space.
+    pub size: u64,
+    /// Configurations at each depth of the complete levels, from 0.
+    pub distribution: Vec<u64>,
+    /// Whether the last level had no successor (the search is over).
+    pub finished: bool,
+    /// Seconds spent in the levels recorded so far, over every run.
+    pub seconds: f64,
+}
+
+impl ShardedRecord {
+    /// The deepest complete level: its frontier files are in the store.
+    pub fn level(&self) -> usize {
+        self.distribution.len() - 1
+    }
+}
+
+/// A sharded breadth-first search of one puzzle from one goal.
+#[derive(Debug)]
+pub struct ShardedBfs {
+    puzzle: Puzzle,
+    goal: Configuration,
+    metric: Metric,
+    shards: usize,
+    ranker: Ranker,
+    moves: Vec<Vec<Vec<usize>>>,
+    /// Ranks per shard (the last may hold fewer).
+    shard_len: u64,
+    task_memory: u64,
+}
+
+/// The name of a shard's frontier file at `level`.
+pub fn frontier_name(level: usize, shard: usize) -> String {
+    format!("frontier-{level:04}-{shard:05}.ranks")
+}
+
+/// The name of the bucket file a shard's expansion at `level` writes.
+pub fn buckets_name(level: usize, shard: usize) -> String {
+    format!("buckets-{level:04}-{shard:05}.ranks")
+}
+
+impl ShardedBfs {
+    /// Prepares a search of every configuration reachable from `goal`.
+    /// Nothing is allocated but the move table and the ranker.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for several blanks, one-way edges, tiles
+    /// that turn, or MTM without straight lines; [`Error::Limit`] above 21
+    /// vertices (ranks in 64 bits); [`Error::Argument`] (`shards`) for 0
+    /// or more than [`MAX_SHARDS`] shards.
+    pub fn new(puzzle: &Puzzle, goal: &Configuration, options: &ShardedOptions) -> Result<Self> {
+        if !(1..=MAX_SHARDS).contains(&options.shards) {
+            return Err(Error::argument(
+                "shards",
+                format!("must be 1 to {MAX_SHARDS}, got {}", options.shards),
+            ));
+        }
+        if goal.blanks().len() != 1 {
+            return Err(Error::Unsupported(format!(
+                "sharded search handles one blank, not {}",
+                goal.blanks().len()
+            )));
+        }
+        if puzzle.digraph().is_some() || puzzle.turns().is_some() {
+            return Err(Error::Unsupported(
+                "sharded search needs moves that can be undone: no one-way edges, no tiles that turn (godsnumber without shards searches those)".into(),
+            ));
+        }
+        let ranker = Ranker::new(puzzle, goal)?;
+        let moves = move_table(puzzle, options.metric)?;
+        let size = ranker.size();
+        // Buckets hold offsets within a shard in 32 bits.
+        let fewest = size.div_ceil(1 << 32);
+        if (options.shards as u64) < fewest {
+            return Err(Error::argument(
+                "shards",
+                format!(
+                    "{} has {size} ranks: use at least {fewest} shards (at most 2^32 ranks each)",
+                    puzzle.spec()
+                ),
+            ));
+        }
+        Ok(ShardedBfs {
+            puzzle: puzzle.clone(),
+            goal: goal.clone(),
+            metric: options.metric,
+            shards: options.shards,
+            shard_len: size.div_ceil(options.shards as u64).max(1),
+            ranker,
+            moves,
+            task_memory: options.task_memory,
+        })
+    }
+
+    /// The number of shards.
+    pub fn shards(&self) -> usize {
+        self.shards
+    }
+
+    /// The size of the rank space (`n!/2` on bipartite graphs, else `n!`).
+    pub fn size(&self) -> u64 {
+        self.ranker.size()
+    }
+
+    fn shard_of(&self, rank: u64) -> usize {
+        (rank / self.shard_len) as usize
+    }
+
+    fn fresh_record(&self) -> ShardedRecord {
+        ShardedRecord {
+            format: FORMAT.into(),
+            puzzle: self.puzzle.spec().to_string(),
+            goal: self.goal.cells().to_vec(),
+            metric: self.metric,
+            shards: self.shards,
+            size: self.ranker.size(),
+            distribution: vec![1],
+            finished: false,
+            seconds: 0.0,
+        }
+    }
+
+    /// Opens the run in `store`: reads its record, or starts a new run
+    /// (the goal as the frontier of depth 0) when the store holds none.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] (`dir`) when the store holds another run: another
+    /// puzzle, goal, metric or shard count, named in the message; the
+    /// store's errors.
+    pub fn open(&self, store: &dyn TableStore) -> Result<ShardedRecord> {
+        let want = self.fresh_record();
+        if let Some(bytes) = store.load(RECORD)? {
+            let record: ShardedRecord = serde_json::from_slice(&bytes).map_err(|e| {
+                Error::argument(
+                    "dir",
+                    format!(
+                        "{} in {} is not a sharded search record: {e}",
+                        RECORD,
+                        store.location()
+                    ),
+                )
+            })?;
+            let describe = |r: &ShardedRecord| {
+                format!(
+                    "{} ({}, {} shards, goal {:?})",
+                    r.puzzle, r.metric, r.shards, r.goal
+                )
+            };
+            if record.format != want.format
+                || record.puzzle != want.puzzle
+                || record.goal != want.goal
+                || record.metric != want.metric
+                || record.shards != want.shards
+                || record.size != want.size
+                || record.distribution.is_empty()
+            {
+                return Err(Error::argument(
+                    "dir",
+                    format!(
+                        "{} holds a sharded search of {}, not of {}; name another directory",
+                        store.location(),
+                        describe(&record),
+                        describe(&want)
+                    ),
+                ));
+            }
+            return Ok(record);
+        }
+        let goal: Vec<u8> = self.goal.cells().iter().map(|&t| t as u8).collect();
+        let rank = self.ranker.rank(&goal);
+        for shard in 0..self.shards {
+            let ranks: &[u64] = if self.shard_of(rank) == shard {
+                &[rank]
+            } else {
+                &[]
+            };
+            store.save(&frontier_name(0, shard), &[&encode_parts(&[ranks])])?;
+        }
+        save_record(store, &want)?;
+        Ok(want)
+    }
+
+    /// Expands `shard`'s frontier at `level` into its bucket file. Skipped
+    /// when that file is already stored (an earlier run wrote it whole).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] (`shards`) when the shard holds more than
+    /// [`ShardedOptions::task_memory`] allows; [`Error::Io`] for a missing
+    /// or corrupt frontier; the store's errors.
+    pub fn expand(&self, store: &dyn TableStore, level: usize, shard: usize) -> Result<()> {
+        self.check_shard(shard)?;
+        let out = buckets_name(level, shard);
+        if store.contains(&out) {
+            return Ok(());
+        }
+        let name = frontier_name(level, shard);
+        let file = load(store, &name)?;
+        let parts = parse_parts(&file, &name, store)?;
+        let count = parts.first().map_or(0, |p| p.0);
+        let branching = self.moves.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        self.check_task_memory(count.saturating_mul(8 * (1 + branching)), level, shard)?;
+        // Each target shard's neighbours as offsets from its first rank
+        // (shards hold at most 2^32 ranks), sorted by radix sort.
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); self.shards];
+        let mut cells = vec![0u8; self.puzzle.vertex_count()];
+        for_each_rank(&file, parts[0], self.shard_len, &name, store, |rank| {
+            self.ranker.unrank(rank, &mut cells);
+            let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+            for m in &self.moves[blank] {
+                apply(&mut cells, blank, m);
+                let r = self.ranker.rank(&cells);
+                undo(&mut cells, blank, m);
+                let target = (r / self.shard_len) as usize;
+                buckets[target].push((r - target as u64 * self.shard_len) as u32);
+            }
+        })?;
+        let mut encoded: Vec<(u64, Vec<u8>)> = Vec::with_capacity(self.shards);
+        for (target, b) in buckets.iter_mut().enumerate() {
+            radsort::sort(b);
+            b.dedup();
+            let base = target as u64 * self.shard_len;
+            encoded.push(compress(b.iter().map(|&o| base + o as u64), b.len()));
+            *b = Vec::new();
+        }
+        store.save(&out, &[&assemble(encoded)])
+    }
+
+    /// Merges the buckets for `shard` written by every expansion at
+    /// `level` into its frontier at `level + 1`, and returns its size.
+    /// When that frontier is already stored, returns its size only.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when a bucket file is missing (not every shard was
+    /// expanded) or corrupt; [`Error::Argument`] (`shards`) over the task
+    /// memory; the store's errors.
+    pub fn merge(&self, store: &dyn TableStore, level: usize, shard: usize) -> Result<u64> {
+        self.check_shard(shard)?;
+        let out = frontier_name(level + 1, shard);
+        if let Some(file) = store.load(&out)? {
+            let parts = parse_parts(&file, &out, store)?;
+            return Ok(parts.first().map_or(0, |p| p.0));
+        }
+        let files: Vec<(String, _)> = (0..self.shards)
+            .map(|from| {
+                let name = buckets_name(level, from);
+                load(store, &name).map(|f| (name, f))
+            })
+            .collect::<Result<_>>()?;
+        let mut total = 0u64;
+        let mut sections = Vec::with_capacity(files.len());
+        for (name, file) in &files {
+            let parts = parse_parts(file, name, store)?;
+            if parts.len() != self.shards {
+                return Err(Error::invalid_file(
+                    name,
+                    format!(
+                        "{} parts where the run has {} shards",
+                        parts.len(),
+                        self.shards
+                    ),
+                ));
+            }
+            total = total.saturating_add(parts[shard].0);
+            sections.push((name, file, parts[shard]));
+        }
+        let known_levels = if level == 0 {
+            vec![0]
+        } else {
+            vec![level - 1, level]
+        };
+        let known: Vec<(String, _)> = known_levels
+            .into_iter()
+            .map(|l| {
+                let name = frontier_name(l, shard);
+                load(store, &name).map(|f| (name, f))
+            })
+            .collect::<Result<_>>()?;
+        // One bit per rank of the shard: set by the buckets, cleared by
+        // the two known layers, read in rank order.
+        let base = shard as u64 * self.shard_len;
+        let len = self.shard_len.min(self.ranker.size() - base);
+        self.check_task_memory(len.div_ceil(8) + total.min(len) * 8, level, shard)?;
+        let mut bits = vec![0u64; len.div_ceil(64) as usize];
+        let in_shard = |r: u64, name: &str| {
+            r.checked_sub(base)
+                .filter(|&o| o < len)
+                .ok_or_else(|| corrupt(store, name, format!("rank {r} is not in shard {shard}")))
+        };
+        for (name, file, part) in sections {
+            let mut bad = None;
+            for_each_rank(
+                file,
+                part,
+                self.shard_len,
+                name,
+                store,
+                |r| match in_shard(r, name) {
+                    Ok(o) => bits[(o / 64) as usize] |= 1 << (o % 64),
+                    Err(e) => bad = Some(e),
+                },
+            )?;
+            if let Some(e) = bad {
+                return Err(e);
+            }
+        }
+        for (name, file) in &known {
+            let parts = parse_parts(file, name, store)?;
+            let mut bad = None;
+            for_each_rank(
+                file,
+                parts[0],
+                self.shard_len,
+                name,
+                store,
+                |r| match in_shard(r, name) {
+                    Ok(o) => bits[(o / 64) as usize] &= !(1 << (o % 64)),
+                    Err(e) => bad = Some(e),
+                },
+            )?;
+            if let Some(e) = bad {
+                return Err(e);
+            }
+        }
+        let count: u64 = bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        let ranks = bits.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as u64;
+                    w &= w - 1;
+                    base + i as u64 * 64 + b
+                })
+            })
+        });
+        let part = compress(ranks, count as usize);
+        store.save(&out, &[&assemble(vec![part])])?;
+        Ok(count)
+    }
+
+    /// Records the level after `record.level()` as complete, with the sizes
+    /// `counts` that [`ShardedBfs::merge`] returned for each shard, then
+    /// discards the files no later level reads. A level of size 0 ends the
+    /// search (`finished`). Returns the new level's size.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] (`counts`) unless there is one count per shard;
+    /// [`Error::Limit`] past [`MAX_LEVELS`]; the store's errors.
+    pub fn complete_level(
+        &self,
+        store: &dyn TableStore,
+        record: &mut ShardedRecord,
+        counts: &[u64],
+        seconds: f64,
+    ) -> Result<u64> {
+        if counts.len() != self.shards {
+            return Err(Error::argument(
+                "counts",
+                format!("{} counts for {} shards", counts.len(), self.shards),
+            ));
+        }
+        let level = record.level();
+        if level + 1 >= MAX_LEVELS {
+            return Err(Error::limit(
+                Resource::Moves,
+                level as u64 + 1,
+                MAX_LEVELS as u64 - 1,
+            ));
+        }
+        let total: u64 = counts.iter().sum();
+        record.seconds += seconds;
+        if total == 0 {
+            record.finished = true;
+        } else {
+            record.distribution.push(total);
+        }
+        save_record(store, record)?;
+        for shard in 0..self.shards {
+            store.discard(&buckets_name(level, shard))?;
+            if total == 0 {
+                store.discard(&frontier_name(level + 1, shard))?;
+            }
+            if level >= 1 {
+                store.discard(&frontier_name(level - 1, shard))?;
+            }
+        }
+        Ok(total)
+    }
+
+    /// The report of a finished run: the distribution and up to
+    /// `max_antipodes` antipodes in rank order (as the in-memory engine
+    /// lists them).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when the run is not finished; [`Error::Io`] for
+    /// a missing or corrupt frontier of the last level.
+    pub fn report(
+        &self,
+        store: &dyn TableStore,
+        record: &ShardedRecord,
+        max_antipodes: usize,
+    ) -> Result<GodsReport> {
+        if !record.finished {
+            return Err(Error::argument(
+                "dir",
+                format!(
+                    "the sharded search in {} is at depth {}, not finished",
+                    store.location(),
+                    record.level()
+                ),
+            ));
+        }
+        let level = record.level();
+        let mut antipodes = Vec::new();
+        let mut cells = vec![0u8; self.puzzle.vertex_count()];
+        for shard in 0..self.shards {
+            if antipodes.len() >= max_antipodes {
+                break;
+            }
+            let name = frontier_name(level, shard);
+            let file = load(store, &name)?;
+            let parts = parse_parts(&file, &name, store)?;
+            if parts[0].0 == 0 {
+                continue;
+            }
+            let ranks = decode_part(&file, parts[0], self.shard_len, &name, store)?;
+            for &r in ranks.iter().take(max_antipodes - antipodes.len()) {
+                self.ranker.unrank(r, &mut cells);
+                antipodes.push(to_string(&self.puzzle, &cells));
+            }
+        }
+        let distribution = record.distribution.clone();
+        Ok(GodsReport {
+            puzzle: record.puzzle.clone(),
+            metric: record.metric,
+            states: distribution.iter().sum(),
+            diameter: level,
+            antipode_count: *distribution.last().unwrap_or(&0),
+            distribution,
+            antipodes,
+            engine: format!("sharded ({} shards)", self.shards),
+            seconds: record.seconds,
+        })
+    }
+
+    /// Runs the whole search on this machine: every level's expansions,
+    /// then its merges, each on all cores (rayon, one shard per task),
+    /// resuming at the store's last complete level. `progress` gets each
+    /// new depth and its size.
+    ///
+    /// # Errors
+    /// As [`ShardedBfs::open`], [`ShardedBfs::expand`] and
+    /// [`ShardedBfs::merge`]; after an error the store holds the last
+    /// complete level, and the same call resumes there.
+    pub fn run(
+        &self,
+        store: &dyn TableStore,
+        max_antipodes: usize,
+        progress: &(dyn Fn(usize, u64) + Sync),
+    ) -> Result<GodsReport> {
+        let mut record = self.open(store)?;
+        while !record.finished {
+            let clock = Instant::now();
+            let level = record.level();
+            (0..self.shards)
+                .into_par_iter()
+                .try_for_each(|s| self.expand(store, level, s))?;
+            let counts: Vec<u64> = (0..self.shards)
+                .into_par_iter()
+                .map(|s| self.merge(store, level, s))
+                .collect::<Result<_>>()?;
+            let seconds = clock.elapsed().as_secs_f64();
+            let found = self.complete_level(store, &mut record, &counts, seconds)?;
+            if found > 0 {
+                progress(level + 1, found);
+            }
+        }
+        self.report(store, &record, max_antipodes)
+    }
+
+    fn check_shard(&self, shard: usize) -> Result<()> {
+        if shard >= self.shards {
+            return Err(Error::argument(
+                "shard",
+                format!(
+                    "{shard} is not a shard of this run (0 to {})",
+                    self.shards - 1
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_task_memory(&self, need: u64, level: usize, shard: usize) -> Result<()> {
+        if need > self.task_memory {
+            return Err(Error::argument(
+                "shards",
+                format!(
+                    "shard {shard} at depth {level} needs {} MiB, over the {} MiB one task may use; use more shards or a larger memory budget",
+                    need.div_ceil(1 << 20),
+                    self.task_memory >> 20
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn save_record(store: &dyn TableStore, record: &ShardedRecord) -> Result<()> {
+    let json = serde_json::to_vec(record).map_err(|e| Error::Internal(e.to_string()))?;
+    store.save(RECORD, &[&json, b"\n"])
+}
+
+fn load(store: &dyn TableStore, name: &str) -> Result<crate::store::StoredTable> {
+    store.load(name)?.ok_or_else(|| {
+        Error::invalid_file(
+            format!("{}/{name}", store.location()),
+            "missing: the level it belongs to was not written whole",
+        )
+    })
+}
+
+fn corrupt(store: &dyn TableStore, name: &str, why: impl Into<String>) -> Error {
+    Error::invalid_file(format!("{}/{name}", store.location()), why)
+}
+
+/// Encodes sorted, distinct ranks, one part per slice, into the bytes of
+/// a `.ranks` file (see the module documentation).
+pub fn encode_parts(parts: &[&[u64]]) -> Vec<u8> {
+    assemble(
+        parts
+            .iter()
+            .map(|p| compress(p.iter().copied(), p.len()))
+            .collect(),
+    )
+}
+
+/// One part: `count` sorted, distinct ranks as LEB128 deltas, compressed
+/// by zstd level 1 with its checksum (no bytes for no ranks).
+fn compress(ranks: impl Iterator<Item = u64>, count: usize) -> (u64, Vec<u8>) {
+    let mut raw = Vec::with_capacity(count * 2);
+    let mut last = 0u64;
+    let mut n = 0u64;
+    for r in ranks {
+        let mut d = r - last;
+        last = r;
+        n += 1;
+        loop {
+            let byte = (d & 0x7f) as u8;
+            d >>= 7;
+            if d == 0 {
+                raw.push(byte);
+                break;
+            }
+            raw.push(byte | 0x80);
+        }
+    }
+    if raw.is_empty() {
+        return (n, Vec::new());
+    }
+    let mut c = zstd::bulk::Compressor::new(1).expect("zstd level 1 exists");
+    c.include_checksum(true).expect("a zstd parameter");
+    (n, c.compress(&raw).expect("compressing into a vector"))
+}
+
+/// The bytes of a `.ranks` file holding `parts`.
+fn assemble(parts: Vec<(u64, Vec<u8>)>) -> Vec<u8> {
+    let mut out = format!("{RANKS_HEADER} {}\n", parts.len()).into_bytes();
+    let total: usize = parts.iter().map(|p| p.1.len()).sum();
+    out.reserve(parts.len() * 16 + total);
+    for (count, blob) in &parts {
+        out.extend_from_slice(&count.to_le_bytes());
+        out.extend_from_slice(&(blob.len() as u64).to_le_bytes());
+    }
+    for (_, blob) in &parts {
+        out.extend_from_slice(blob);
+    }
+    out
+}
+
+/// One part of a `.ranks` file: (configurations, offset, bytes).
+type Part = (u64, usize, usize);
+
+fn parse_parts(file: &[u8], name: &str, store: &dyn TableStore) -> Result<Vec<Part>> {
+    let bad = |why: &str| corrupt(store, name, why.to_string());
+    let (head, body) = split_header(file).ok_or_else(|| bad("no header line"))?;
+    let count: usize = head
+        .trim()
+        .strip_prefix(RANKS_HEADER)
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n| n <= MAX_SHARDS)
+        .ok_or_else(|| bad("not a ranks file"))?;
+    let index_len = count * 16;
+    if body.len() < index_len {
+        return Err(bad("truncated index"));
+    }
+    let word = |i: usize| u64::from_le_bytes(body[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+    let mut parts = Vec::with_capacity(count);
+    let mut offset = file.len() - body.len() + index_len;
+    for i in 0..count {
+        let (n, len) = (word(2 * i), word(2 * i + 1));
+        let len = usize::try_from(len).map_err(|_| bad("part too long"))?;
+        if offset.checked_add(len).is_none_or(|end| end > file.len()) {
+            return Err(bad("truncated part"));
+        }
+        parts.push((n, offset, len));
+        offset += len;
+    }
+    if parts.is_empty() {
+        return Err(bad("no parts"));
+    }
+    Ok(parts)
+}
+
+fn decode_part(
+    file: &[u8],
+    part: Part,
+    max_count: u64,
+    name: &str,
+    store: &dyn TableStore,
+) -> Result<Vec<u64>> {
+    let mut ranks = Vec::with_capacity(part.0.min(max_count) as usize);
+    for_each_rank(file, part, max_count, name, store, |r| ranks.push(r))?;
+    Ok(ranks)
+}
+
+/// Calls `f` on each rank of a part, in order, after checking its count
+/// against `max_count`; a part cut short or corrupt is an error naming the
+/// file.
+fn for_each_rank(
+    file: &[u8],
+    (count, offset, len): Part,
+    max_count: u64,
+    name: &str,
+    store: &dyn TableStore,
+    mut f: impl FnMut(u64),
+) -> Result<()> {
+    let bad = |why: String| corrupt(store, name, why);
+    if count > max_count {
+        return Err(bad(format!(
+            "a part claims {count} configurations, more than a shard holds"
+        )));
+    }
+    if count == 0 {
+        return Ok(());
+    }
+    let decoder = zstd::stream::read::Decoder::with_buffer(&file[offset..offset + len])
+        .map_err(|e| bad(format!("zstd: {e}")))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, decoder);
+    let mut last = 0u64;
+    for _ in 0..count {
+        let mut d = 0u64;
+        let mut shift = 0;
+        loop {
+            let byte = match reader.fill_buf() {
+                Ok([b, ..]) => *b,
+                Ok([]) => return Err(bad("cut short".into())),
+                Err(e) => return Err(bad(format!("cut short: {e}"))),
+            };
+            reader.consume(1);
+            if shift >= 64 {
+                return Err(bad("a rank longer than 64 bits".into()));
+            }
+            d |= u64::from(byte & 0x7f) << shift;
+            shift += 7;
+            if byte & 0x80 == 0 {
+                break;
+            }
+        }
+        last = last
+            .checked_add(d)
+            .ok_or_else(|| bad("a rank past 64 bits".into()))?;
+        f(last);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_files_round_trip() {
+        let a: Vec<u64> = vec![0, 1, 5, 300, 1 << 40, u64::MAX - 1];
+        let b: Vec<u64> = vec![];
+        let bytes = encode_parts(&[&a, &b, &[7]]);
+        let store = crate::store::MemoryStore::new();
+        let parts = parse_parts(&bytes, "x", &store).unwrap();
+        assert_eq!(parts.len(), 3);
+        assert_eq!(
+            decode_part(&bytes, parts[0], u64::MAX, "x", &store).unwrap(),
+            a
+        );
+        assert_eq!(
+            decode_part(&bytes, parts[1], u64::MAX, "x", &store).unwrap(),
+            b
+        );
+        assert_eq!(
+            decode_part(&bytes, parts[2], u64::MAX, "x", &store).unwrap(),
+            vec![7]
+        );
+        // A count above the shard's size is refused before allocating.
+        assert!(decode_part(&bytes, parts[0], 3, "x", &store).is_err());
+        // Cut anywhere, the file is refused, never misread.
+        for cut in 0..bytes.len() {
+            let short = &bytes[..cut];
+            let ok = parse_parts(short, "x", &store).and_then(|p| {
+                p.iter()
+                    .map(|&q| decode_part(short, q, u64::MAX, "x", &store))
+                    .collect::<Result<Vec<_>>>()
+            });
+            assert!(ok.is_err(), "cut at {cut}");
+        }
+    }
+}
