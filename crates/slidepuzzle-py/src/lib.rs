@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 mod errors;
 mod objects;
 mod run;
+mod sharded;
 mod solving;
 
 /// The extension module.
@@ -23,6 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::Puzzle>()?;
     m.add_class::<objects::Configuration>()?;
     m.add_class::<solving::Solution>()?;
+    m.add_class::<sharded::ShardedSearch>()?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solving::distances, m)?)?;
