@@ -73,7 +73,7 @@ use super::godsnumber::{GodsReport, apply, move_table, to_string, undo};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::store::{TableStore, split_header};
-use crate::theory::ranking::Ranker;
+use crate::theory::ranking::{Ranker, SequentialUnranker};
 
 /// The record's name in the store.
 pub const RECORD: &str = "sharded-bfs.json";
@@ -144,7 +144,9 @@ pub struct ShardedBfs {
     metric: Metric,
     shards: usize,
     ranker: Ranker,
-    moves: Vec<Vec<Vec<usize>>>,
+    /// Each blank vertex's moves (blank paths), each with whether it
+    /// [keeps the tile sequence](Ranker::keeps_sequence).
+    moves: Vec<Vec<(Vec<usize>, bool)>>,
     /// Ranks per shard (the last may hold fewer).
     shard_len: u64,
     task_memory: u64,
@@ -188,7 +190,19 @@ impl ShardedBfs {
             ));
         }
         let ranker = Ranker::new(puzzle, goal)?;
-        let moves = move_table(puzzle, options.metric)?;
+        let moves = move_table(puzzle, options.metric)?
+            .into_iter()
+            .enumerate()
+            .map(|(blank, paths)| {
+                paths
+                    .into_iter()
+                    .map(|p| {
+                        let keeps = Ranker::keeps_sequence(blank, &p);
+                        (p, keeps)
+                    })
+                    .collect()
+            })
+            .collect();
         let size = ranker.size();
         // Buckets hold offsets within a shard in 32 bits.
         let fewest = size.div_ceil(1 << 32);
@@ -324,13 +338,26 @@ impl ShardedBfs {
         // (shards hold at most 2^32 ranks), sorted by radix sort.
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); self.shards];
         let mut cells = vec![0u8; self.puzzle.vertex_count()];
+        // The frontier is sorted: unranked incrementally.
+        let mut unranker = SequentialUnranker::new(&self.ranker);
         for_each_rank(&file, parts[0], self.shard_len, &name, store, |rank| {
-            self.ranker.unrank(rank, &mut cells);
-            let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-            for m in &self.moves[blank] {
-                apply(&mut cells, blank, m);
-                let r = self.ranker.rank(&cells);
-                undo(&mut cells, blank, m);
+            let blank = (rank / self.ranker.per_blank()) as usize;
+            let mut unranked = false;
+            for (m, keeps) in &self.moves[blank] {
+                // A move along consecutive vertex numbers keeps the tile
+                // sequence: the child's rank without its cells.
+                let r = if *keeps {
+                    self.ranker.rank_with_blank_at(rank, m[m.len() - 1])
+                } else {
+                    if !unranked {
+                        unranker.unrank(rank, &mut cells);
+                        unranked = true;
+                    }
+                    apply(&mut cells, blank, m);
+                    let r = self.ranker.rank(&cells);
+                    undo(&mut cells, blank, m);
+                    r
+                };
                 let target = (r / self.shard_len) as usize;
                 buckets[target].push((r - target as u64 * self.shard_len) as u32);
             }

@@ -14,6 +14,7 @@ use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Puzzle};
 use crate::moves::replay;
 use crate::primitives::counting::factorial_u64;
+use strength_reduce::StrengthReducedU64;
 
 /// Ranks configurations of one puzzle (one blank).
 #[derive(Clone, Debug)]
@@ -24,8 +25,46 @@ pub struct Ranker {
     /// `Some(parity[b])`: the parity every reachable tile sequence has with
     /// the blank on b (bipartite graphs); `None`: all arrangements.
     parity: Option<Vec<u8>>,
-    /// Weights of the Lehmer digits.
-    weights: Vec<u64>,
+    /// Weights of the Lehmer digits, as divisors for [`unrank`](Ranker::unrank).
+    weights: Vec<StrengthReducedU64>,
+    /// `per_blank` as a divisor.
+    per_blank_reduced: StrengthReducedU64,
+}
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the k-th set bit of the byte `b`
+/// (8 where it has no k-th bit).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The position of the `d`-th (from 0) set bit of `bits`, a byte at a time.
+fn select(bits: u64, mut d: u32) -> u32 {
+    let mut bits = bits;
+    let mut base = 0;
+    loop {
+        let byte = (bits & 0xff) as usize;
+        let c = byte.count_ones();
+        if d < c {
+            return base + u32::from(SELECT_IN_BYTE[byte][d as usize]);
+        }
+        d -= c;
+        bits >>= 8;
+        base += 8;
+    }
 }
 
 /// Parity of the tile sequence (vertex order, blank skipped).
@@ -73,15 +112,16 @@ impl Ranker {
         };
         let fact = factorial_u64;
         let digits = if bipartite { m - 2 } else { m };
-        let weights: Vec<u64> = (0..digits)
+        let weights: Vec<StrengthReducedU64> = (0..digits)
             .map(|i| {
                 let f = fact(m - 1 - i);
-                if bipartite { f / 2 } else { f }
+                StrengthReducedU64::new(if bipartite { f / 2 } else { f })
             })
             .collect();
         let per_blank = if bipartite { fact(m) / 2 } else { fact(m) };
         Ok(Ranker {
             n,
+            per_blank_reduced: StrengthReducedU64::new(per_blank),
             per_blank,
             parity,
             weights,
@@ -98,6 +138,50 @@ impl Ranker {
         self.parity.is_some()
     }
 
+    /// Tile arrangements per blank position: a rank is
+    /// `blank * per_blank() + arrangement`.
+    pub fn per_blank(&self) -> u64 {
+        self.per_blank
+    }
+
+    /// Whether a move whose blank path is `path` (from `blank`) leaves the
+    /// tile sequence (vertex order, blank skipped) as it is: true when the
+    /// path visits consecutive vertex numbers (`b+1, b+2, ...` or
+    /// `b-1, b-2, ...`), such as a move along a row of a board numbered row
+    /// by row, single- or multi-tile. The child's rank is then
+    /// [`Ranker::rank_with_blank_at`], without ranking its cells.
+    pub fn keeps_sequence(blank: usize, path: &[usize]) -> bool {
+        let step = |a: usize, b: usize| a.abs_diff(b) == 1;
+        match path.first() {
+            None => true,
+            Some(&first) => {
+                let up = first > blank;
+                step(blank, first)
+                    && path
+                        .windows(2)
+                        .all(|w| step(w[0], w[1]) && (w[1] > w[0]) == up)
+            }
+        }
+    }
+
+    /// The rank of the configuration of `rank` with the blank moved to
+    /// `vertex` by a move that [keeps the tile
+    /// sequence](Ranker::keeps_sequence). O(1).
+    ///
+    /// ```
+    /// use slidepuzzle::theory::ranking::Ranker;
+    /// use slidepuzzle::Puzzle;
+    /// let p = Puzzle::parse("3x2").unwrap();
+    /// let ranker = Ranker::new(&p, &p.default_goal()).unwrap();
+    /// let goal = [1u8, 2, 3, 4, 5, 0];
+    /// let left = [1u8, 2, 3, 4, 0, 5]; // tile 5 slid right
+    /// assert!(Ranker::keeps_sequence(5, &[4]));
+    /// assert_eq!(ranker.rank_with_blank_at(ranker.rank(&goal), 4), ranker.rank(&left));
+    /// ```
+    pub fn rank_with_blank_at(&self, rank: u64, vertex: usize) -> u64 {
+        vertex as u64 * self.per_blank + rank % self.per_blank
+    }
+
     /// The rank of a configuration given as cells (0 = blank).
     pub fn rank(&self, cells: &[u8]) -> u64 {
         let mut used = 0u64;
@@ -112,7 +196,7 @@ impl Ranker {
             if i < self.weights.len() {
                 let t = t as u32;
                 let d = (t - 1) - (used & ((1u64 << t) - 1)).count_ones();
-                r += d as u64 * self.weights[i];
+                r += d as u64 * self.weights[i].get();
                 used |= 1u64 << t;
             }
             i += 1;
@@ -123,31 +207,19 @@ impl Ranker {
     /// Writes the configuration of `rank` into `cells` (length n).
     pub fn unrank(&self, rank: u64, cells: &mut [u8]) {
         let m = self.n - 1;
-        let blank = (rank / self.per_blank) as usize;
-        let mut r = rank % self.per_blank;
+        let (blank, mut r) = StrengthReducedU64::div_rem(rank, self.per_blank_reduced);
+        let blank = blank as usize;
         let mut unused: u64 = ((1u64 << m) - 1) << 1; // tiles 1..=m
         let mut seq = [0u8; 24];
         let mut digit_sum = 0u64;
-        // Below 2^32 (up to 13 tiles, as on 7x2) the digits come from
-        // 32-bit divisions, several times faster than 64-bit ones.
-        let narrow = self.per_blank <= u64::from(u32::MAX);
         for (i, &w) in self.weights.iter().enumerate() {
-            let d = if narrow {
-                let (r32, w32) = (r as u32, w as u32);
-                r = u64::from(r32 % w32);
-                u64::from(r32 / w32)
-            } else {
-                let d = r / w;
-                r %= w;
-                d
-            };
+            // Division by a fixed weight as a multiplication (the
+            // strength_reduce crate), several times faster than `div`.
+            let (d, rest) = StrengthReducedU64::div_rem(r, w);
+            r = rest;
             digit_sum += d;
             // The d-th smallest unused tile.
-            let mut bits = unused;
-            for _ in 0..d {
-                bits &= bits - 1;
-            }
-            let t = bits.trailing_zeros();
+            let t = select(unused, d as u32);
             seq[i] = t as u8;
             unused &= !(1u64 << t);
         }
@@ -175,10 +247,150 @@ impl Ranker {
     }
 }
 
+/// Unranks a sequence of ranks that mostly rises in small steps (a sorted
+/// frontier) faster than [`Ranker::unrank`] one by one: the Lehmer digits
+/// of the last rank are kept with the unused tiles before each digit, the
+/// difference to the next rank is added to them as a mixed-radix number
+/// (radix `m - i` for digit `i`), and only the tiles from the first digit
+/// that changed on are chosen again. A rank in another blank position, or
+/// below the last one, is unranked from scratch. The result is always that
+/// of [`Ranker::unrank`].
+#[derive(Clone, Debug)]
+pub struct SequentialUnranker<'a> {
+    ranker: &'a Ranker,
+    last: Option<u64>,
+    blank: usize,
+    digits: [u64; 24],
+    /// `unused[i]`: the tiles not placed before digit `i`.
+    unused: [u64; 25],
+    /// `sums[i]`: the sum of the digits before digit `i`.
+    sums: [u64; 25],
+    seq: [u8; 24],
+}
+
+impl<'a> SequentialUnranker<'a> {
+    /// A sequence for `ranker`, with no rank seen yet.
+    pub fn new(ranker: &'a Ranker) -> Self {
+        let m = ranker.n - 1;
+        let mut unused = [0u64; 25];
+        unused[0] = ((1u64 << m) - 1) << 1;
+        SequentialUnranker {
+            ranker,
+            last: None,
+            blank: 0,
+            digits: [0; 24],
+            unused,
+            sums: [0; 25],
+            seq: [0; 24],
+        }
+    }
+
+    /// Writes the configuration of `rank` into `cells` (length n), as
+    /// [`Ranker::unrank`] does.
+    pub fn unrank(&mut self, rank: u64, cells: &mut [u8]) {
+        let ranker = self.ranker;
+        let m = ranker.n - 1;
+        let k = ranker.weights.len();
+        let (blank, mut r) = StrengthReducedU64::div_rem(rank, ranker.per_blank_reduced);
+        let blank = blank as usize;
+        let from = match self.last {
+            Some(prev) if rank >= prev && blank == self.blank => self.add(rank - prev, m, k),
+            _ => None,
+        };
+        let from = match from {
+            Some(i) => i,
+            None => {
+                for (i, &w) in ranker.weights.iter().enumerate() {
+                    let (d, rest) = StrengthReducedU64::div_rem(r, w);
+                    r = rest;
+                    self.digits[i] = d;
+                }
+                0
+            }
+        };
+        for i in from..k {
+            let d = self.digits[i];
+            let t = select(self.unused[i], d as u32);
+            self.seq[i] = t as u8;
+            self.unused[i + 1] = self.unused[i] & !(1u64 << t);
+            self.sums[i + 1] = self.sums[i] + d;
+        }
+        let mut seq = self.seq;
+        if let Some(parity) = &ranker.parity {
+            let unused = self.unused[k];
+            seq[k] = unused.trailing_zeros() as u8;
+            seq[k + 1] = (63 - unused.leading_zeros()) as u8;
+            if (self.sums[k] % 2) as u8 != parity[blank] {
+                seq.swap(k, k + 1);
+            }
+        }
+        let mut i = 0;
+        for (v, c) in cells.iter_mut().enumerate().take(ranker.n) {
+            if v == blank {
+                *c = 0;
+            } else {
+                *c = seq[i];
+                i += 1;
+            }
+        }
+        self.last = Some(rank);
+        self.blank = blank;
+    }
+
+    /// Adds `delta` to the kept digits; the first digit that changed, or
+    /// `None` when the sum leaves the blank position (start afresh).
+    fn add(&mut self, delta: u64, m: usize, k: usize) -> Option<usize> {
+        if delta == 0 {
+            return Some(k);
+        }
+        let mut carry = delta;
+        for i in (0..k).rev() {
+            let radix = (m - i) as u64;
+            let v = self.digits[i] + carry;
+            if v < radix {
+                self.digits[i] = v;
+                return Some(i);
+            }
+            self.digits[i] = v % radix;
+            carry = v / radix;
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn sequential_unranking_equals_unranking() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for spec in ["3x2", "2x3", "theta:1,2,3", "4x2", "2x2x2"] {
+            let p = Puzzle::parse(spec).unwrap();
+            let ranker = Ranker::new(&p, &p.default_goal()).unwrap();
+            let n = p.vertex_count();
+            let (mut a, mut b) = (vec![0u8; n], vec![0u8; n]);
+            let mut seq = SequentialUnranker::new(&ranker);
+            // Rising by small and large steps, repeats, and jumps back.
+            let mut r = 0u64;
+            for step in 0..20_000 {
+                let gap = match step % 97 {
+                    0 => ranker.per_blank(),
+                    1 => 0,
+                    _ => rng.random_range(0..5u64.pow(1 + step % 4)),
+                };
+                r = (r + gap) % ranker.size();
+                if step % 1000 == 999 {
+                    r = rng.random_range(0..ranker.size());
+                }
+                ranker.unrank(r, &mut a);
+                seq.unrank(r, &mut b);
+                assert_eq!(a, b, "{spec} rank {r}");
+            }
+        }
+    }
 
     #[test]
     fn ranks_are_a_bijection_on_the_reachable_set() {
