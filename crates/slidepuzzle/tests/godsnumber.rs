@@ -5,19 +5,8 @@
 use slidepuzzle::explore::godsnumber::{GodsOptions, Metric, explore};
 use slidepuzzle::model::Puzzle;
 
-const TABLES: &str = include_str!("../data/bfs_distributions.txt");
-
-fn published(metric: &str, board: &str) -> Vec<u64> {
-    let prefix = format!("{metric} {board}:");
-    let line = TABLES
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .expect("board in the data file");
-    line[prefix.len()..]
-        .split_whitespace()
-        .map(|x| x.parse().unwrap())
-        .collect()
-}
+mod common;
+use common::published;
 
 fn run(spec: &str, metric: Metric) -> slidepuzzle::explore::godsnumber::GodsReport {
     let p = Puzzle::parse(spec).unwrap();

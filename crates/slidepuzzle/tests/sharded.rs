@@ -10,19 +10,8 @@ use slidepuzzle::model::Puzzle;
 use slidepuzzle::store::{DirectoryStore, MemoryStore, StoredTable, TableStore};
 use slidepuzzle::{Error, Result};
 
-const TABLES: &str = include_str!("../data/bfs_distributions.txt");
-
-fn published(metric: &str, board: &str) -> Vec<u64> {
-    let prefix = format!("{metric} {board}:");
-    let line = TABLES
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .expect("board in the data file");
-    line[prefix.len()..]
-        .split_whitespace()
-        .map(|x| x.parse().unwrap())
-        .collect()
-}
+mod common;
+use common::published;
 
 fn in_memory(spec: &str, metric: Metric) -> GodsReport {
     let p = Puzzle::parse(spec).unwrap();

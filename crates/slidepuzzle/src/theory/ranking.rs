@@ -223,12 +223,25 @@ impl Ranker {
             seq[i] = t as u8;
             unused &= !(1u64 << t);
         }
+        self.place(seq, unused, digit_sum, blank, cells);
+    }
+
+    /// Writes into `cells` the tiles `seq` chosen by the Lehmer digits
+    /// (whose sum is `digit_sum`), then on the half-size space the two
+    /// tiles left in `unused`, in the order the blank's parity asks, with
+    /// the blank at `blank`.
+    fn place(
+        &self,
+        mut seq: [u8; 24],
+        unused: u64,
+        digit_sum: u64,
+        blank: usize,
+        cells: &mut [u8],
+    ) {
         let k = self.weights.len();
         if let Some(parity) = &self.parity {
-            let a = unused.trailing_zeros() as u8;
-            let b = (63 - unused.leading_zeros()) as u8;
-            seq[k] = a;
-            seq[k + 1] = b;
+            seq[k] = unused.trailing_zeros() as u8;
+            seq[k + 1] = (63 - unused.leading_zeros()) as u8;
             // The sequence's parity is the sum of its Lehmer digits; the
             // last two tiles in increasing order add 0, swapped add 1.
             if (digit_sum % 2) as u8 != parity[blank] {
@@ -315,24 +328,7 @@ impl<'a> SequentialUnranker<'a> {
             self.unused[i + 1] = self.unused[i] & !(1u64 << t);
             self.sums[i + 1] = self.sums[i] + d;
         }
-        let mut seq = self.seq;
-        if let Some(parity) = &ranker.parity {
-            let unused = self.unused[k];
-            seq[k] = unused.trailing_zeros() as u8;
-            seq[k + 1] = (63 - unused.leading_zeros()) as u8;
-            if (self.sums[k] % 2) as u8 != parity[blank] {
-                seq.swap(k, k + 1);
-            }
-        }
-        let mut i = 0;
-        for (v, c) in cells.iter_mut().enumerate().take(ranker.n) {
-            if v == blank {
-                *c = 0;
-            } else {
-                *c = seq[i];
-                i += 1;
-            }
-        }
+        ranker.place(self.seq, self.unused[k], self.sums[k], blank, cells);
         self.last = Some(rank);
         self.blank = blank;
     }

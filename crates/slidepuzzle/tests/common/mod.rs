@@ -1,5 +1,6 @@
 //! Oracles shared by the integration tests: breadth-first search over
-//! configurations, written independently of the library's search code.
+//! configurations, written independently of the library's search code, and
+//! the published distance tables.
 //! Each test file uses what it needs (`mod common;`).
 #![allow(dead_code)]
 
@@ -119,4 +120,20 @@ pub fn random_graph(rng: &mut ChaCha8Rng, n: usize) -> Graph {
         }
     }
     Graph::from_edges(n, &edges).unwrap()
+}
+
+/// The published distribution of `board` in `metric` (`stm`, `mtm`) from
+/// `data/bfs_distributions.txt` (copied from the project's shared/data):
+/// compared with, never used as input.
+pub fn published(metric: &str, board: &str) -> Vec<u64> {
+    const TABLES: &str = include_str!("../../data/bfs_distributions.txt");
+    let prefix = format!("{metric} {board}:");
+    let line = TABLES
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .expect("board in the data file");
+    line[prefix.len()..]
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect()
 }
