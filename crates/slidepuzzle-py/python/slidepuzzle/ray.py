@@ -299,8 +299,11 @@ def godsnumber(
     args = (spec, cells, blanks, metric, shards, directory, task_memory_mb << 20)
     search = _search(args)
     distribution, finished = search.open()
-    expand = ray.remote(num_cpus=1, max_retries=max_retries)(_expand_task)
-    merge = ray.remote(num_cpus=1, max_retries=max_retries)(_merge_task)
+    # SPREAD: the shards of a level go to every node, not first to the
+    # driver's node until it is full.
+    options = dict(num_cpus=1, max_retries=max_retries, scheduling_strategy="SPREAD")
+    expand = ray.remote(**options)(_expand_task)
+    merge = ray.remote(**options)(_merge_task)
     run = run if run is not None else ClusterRun()
     bar = None
     if progress:
