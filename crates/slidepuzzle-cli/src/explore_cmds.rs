@@ -89,11 +89,7 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
     };
     let report = match (args.shards, &args.dir) {
         (Some(shards), Some(dir)) => {
-            let options = ShardedOptions {
-                metric,
-                shards,
-                task_memory: max_memory / rayon::current_num_threads().max(1) as u64,
-            };
+            let options = ShardedOptions::on_this_machine(metric, shards, max_memory);
             let search = ShardedBfs::new(&puzzle, &goal, &options)?;
             let store = DirectoryStore::new(dir);
             // Noticed now, not after the first level.

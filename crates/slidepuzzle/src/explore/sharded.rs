@@ -106,6 +106,18 @@ impl Default for ShardedOptions {
     }
 }
 
+impl ShardedOptions {
+    /// Options for [`ShardedBfs::run`] on this machine: `total_memory`
+    /// bytes shared by the tasks it runs at once (one per rayon thread).
+    pub fn on_this_machine(metric: Metric, shards: usize, total_memory: u64) -> Self {
+        ShardedOptions {
+            metric,
+            shards,
+            task_memory: total_memory / rayon::current_num_threads().max(1) as u64,
+        }
+    }
+}
+
 /// The record of a run, kept in the store as [`RECORD`].
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ShardedRecord {
