@@ -11,8 +11,14 @@
 //! 1. **Expand** ([`ShardedBfs::expand`], one task per shard): read the
 //!    shard's frontier at depth `d`, apply every move to every
 //!    configuration, and write the neighbours' ranks bucketed by the shard
-//!    they fall in (radix-sorted, duplicates removed): one file per
-//!    expanding shard, one part per target shard.
+//!    they fall in: one file per expanding shard, a few sorted parts
+//!    (runs) per target shard. Run 0 holds the neighbours ranked afresh
+//!    (radix-sorted, duplicates removed); each other run holds the
+//!    neighbours of the moves that shift the blank by one amount along
+//!    consecutive vertex numbers (a row move on a board numbered row by
+//!    row), whose ranks are the parents' plus a constant and so come out
+//!    sorted. A single slide is ranked from the parent's Lehmer digits
+//!    ([`SequentialUnranker::rank_after_slide`]), never from cells.
 //! 2. **Merge** ([`ShardedBfs::merge`], one task per shard, after every
 //!    expansion): set one bit per rank of the shard for its part of every
 //!    bucket file, clear the bits of the configurations of depths `d` and
@@ -38,8 +44,10 @@
 //!   and the distribution of the complete levels. A store holding another
 //!   run is refused with the reason.
 //! - `frontier-LLLL-SSSSS.ranks`: a shard's layer at depth `LLLL`.
-//! - `buckets-LLLL-SSSSS.ranks`: the neighbours of a shard's layer, one
-//!   part per target shard.
+//! - `buckets-LLLL-SSSSS.ranks`: the neighbours of a shard's layer, `R`
+//!   parts (runs) per target shard, target by target (`R` is one more
+//!   than the number of distinct blank shifts of the sequence-keeping
+//!   moves: 3 for a board in STM).
 //!
 //! A `.ranks` file is a header line (`slidepuzzle-ranks v1 parts P`), then
 //! `P` pairs of little-endian `u64` (configurations, bytes), then the
@@ -63,13 +71,13 @@
 //! assert_eq!(report.diameter, 21);
 //! ```
 
-use std::io::BufRead;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use strength_reduce::StrengthReducedU64;
 
-use super::godsnumber::{GodsReport, apply, move_table, to_string, undo};
+use super::godsnumber::{GodsReport, apply, move_table, to_string};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::store::{TableStore, split_header};
@@ -156,12 +164,32 @@ pub struct ShardedBfs {
     metric: Metric,
     shards: usize,
     ranker: Ranker,
-    /// Each blank vertex's moves (blank paths), each with whether it
-    /// [keeps the tile sequence](Ranker::keeps_sequence).
-    moves: Vec<Vec<(Vec<usize>, bool)>>,
+    /// Each blank vertex's moves (blank paths), each with how its child
+    /// is ranked.
+    moves: Vec<Vec<(Vec<usize>, Child)>>,
+    /// Sorted runs per target shard in a bucket file: run 0 for the
+    /// children ranked afresh (radix-sorted), one run per distinct blank
+    /// shift of the moves that keep the tile sequence (sorted as they
+    /// come, since the frontier is).
+    runs: usize,
     /// Ranks per shard (the last may hold fewer).
     shard_len: u64,
     task_memory: u64,
+}
+
+/// How an expansion ranks the child of one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Child {
+    /// The move [keeps the tile sequence](Ranker::keeps_sequence): the
+    /// child's rank is the parent's with the blank moved, which shifts a
+    /// sorted frontier by a constant, so its children go to run `run`
+    /// already sorted.
+    Shifted { run: usize },
+    /// One tile slides from vertex `from`:
+    /// [`SequentialUnranker::rank_after_slide`].
+    Slide { from: usize },
+    /// Several tiles slide (MTM): unranked, moved and ranked.
+    Path,
 }
 
 /// The name of a shard's frontier file at `level`.
@@ -202,15 +230,34 @@ impl ShardedBfs {
             ));
         }
         let ranker = Ranker::new(puzzle, goal)?;
-        let moves = move_table(puzzle, options.metric)?
+        let table = move_table(puzzle, options.metric)?;
+        let mut shifts: Vec<i64> = Vec::new();
+        for (blank, paths) in table.iter().enumerate() {
+            for p in paths {
+                if Ranker::keeps_sequence(blank, p) {
+                    shifts.push(p[p.len() - 1] as i64 - blank as i64);
+                }
+            }
+        }
+        shifts.sort_unstable();
+        shifts.dedup();
+        let moves = table
             .into_iter()
             .enumerate()
             .map(|(blank, paths)| {
                 paths
                     .into_iter()
                     .map(|p| {
-                        let keeps = Ranker::keeps_sequence(blank, &p);
-                        (p, keeps)
+                        let child = if Ranker::keeps_sequence(blank, &p) {
+                            let shift = p[p.len() - 1] as i64 - blank as i64;
+                            let at = shifts.binary_search(&shift).unwrap_or(0);
+                            Child::Shifted { run: 1 + at }
+                        } else if p.len() == 1 {
+                            Child::Slide { from: p[0] }
+                        } else {
+                            Child::Path
+                        };
+                        (p, child)
                     })
                     .collect()
             })
@@ -235,6 +282,7 @@ impl ShardedBfs {
             shard_len: size.div_ceil(options.shards as u64).max(1),
             ranker,
             moves,
+            runs: 1 + shifts.len(),
             task_memory: options.task_memory,
         })
     }
@@ -347,38 +395,51 @@ impl ShardedBfs {
         let branching = self.moves.iter().map(Vec::len).max().unwrap_or(0) as u64;
         self.check_task_memory(count.saturating_mul(8 * (1 + branching)), level, shard)?;
         // Each target shard's neighbours as offsets from its first rank
-        // (shards hold at most 2^32 ranks), sorted by radix sort.
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); self.shards];
+        // (shards hold at most 2^32 ranks), one vector per (target, run).
+        let runs = self.runs;
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); self.shards * runs];
         let mut cells = vec![0u8; self.puzzle.vertex_count()];
         // The frontier is sorted: unranked incrementally.
         let mut unranker = SequentialUnranker::new(&self.ranker);
+        let per_blank = StrengthReducedU64::new(self.ranker.per_blank());
+        let shard_len = StrengthReducedU64::new(self.shard_len);
         for_each_rank(&file, parts[0], self.shard_len, &name, store, |rank| {
-            let blank = (rank / self.ranker.per_blank()) as usize;
-            let mut unranked = false;
-            for (m, keeps) in &self.moves[blank] {
-                // A move along consecutive vertex numbers keeps the tile
-                // sequence: the child's rank without its cells.
-                let r = if *keeps {
-                    self.ranker.rank_with_blank_at(rank, m[m.len() - 1])
-                } else {
-                    if !unranked {
-                        unranker.unrank(rank, &mut cells);
-                        unranked = true;
+            let blank = (rank / per_blank) as usize;
+            let mut advanced = false;
+            for (m, child) in &self.moves[blank] {
+                let (r, run) = match *child {
+                    Child::Shifted { run } => {
+                        (self.ranker.rank_with_blank_at(rank, m[m.len() - 1]), run)
                     }
-                    apply(&mut cells, blank, m);
-                    let r = self.ranker.rank(&cells);
-                    undo(&mut cells, blank, m);
-                    r
+                    Child::Slide { from } => {
+                        if !advanced {
+                            unranker.advance(rank);
+                            advanced = true;
+                        }
+                        (unranker.rank_after_slide(from), 0)
+                    }
+                    Child::Path => {
+                        if !advanced {
+                            unranker.advance(rank);
+                            advanced = true;
+                        }
+                        unranker.cells(&mut cells);
+                        apply(&mut cells, blank, m);
+                        (self.ranker.rank(&cells), 0)
+                    }
                 };
-                let target = (r / self.shard_len) as usize;
-                buckets[target].push((r - target as u64 * self.shard_len) as u32);
+                let (target, offset) = StrengthReducedU64::div_rem(r, shard_len);
+                buckets[target as usize * runs + run].push(offset as u32);
             }
         })?;
-        let mut encoded: Vec<(u64, Vec<u8>)> = Vec::with_capacity(self.shards);
-        for (target, b) in buckets.iter_mut().enumerate() {
-            radsort::sort(b);
-            b.dedup();
-            let base = target as u64 * self.shard_len;
+        let mut encoded: Vec<(u64, Vec<u8>)> = Vec::with_capacity(buckets.len());
+        for (i, b) in buckets.iter_mut().enumerate() {
+            if i % runs == 0 {
+                radsort::sort(b);
+                b.dedup();
+            }
+            debug_assert!(b.windows(2).all(|w| w[0] < w[1]));
+            let base = (i / runs) as u64 * self.shard_len;
             encoded.push(compress(b.iter().map(|&o| base + o as u64), b.len()));
             *b = Vec::new();
         }
@@ -410,18 +471,21 @@ impl ShardedBfs {
         let mut sections = Vec::with_capacity(files.len());
         for (name, file) in &files {
             let parts = parse_parts(file, name, store)?;
-            if parts.len() != self.shards {
+            if parts.len() != self.shards * self.runs {
                 return Err(Error::invalid_file(
                     name,
                     format!(
-                        "{} parts where the run has {} shards",
+                        "{} parts where the run has {} shards of {} runs",
                         parts.len(),
-                        self.shards
+                        self.shards,
+                        self.runs
                     ),
                 ));
             }
-            total = total.saturating_add(parts[shard].0);
-            sections.push((name, file, parts[shard]));
+            for &part in &parts[shard * self.runs..(shard + 1) * self.runs] {
+                total = total.saturating_add(part.0);
+                sections.push((name, file, part));
+            }
         }
         let known_levels = if level == 0 {
             vec![0]
@@ -436,7 +500,7 @@ impl ShardedBfs {
             })
             .collect::<Result<_>>()?;
         let base = shard as u64 * self.shard_len;
-        let len = self.shard_len.min(self.ranker.size() - base);
+        let len = self.shard_len.min(self.ranker.size().saturating_sub(base));
         let mut known_parts = Vec::with_capacity(known.len());
         for (name, file) in &known {
             known_parts.push((name, file, parse_parts(file, name, store)?[0]));
@@ -814,20 +878,36 @@ fn for_each_rank(
     if count == 0 {
         return Ok(());
     }
-    let decoder = zstd::stream::read::Decoder::with_buffer(&file[offset..offset + len])
+    let mut decoder = zstd::stream::read::Decoder::with_buffer(&file[offset..offset + len])
         .map_err(|e| bad(format!("zstd: {e}")))?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 16, decoder);
+    // Decompressed bytes in chunks; a rank is at most 10 bytes, so while
+    // 10 or more are buffered one is decoded without looking for the end.
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut start, mut end) = (0usize, 0usize);
+    let mut at_end = false;
     let mut last = 0u64;
-    for _ in 0..count {
+    let mut left = count;
+    while left > 0 {
+        if end - start < 10 && !at_end {
+            buf.copy_within(start..end, 0);
+            end -= start;
+            start = 0;
+            while end < buf.len() && !at_end {
+                match std::io::Read::read(&mut decoder, &mut buf[end..]) {
+                    Ok(0) => at_end = true,
+                    Ok(n) => end += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(bad(format!("cut short: {e}"))),
+                }
+            }
+        }
         let mut d = 0u64;
         let mut shift = 0;
         loop {
-            let byte = match reader.fill_buf() {
-                Ok([b, ..]) => *b,
-                Ok([]) => return Err(bad("cut short".into())),
-                Err(e) => return Err(bad(format!("cut short: {e}"))),
+            let Some(&byte) = buf[start..end].first() else {
+                return Err(bad("cut short".into()));
             };
-            reader.consume(1);
+            start += 1;
             if shift >= 64 {
                 return Err(bad("a rank longer than 64 bits".into()));
             }
@@ -841,6 +921,7 @@ fn for_each_rank(
             .checked_add(d)
             .ok_or_else(|| bad("a rank past 64 bits".into()))?;
         f(last);
+        left -= 1;
     }
     Ok(())
 }

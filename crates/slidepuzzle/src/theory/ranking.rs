@@ -230,14 +230,10 @@ impl Ranker {
     /// (whose sum is `digit_sum`), then on the half-size space the two
     /// tiles left in `unused`, in the order the blank's parity asks, with
     /// the blank at `blank`.
-    fn place(
-        &self,
-        mut seq: [u8; 24],
-        unused: u64,
-        digit_sum: u64,
-        blank: usize,
-        cells: &mut [u8],
-    ) {
+    /// Completes a sequence whose first `weights.len()` tiles are chosen:
+    /// on half rank spaces its last two tiles are the two `unused` ones,
+    /// in the order the parity of the blank position asks for.
+    fn finish_sequence(&self, seq: &mut [u8; 24], unused: u64, digit_sum: u64, blank: usize) {
         let k = self.weights.len();
         if let Some(parity) = &self.parity {
             seq[k] = unused.trailing_zeros() as u8;
@@ -248,6 +244,10 @@ impl Ranker {
                 seq.swap(k, k + 1);
             }
         }
+    }
+
+    /// Writes the tile sequence `seq` into the vertices other than `blank`.
+    fn fill_cells(&self, seq: &[u8; 24], blank: usize, cells: &mut [u8]) {
         let mut i = 0;
         for (v, c) in cells.iter_mut().enumerate().take(self.n) {
             if v == blank {
@@ -257,6 +257,18 @@ impl Ranker {
                 i += 1;
             }
         }
+    }
+
+    fn place(
+        &self,
+        mut seq: [u8; 24],
+        unused: u64,
+        digit_sum: u64,
+        blank: usize,
+        cells: &mut [u8],
+    ) {
+        self.finish_sequence(&mut seq, unused, digit_sum, blank);
+        self.fill_cells(&seq, blank, cells);
     }
 }
 
@@ -268,6 +280,12 @@ impl Ranker {
 /// that changed on are chosen again. A rank in another blank position, or
 /// below the last one, is unranked from scratch. The result is always that
 /// of [`Ranker::unrank`].
+///
+/// It also ranks the configuration one slide away without building it
+/// ([`SequentialUnranker::rank_after_slide`]): the moved tile jumps over
+/// the tiles between its vertex and the blank in the tile sequence, so
+/// only the Lehmer digits of that stretch change, O(jump) instead of the
+/// O(n) of [`Ranker::rank`].
 #[derive(Clone, Debug)]
 pub struct SequentialUnranker<'a> {
     ranker: &'a Ranker,
@@ -278,7 +296,16 @@ pub struct SequentialUnranker<'a> {
     unused: [u64; 25],
     /// `sums[i]`: the sum of the digits before digit `i`.
     sums: [u64; 25],
+    /// The whole tile sequence of the last rank (the implied last two
+    /// tiles included).
     seq: [u8; 24],
+    /// The last rank's arrangement (`rank % per_blank`).
+    arrangement: u64,
+    /// The Lehmer weights as plain numbers, 0 past the ranked digits.
+    weights: [u64; 24],
+    /// `radices[r]` divides by `r` (digit `i` has radix `m - i`) by a
+    /// multiplication.
+    radices: [StrengthReducedU64; 24],
 }
 
 impl<'a> SequentialUnranker<'a> {
@@ -295,16 +322,28 @@ impl<'a> SequentialUnranker<'a> {
             unused,
             sums: [0; 25],
             seq: [0; 24],
+            arrangement: 0,
+            weights: std::array::from_fn(|i| ranker.weights.get(i).map_or(0, |w| w.get())),
+            radices: std::array::from_fn(|r| StrengthReducedU64::new(r.max(1) as u64)),
         }
     }
 
     /// Writes the configuration of `rank` into `cells` (length n), as
     /// [`Ranker::unrank`] does.
     pub fn unrank(&mut self, rank: u64, cells: &mut [u8]) {
+        let blank = self.advance(rank);
+        self.ranker.fill_cells(&self.seq, blank, cells);
+    }
+
+    /// Moves to `rank` (below [`Ranker::size`]) without writing cells and
+    /// returns its blank vertex; [`SequentialUnranker::cells`] and
+    /// [`SequentialUnranker::rank_after_slide`] then read it.
+    pub fn advance(&mut self, rank: u64) -> usize {
         let ranker = self.ranker;
         let m = ranker.n - 1;
         let k = ranker.weights.len();
         let (blank, mut r) = StrengthReducedU64::div_rem(rank, ranker.per_blank_reduced);
+        self.arrangement = r;
         let blank = blank as usize;
         let from = match self.last {
             Some(prev) if rank >= prev && blank == self.blank => self.add(rank - prev, m, k),
@@ -328,9 +367,63 @@ impl<'a> SequentialUnranker<'a> {
             self.unused[i + 1] = self.unused[i] & !(1u64 << t);
             self.sums[i + 1] = self.sums[i] + d;
         }
-        ranker.place(self.seq, self.unused[k], self.sums[k], blank, cells);
+        if k < m {
+            ranker.finish_sequence(&mut self.seq, self.unused[k], self.sums[k], blank);
+            // The implied digits: the second last is 1 when its two tiles
+            // are swapped, the last is always 0.
+            self.digits[k] = u64::from(self.seq[k] > self.seq[k + 1]);
+            self.digits[k + 1] = 0;
+        }
         self.last = Some(rank);
         self.blank = blank;
+        blank
+    }
+
+    /// Writes the configuration of the last rank into `cells` (length n).
+    pub fn cells(&self, cells: &mut [u8]) {
+        self.ranker.fill_cells(&self.seq, self.blank, cells);
+    }
+
+    /// The rank of the configuration that the last rank becomes when the
+    /// tile on vertex `from` slides into the blank (one step along an
+    /// edge; any vertex but the blank). Equal to [`Ranker::rank`] of that
+    /// configuration, in O(d) for a tile that jumps over d tiles of the
+    /// sequence (d = 0 for a slide between consecutive vertex numbers).
+    ///
+    /// The tile `t` moves from sequence index `a` to `b`; the tiles between
+    /// shift by one. A Lehmer digit counts the smaller tiles after its own,
+    /// so `t`'s digit gains (or loses) the smaller tiles it jumps over, each
+    /// jumped tile's digit loses (or gains) 1 when it is larger than `t`,
+    /// and moves to its new index's weight.
+    pub fn rank_after_slide(&self, from: usize) -> u64 {
+        let blank = self.blank;
+        let a = from - usize::from(from > blank);
+        let b = blank - usize::from(blank > from);
+        let t = self.seq[a];
+        let (w, d, seq) = (&self.weights, &self.digits, &self.seq);
+        let mut add = 0u64;
+        let mut sub = 0u64;
+        let mut smaller = 0u64;
+        if b < a {
+            for i in b..a {
+                let x = seq[i];
+                smaller += u64::from(x < t);
+                sub = sub.wrapping_add(d[i] * w[i]);
+                add = add.wrapping_add((d[i] - u64::from(x > t)) * w[i + 1]);
+            }
+            sub = sub.wrapping_add(d[a] * w[a]);
+            add = add.wrapping_add((d[a] + smaller) * w[b]);
+        } else {
+            for i in a + 1..=b {
+                let x = seq[i];
+                smaller += u64::from(x < t);
+                sub = sub.wrapping_add(d[i] * w[i]);
+                add = add.wrapping_add((d[i] + u64::from(x > t)) * w[i - 1]);
+            }
+            sub = sub.wrapping_add(d[a] * w[a]);
+            add = add.wrapping_add((d[a] - smaller) * w[b]);
+        }
+        from as u64 * self.ranker.per_blank + self.arrangement.wrapping_add(add).wrapping_sub(sub)
     }
 
     /// Adds `delta` to the kept digits; the first digit that changed, or
@@ -341,14 +434,15 @@ impl<'a> SequentialUnranker<'a> {
         }
         let mut carry = delta;
         for i in (0..k).rev() {
-            let radix = (m - i) as u64;
+            let radix = &self.radices[m - i];
             let v = self.digits[i] + carry;
-            if v < radix {
+            if v < radix.get() {
                 self.digits[i] = v;
                 return Some(i);
             }
-            self.digits[i] = v % radix;
-            carry = v / radix;
+            let (q, r) = StrengthReducedU64::div_rem(v, *radix);
+            self.digits[i] = r;
+            carry = q;
         }
         None
     }
@@ -384,6 +478,50 @@ mod tests {
                 ranker.unrank(r, &mut a);
                 seq.unrank(r, &mut b);
                 assert_eq!(a, b, "{spec} rank {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn rank_after_slide_equals_ranking_the_slid_configuration() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        // Bipartite boards (half rank spaces), a torus, a box, a theta
+        // graph and non-bipartite graphs (full rank spaces).
+        for spec in [
+            "3x2",
+            "2x3",
+            "4x2",
+            "7x2",
+            "4x4",
+            "3x3+diag",
+            "theta:1,2,3",
+            "2x2x2",
+            "3x3:torus",
+            "4x3:mobius",
+            "petersen",
+        ] {
+            let p = Puzzle::parse(spec).unwrap();
+            let ranker = Ranker::new(&p, &p.default_goal()).unwrap();
+            let n = p.vertex_count();
+            let (mut cells, mut slid) = (vec![0u8; n], vec![0u8; n]);
+            let mut seq = SequentialUnranker::new(&ranker);
+            let mut r = 0u64;
+            for _ in 0..3_000 {
+                r = (r + rng.random_range(0..1000u64)) % ranker.size();
+                let blank = seq.advance(r);
+                seq.cells(&mut cells);
+                ranker.unrank(r, &mut slid);
+                assert_eq!(cells, slid, "{spec} rank {r}");
+                for &from in p.graph().neighbors(blank) {
+                    slid.copy_from_slice(&cells);
+                    slid.swap(from, blank);
+                    assert_eq!(
+                        seq.rank_after_slide(from),
+                        ranker.rank(&slid),
+                        "{spec} rank {r}, tile on {from} into {blank}"
+                    );
+                }
             }
         }
     }
