@@ -352,6 +352,10 @@ struct PuzzleRequest {
     algo: Option<String>,
     #[serde(default)]
     heuristic: Option<String>,
+    /// `/api/solve`: `"stm"` (default) or `"mtm"`, the metric a shortest
+    /// solution is shortest in.
+    #[serde(default)]
+    metric: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
     /// Number of blanks (default 1): states and goals have this many 0s.
@@ -624,10 +628,12 @@ fn solve(
     } = problem(p, req)?;
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
     let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
+    let metric: slidepuzzle::model::Metric = req.metric.as_deref().unwrap_or("stm").parse()?;
     let options = SolveOptions {
         algorithm,
         heuristic,
         limits,
+        metric,
         ..SolveOptions::default()
     };
     let plan = solver.plan(&p, &goal, &options)?;

@@ -146,7 +146,7 @@ pub enum SolveRecord {
         /// The plan in words.
         #[serde(skip_serializing_if = "Option::is_none")]
         plan: Option<String>,
-        /// The method in plain words ([`Plan::in_words`]).
+        /// What answered, in plain words ([`Plan::in_words_for`]).
         #[serde(skip_serializing_if = "Option::is_none")]
         method: Option<String>,
     },
@@ -202,7 +202,10 @@ impl SolveRecord {
         plan: Option<&Plan>,
     ) -> Self {
         let id = id.to_string();
-        let method = plan.map(|p| p.in_words());
+        let method = plan.map(|p| match outcome {
+            Outcome::Solved(s) => p.in_words_for(s),
+            _ => p.in_words(),
+        });
         let plan = plan.map(|p| p.to_string());
         match outcome {
             Outcome::Solved(s) => SolveRecord::Solved {

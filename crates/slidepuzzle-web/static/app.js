@@ -24,6 +24,7 @@ const S = {
   pts: null,          // layout coordinates per vertex (for the arrow keys on graphs)
   view: null,         // { minx, miny, scale, pad }: layout to drawing coordinates
   drawn: null,        // the graph drawing ({ svg, view, lines, els, pts }), null for grids
+  canvas: null,       // a big board's canvas view (drawCanvasGrid), else null
   lines: [],          // per edge: { a, b, el }
   cut: new Set(),     // articulation points, from /api/analyze
   drag: null,         // { v, moved } while a vertex is dragged
@@ -89,6 +90,12 @@ function turnAlong(from, to) {
 }
 // Server text shown as HTML: no markup gets through.
 function plainText(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+// A big number with thousands separators; past 30 digits shortened, the
+// whole number in its tooltip.
+function grouped(n) {
+  const text = String(n), sep = /^\d+$/.test(text) ? text.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : text;
+  return text.length > 30 ? `<span title="${sep}">${short(text)}</span>` : sep;
+}
 function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) + ` (${n.length} digits)` : n; }
 
 // ---- the clock: from the first move after a new position to solved ----
@@ -149,8 +156,11 @@ function newPosition(cells, turn) {
 }
 
 // ---- drawing: built once per puzzle, then only changed vertices repaint ----
+// The drawing the editor gave the graph it loaded (kept for that spec).
+let drawnBy = null;
 function layout() {
   const P = S.P, n = P.vertices;
+  if (drawnBy && drawnBy.spec === P.spec && drawnBy.n === n && !P.positions) return drawnBy.pts.map((p) => p.slice());
   if (P.positions) {
     if (P.kind === "box") {
       // An oblique (cabinet) projection: each layer further back is
@@ -207,7 +217,7 @@ function crossings(pts, edges) {
   return count;
 }
 function draw() {
-  const el = $("board"); el.innerHTML = ""; S.els = []; S.drawn = null;
+  const el = $("board"); el.innerHTML = ""; S.els = []; S.drawn = null; S.canvas = null;
   S.pts = layout();
   if (gridDrawn()) drawGrid(el); else drawSvg(el);
   paintAll();
@@ -215,9 +225,13 @@ function draw() {
 // Plain boards and tori are drawn as grids (tori with a wrap mark); boxes,
 // boards with diagonal moves and graphs as drawings of the graph.
 function gridDrawn() { return S.P.kind === "board" && (S.P.plain_board || S.P.spec.includes(":torus")); }
+// Cells smaller than this are drawn on a canvas with zoom and pan.
+const CANVAS_BELOW_PX = 16;
 function drawGrid(el) {
   const P = S.P, avail = Math.max(200, Math.min(560, el.clientWidth || document.body.clientWidth - 20));
-  const size = Math.max(10, Math.min(64, Math.floor((avail - 6) / Math.max(P.width, P.height)) - 3));
+  const fit = Math.floor((avail - 6) / Math.max(P.width, P.height)) - 3;
+  if (fit < CANVAS_BELOW_PX) { drawCanvasGrid(el, avail); return; }
+  const size = Math.min(64, fit);
   const g = document.createElement("div"); g.className = "grid" + (P.spec.includes(":torus") ? " torus" : "");
   if (P.spec.includes(":torus")) g.title = "A torus: tiles slide across the edges to the opposite side";
   g.style.gridTemplateColumns = `repeat(${P.width}, var(--s))`; g.style.setProperty("--s", size + "px");
@@ -228,6 +242,116 @@ function drawGrid(el) {
     g.appendChild(c); S.els.push({ shape: c, text: c });
   }
   el.appendChild(g);
+}
+// ---- big boards: one canvas, zoom and pan, only visible cells drawn ----
+// S.canvas = { cv, ctx, w, h (CSS px), dpr, cell (CSS px per cell), ox, oy
+// (CSS px of the board's corner), fitCell }. Click a cell to move it (a
+// drag pans), the wheel or the buttons zoom, "Find the blank" centres it.
+function drawCanvasGrid(el, avail) {
+  const P = S.P, W = P.width, H = P.height;
+  const tools = document.createElement("div"); tools.className = "bar zoom";
+  const button = (id, text, title, onclick) => {
+    const b = document.createElement("button"); b.id = id; b.textContent = text; b.title = title; b.onclick = onclick;
+    tools.appendChild(b); return b;
+  };
+  const cv = document.createElement("canvas");
+  cv.id = "board-canvas";
+  cv.setAttribute("role", "img");
+  cv.setAttribute("aria-label", `${W} by ${H} board: click a tile next to a blank to move it, drag to pan, the wheel zooms; the arrow keys move tiles`);
+  const w = avail, h = Math.max(200, Math.min(avail, Math.round(avail * H / W)));
+  const dpr = window.devicePixelRatio || 1;
+  cv.width = Math.round(w * dpr); cv.height = Math.round(h * dpr);
+  cv.style.width = w + "px"; cv.style.height = h + "px";
+  const C = S.canvas = { cv, ctx: cv.getContext("2d"), w, h, dpr, cell: 1, ox: 0, oy: 0, fitCell: 1 };
+  C.fitCell = Math.min(w / W, h / H);
+  const fit = () => { C.cell = C.fitCell; C.ox = (w - W * C.cell) / 2; C.oy = (h - H * C.cell) / 2; redrawCanvas(); };
+  const zoom = (f, cx = w / 2, cy = h / 2) => {
+    const cell = Math.max(C.fitCell, Math.min(96, C.cell * f));
+    C.ox = cx - (cx - C.ox) * cell / C.cell; C.oy = cy - (cy - C.oy) * cell / C.cell; C.cell = cell;
+    clampView(); redrawCanvas();
+  };
+  button("zoom-out", "\u2212", "Zoom out", () => zoom(1 / 1.5)).setAttribute("aria-label", "zoom out");
+  button("zoom-in", "+", "Zoom in", () => zoom(1.5)).setAttribute("aria-label", "zoom in");
+  button("zoom-fit", "Fit", "Show the whole board", fit);
+  button("find-blank", "Find the blank", "Zoom in on the blank", () => { C.cell = Math.max(C.cell, 32); centreOnBlank(); });
+  el.appendChild(tools); el.appendChild(cv);
+  const at = (e) => { const r = cv.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
+  let press = null, hovered = -1;
+  cv.addEventListener("pointerdown", (e) => { press = { x: e.clientX, y: e.clientY, ox: C.ox, oy: C.oy, moved: false }; cv.setPointerCapture(e.pointerId); });
+  cv.addEventListener("pointermove", (e) => {
+    if (press) {
+      const dx = e.clientX - press.x, dy = e.clientY - press.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) press.moved = true;
+      if (press.moved) { C.ox = press.ox + dx; C.oy = press.oy + dy; clampView(); redrawCanvas(); }
+      return;
+    }
+    if (!$("hover").checked) return;
+    const v = cellAt(...at(e));
+    if (v !== hovered) { hovered = v; if (v >= 0) clickVertex(v); }
+  });
+  cv.addEventListener("pointerup", (e) => {
+    const p = press; press = null;
+    if (p && !p.moved) { const v = cellAt(...at(e)); if (v >= 0) clickVertex(v); }
+  });
+  cv.addEventListener("wheel", (e) => { e.preventDefault(); zoom(e.deltaY < 0 ? 1.25 : 0.8, ...at(e)); }, { passive: false });
+  fit();
+}
+// The vertex under CSS point (x, y) of the canvas, or -1.
+function cellAt(x, y) {
+  const C = S.canvas, P = S.P;
+  const col = Math.floor((x - C.ox) / C.cell), row = Math.floor((y - C.oy) / C.cell);
+  return col >= 0 && row >= 0 && col < P.width && row < P.height ? row * P.width + col : -1;
+}
+// Keeps at least part of the board in view.
+function clampView() {
+  const C = S.canvas, P = S.P, bw = P.width * C.cell, bh = P.height * C.cell;
+  C.ox = Math.min(C.w / 2, Math.max(C.w / 2 - bw, C.ox));
+  C.oy = Math.min(C.h / 2, Math.max(C.h / 2 - bh, C.oy));
+}
+function centreOnBlank() {
+  const C = S.canvas, P = S.P, b = S.cells.indexOf(0);
+  if (!C || b < 0) return;
+  C.ox = C.w / 2 - (b % P.width + 0.5) * C.cell; C.oy = C.h / 2 - (Math.floor(b / P.width) + 0.5) * C.cell;
+  clampView(); redrawCanvas();
+}
+// Zoomed in, a blank that walked out of view is brought back.
+function keepBlankInView() {
+  const C = S.canvas, P = S.P, b = S.cells.indexOf(0);
+  if (!C || b < 0 || C.cell <= C.fitCell) return;
+  const x = C.ox + (b % P.width) * C.cell, y = C.oy + Math.floor(b / P.width) * C.cell;
+  if (x < 0 || y < 0 || x + C.cell > C.w || y + C.cell > C.h) centreOnBlank();
+}
+function redrawCanvas() {
+  const C = S.canvas, P = S.P, ctx = C.ctx;
+  ctx.setTransform(C.dpr, 0, 0, C.dpr, 0, 0);
+  ctx.fillStyle = "#fafafa"; ctx.fillRect(0, 0, C.w, C.h);
+  ctx.fillStyle = solved() ? "#1b7f2a" : "#555";
+  ctx.fillRect(C.ox, C.oy, P.width * C.cell, P.height * C.cell);
+  const c0 = Math.max(0, Math.floor(-C.ox / C.cell)), c1 = Math.min(P.width, Math.ceil((C.w - C.ox) / C.cell));
+  const r0 = Math.max(0, Math.floor(-C.oy / C.cell)), r1 = Math.min(P.height, Math.ceil((C.h - C.oy) / C.cell));
+  for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) drawCell(r * P.width + c, false);
+}
+// One cell: its tile colour, the blue ring of a legal move, its number
+// when the cell is at least 14 px.
+function drawCell(v, clear = true) {
+  const C = S.canvas, P = S.P, ctx = C.ctx, t = S.cells[v];
+  const x = C.ox + (v % P.width) * C.cell, y = C.oy + Math.floor(v / P.width) * C.cell;
+  if (x > C.w || y > C.h || x + C.cell < 0 || y + C.cell < 0) return;
+  const gap = C.cell >= 8 ? 1 : 0;
+  if (clear) { ctx.fillStyle = "#555"; ctx.fillRect(x, y, C.cell, C.cell); }
+  ctx.fillStyle = t === 0 ? "#555" : atHome(v) ? "#b9e3b0" : "#f3d9a4";
+  ctx.fillRect(x + gap, y + gap, C.cell - 2 * gap, C.cell - 2 * gap);
+  if (legal(v)) {
+    const lw = Math.max(1, C.cell * 0.08);
+    ctx.strokeStyle = "#2f6fd6"; ctx.lineWidth = lw;
+    ctx.strokeRect(x + gap + lw / 2, y + gap + lw / 2, C.cell - 2 * gap - lw, C.cell - 2 * gap - lw);
+  }
+  if (t !== 0 && C.cell >= 14) {
+    const text = String(t), size = Math.min(C.cell * 0.42, C.cell * 1.5 / text.length);
+    ctx.fillStyle = "#222"; ctx.font = `600 ${size}px system-ui, sans-serif`;
+    ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.fillText(text, x + C.cell / 2, y + C.cell / 2);
+  }
 }
 const NS = "http://www.w3.org/2000/svg";
 // Draws vertices at `pts` joined by `edges` into `el`; returns per vertex
@@ -275,7 +399,7 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
     const lb = document.createElementNS(NS, "text");
     lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
     onVertex(v, c);
-    return { shape: c, text: tx, label: lb };
+    return { shape: c, text: tx, label: lb, ring: null };
   });
   el.appendChild(svg);
   const g = { svg, view, lines, els, pts };
@@ -289,6 +413,7 @@ function place(g) {
   g.els.forEach((e, v) => {
     const p = g.pts[v];
     e.shape.setAttribute("cx", X(p)); e.shape.setAttribute("cy", Y(p));
+    if (e.ring) { e.ring.setAttribute("cx", X(p)); e.ring.setAttribute("cy", Y(p)); }
     e.text.setAttribute("x", X(p)); e.text.setAttribute("y", Y(p) + r * 0.35);
     e.label.setAttribute("x", X(p) + r * 0.85); e.label.setAttribute("y", Y(p) - r * 0.85);
     turnText(e);
@@ -419,6 +544,7 @@ function showBlocks() {
 }
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
 function paint(v) {
+  if (S.canvas) { drawCell(v); return; }
   const e = S.els[v]; if (!e) return;
   const t = S.cells[v], home = t !== 0 && atHome(v);
   if (e.shape.tagName === "DIV") {
@@ -427,6 +553,16 @@ function paint(v) {
   } else {
     e.shape.setAttribute("fill", t === 0 ? "#555" : home ? "#b9e3b0" : "#f3d9a4");
     e.shape.setAttribute("class", (legal(v) ? "legal " : "") + (S.cut.has(v) ? "cut" : ""));
+    // A cut vertex's red ring sits outside its circle, so the blue ring
+    // of a legal move (on the circle itself) never hides it.
+    if (S.cut.has(v) && !e.ring) {
+      e.ring = document.createElementNS(NS, "circle");
+      e.ring.setAttribute("r", Number(e.shape.getAttribute("r")) + 4);
+      e.ring.setAttribute("class", "cut-ring"); e.ring.setAttribute("fill", "none");
+      e.ring.setAttribute("cx", e.shape.getAttribute("cx")); e.ring.setAttribute("cy", e.shape.getAttribute("cy"));
+      e.shape.parentNode.insertBefore(e.ring, e.shape);
+    }
+    if (e.ring) e.ring.style.display = S.cut.has(v) ? "" : "none";
     e.text.textContent = t === 0 ? "" : t;
     // Where tiles turn, every number is underlined (its foot shows which
     // way is down) and drawn turned by its orientation.
@@ -460,16 +596,23 @@ function paintAround(vs) {
   const seen = new Set();
   for (const v of vs) { seen.add(v); for (const w of S.near[v]) seen.add(w); }
   for (const v of seen) paint(v);
+  keepBlankInView();
   paintStatus();
 }
-function paintVertices() { for (let v = 0; v < S.cells.length; v++) paint(v); }
+function paintVertices() {
+  if (S.canvas) { redrawCanvas(); return; }
+  for (let v = 0; v < S.cells.length; v++) paint(v);
+}
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
+  syncUrl();
   $("moves").textContent = "STM: " + S.moves;
   $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus ? S.mtm : "-");
   scheduleLesson();
   $("state").value = stateString();
-  $("board").classList.toggle("solved", solved());
+  const done = solved();
+  if (S.canvas && $("board").classList.contains("solved") !== done) { $("board").classList.toggle("solved", done); redrawCanvas(); }
+  $("board").classList.toggle("solved", done);
 }
 
 // ---- moves ----
@@ -621,8 +764,12 @@ async function lesson() {
       (Johnson and Story, 1879).</p>`);
     }
     if (l && l.arrangements) {
-      parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul>" +
-        l.arrangements.map((a) => `<li class="${a.reachable ? "yes" : "no"}">${a.name}: ${a.reachable ? "reachable" : "not reachable"}</li>`).join("") + "</ul>");
+      // Each with a small picture of its board.
+      const picture = (cells) => `<span class="mini" style="grid-template-columns: repeat(${P.width}, 1fr)" aria-hidden="true">` +
+        cells.map((t) => `<span class="${t === 0 ? "b" : ""}">${t === 0 ? "" : t}</span>`).join("") + "</span>";
+      parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul class=\"arrangements\">" +
+        l.arrangements.map((a) => `<li class="${a.reachable ? "yes" : "no"}">${P.vertices <= 64 && a.cells ? picture(a.cells) : ""}` +
+          `<span>${a.name}: ${a.reachable ? "reachable" : "not reachable"}</span></li>`).join("") + "</ul>");
     }
   }
   if (blanks === 1) {
@@ -630,17 +777,22 @@ async function lesson() {
     try {
       const v = await api("/api/permutation", { puzzle: P.spec, state: S.cells.join(" "), goal: P.goal_cells.join(" ") });
       if (key() !== k) return;
-      const kind = v.cycle_type.length ? v.cycle_type.map(([l, c]) => c > 1 ? `${l}<sup>${c}</sup>` : `${l}`).join(" ") : "none (the solved position)";
+      const kind = v.cycle_type.length ? "cycles of lengths " + v.cycle_type.map(([l, c]) => c > 1 ? `${l}<sup>${c}</sup>` : `${l}`).join(" ")
+        : "no cycles (the identity: the solved position)";
       parts.push(`<h3>The position as a permutation</h3><p>Label each tile by its home (1 to ${v.hole_label}, the blank is ${v.hole_label}).
         The position sends each place to the label of the tile on it${P.modulus ? " (places only: the tiles' turns come below)" : ""}; in cycle notation:</p>
-        <p><code id="perm-cycles">${v.permutation}</code></p><p>an <b>${v.parity}</b> permutation, cycles of lengths ${kind}, order ${v.order}.</p>`);
+        <p><code id="perm-cycles">${v.permutation}</code></p><p>an <b>${v.parity}</b> permutation, ${kind}, order ${grouped(v.order)}.</p>`);
       if (v.toroidal) {
         const t = v.toroidal;
         parts.push(`<h3>The toroidal model</h3><p>Join the opposite edges of the board into a torus and roll the columns right
           ${t.columns_rolled} time${t.columns_rolled === 1 ? "" : "s"} and the rows down ${t.rows_rolled} time${t.rows_rolled === 1 ? "" : "s"}:
           the blank is then bottom-right. The tiles there give a permutation of 1 to ${v.hole_label - 1}; two counters keep the rolls.
           One group element on ${t.degree} points describes the position, and every move multiplies it by one of four fixed
-          permutations L, R, U, D:</p><p><code id="toroidal">${t.element}</code></p>`);
+          permutations L, R, U, D:</p><p><code id="toroidal">${t.element}</code></p>
+          <p class="hint">How to read it: three factors joined by <code>*</code>. The first permutes the ${v.hole_label - 1} tiles
+          (points 1 to ${v.hole_label - 1}); the second is the rows counter, a cycle on the next ${S.P.height} points turned once per
+          row rolled; the third the columns counter on the last ${S.P.width} points. <code>()</code> is a factor that does nothing
+          (a counter at zero). ${v.hole_label - 1} + ${S.P.height} + ${S.P.width} = ${t.degree} points in all.</p>`);
       }
     } catch (e) { parts.push(`<p>${e.message}</p>`); }
   }
@@ -649,11 +801,12 @@ async function lesson() {
     if (key() !== k) return;
     const plain = a.modulus ? turningLesson(a) : a.one_way ? oneWayLesson(a) : blanks === 1
       ? `With one blank, the arrangements reachable from the solved position form the puzzle group <b>${a.group}</b>
-         (order ${short(a.group_order)}). Wilson's theorem (1974): on a 2-connected graph that is not a cycle, the group is every
+         (order ${grouped(a.group_order)}). Wilson's theorem (1974): on a 2-connected graph that is not a cycle, the group is every
          permutation of the tiles, or only the even ones when the graph is bipartite (it splits into two colours with every edge
-         between them: here ${a.bipartite ? "it does" : "it does not"}), with one exception on seven vertices (theta0). Cut vertices split the graph into blocks,
-         each with its own group. So ${short(a.reachable_configurations)} configurations are reachable, and the positions fall into
-         ${a.classes} class${a.classes === "1" ? "" : "es"} that cannot reach one another.`
+         between them: here ${a.bipartite ? "it does" : "it does not"}), with one exception on seven vertices: theta0, whose group is PGL(2,5) of order 120${/^theta0\b/.test(P.spec) ? " (this puzzle is that exception)" : ""}. Cut vertices split the graph into blocks,
+         each with its own group. So ${grouped(a.reachable_configurations)} configurations are reachable, and ` +
+        (a.classes === "1" ? "every position can reach every other (one class)."
+          : `the positions fall into ${grouped(a.classes)} classes that cannot reach one another.`)
       : `With ${blanks} blanks, tiles can pass one another wherever the blanks give them room. On a connected graph every
          configuration is then reachable exactly when (docs/THEORY.md section 4.1): on a path, at most one tile (tiles never pass);
          on a cycle, at most two (tiles only rotate); on a 2-connected graph that is not a cycle, always; otherwise the blanks must
@@ -716,13 +869,20 @@ function editorDraw() {
     e.shape.setAttribute("fill", E.picked === v ? "#fbe3c8" : "#fff");
     if (E.picked === v) e.shape.classList.add("picked");
     draggable(g, v, e.shape, (w) => {
-      if (E.picked === null) E.picked = w;
-      else if (E.picked === w) E.picked = null;
-      else {
-        const k = `${Math.min(E.picked, w)}-${Math.max(E.picked, w)}`;
-        if (E.edges.has(k)) E.edges.delete(k); else E.edges.add(k);
-        E.picked = null;
+      if (E.picked === null || E.picked === w) {
+        // Picking only recolours (no redraw), so the second click of a
+        // double-click lands on the same circle.
+        E.picked = E.picked === w ? null : w;
+        g.els.forEach((o, u) => {
+          o.shape.setAttribute("fill", E.picked === u ? "#fbe3c8" : "#fff");
+          o.shape.classList.toggle("picked", E.picked === u);
+        });
+        $("edit-remove").disabled = E.picked === null;
+        return;
       }
+      const k = `${Math.min(E.picked, w)}-${Math.max(E.picked, w)}`;
+      if (E.edges.has(k)) E.edges.delete(k); else E.edges.add(k);
+      E.picked = null;
       editorDraw();
     });
     e.shape.addEventListener("dblclick", (ev) => { ev.stopPropagation(); editorRemove(v); });
@@ -734,14 +894,37 @@ function editorDraw() {
   });
   const edges = editorEdges();
   const spec = edges.length ? "edges:" + edges.map(([a, b]) => `${a}-${b}`).join(",") : "";
-  const json = JSON.stringify({ vertices: E.n, edges });
+  // The JSON keeps the drawing (positions, rounded), as graph:FILE reads it.
+  const json = JSON.stringify({ vertices: E.n, edges, positions: E.pts.map(([x, y]) => [Math.round(x), Math.round(y)]) });
   const text = document.createElement("div");
-  text.textContent = `${E.n} vertices, ${edges.length} edges\nspec: ${spec || "(no edges yet)"}\nJSON: ${json}`;
+  const notes = editorWarnings(E.n, edges);
+  text.textContent = `${E.n} vertices, ${edges.length} edges\nspec: ${spec || "(no edges yet)"}\nJSON: ${json}` +
+    (notes.length ? "\n" + notes.join("\n") : "");
   text.id = "edit-spec";
   el.appendChild(text);
   $("edit-use").disabled = !spec || edges.some(([a, b]) => a >= E.n || b >= E.n);
-  $("edit-help").textContent = "Click empty space to add a vertex; click two vertices to join them (or part them); double-click a vertex to remove it; drag to move.";
+  $("edit-remove").disabled = E.picked === null;
+  $("edit-help").textContent = "Click empty space to add a vertex; click two vertices to join them (or part them); double-click a vertex, or pick it and press Delete, to remove it; drag to move.";
   S.edit.spec = spec;
+}
+// What the drawing is not yet: vertices without edges (an edges: spec
+// cannot name a last one at all), and pieces that do not touch.
+function editorWarnings(n, edges) {
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const root = (v) => { while (parent[v] !== v) v = parent[v] = parent[parent[v]]; return v; };
+  const degree = new Array(n).fill(0);
+  for (const [a, b] of edges) { degree[a]++; degree[b]++; parent[root(a)] = root(b); }
+  const notes = [];
+  const lonely = degree.map((d, v) => d === 0 ? v : -1).filter((v) => v >= 0);
+  const last = edges.reduce((m, [a, b]) => Math.max(m, a, b), -1);
+  if (lonely.length) {
+    const dropped = lonely.filter((v) => v > last);
+    notes.push(`Warning: ${lonely.length > 1 ? "vertices" : "vertex"} ${lonely.join(", ")} ${lonely.length > 1 ? "have" : "has"} no edges` +
+      (dropped.length ? `; the spec leaves out ${dropped.join(", ")} (the JSON keeps ${dropped.length > 1 ? "them" : "it"}).` : "."));
+  }
+  const pieces = new Set(Array.from({ length: last + 1 }, (_, v) => root(v))).size;
+  if (pieces > 1) notes.push(`Warning: the graph is disconnected (${pieces} pieces); no tile can cross from one piece to another.`);
+  return notes;
 }
 function editorRemove(v) {
   const E = S.edit;
@@ -752,12 +935,18 @@ function editorRemove(v) {
 }
 $("edit").onclick = () => editorStart(S.P.vertices, S.P.edges, S.pts || forceLayout(S.P.vertices, S.P.edges));
 $("edit-new").onclick = () => editorStart(0, [], []);
+$("edit-remove").onclick = () => { if (S.edit && S.edit.picked !== null) editorRemove(S.edit.picked); };
+document.addEventListener("keydown", (e) => {
+  if ((e.key === "Delete" || e.key === "Backspace") && S.edit && S.edit.picked !== null && !ownsKeys(document.activeElement)) {
+    e.preventDefault(); editorRemove(S.edit.picked);
+  }
+});
 $("edit-use").onclick = async () => {
   // Vertices left without edges would make the graph disconnected; the
   // server says so if they are.
   const E = S.edit;
+  drawnBy = { spec: E.spec, n: E.n, pts: E.pts.map(([x, y]) => [x / 40, y / 40]) };
   if (!await load(E.spec)) return;
-  if (S.P.vertices === E.n && !S.P.positions) { S.pts = E.pts.map((p) => p.slice()); draw(); }
   status(`Loaded the graph you built: ${S.P.spec}.`);
 };
 
@@ -771,7 +960,7 @@ function setMode(mode) {
     b.setAttribute("aria-selected", String(b.dataset.mode === mode));
   }
   try { localStorage.setItem("slidepuzzle.mode", mode); } catch { /* storage off */ }
-  if (S.P) { paintEdges(); lessonKey = null; scheduleLesson(); }
+  if (S.P) { paintEdges(); lessonKey = null; scheduleLesson(); syncUrl(); }
 }
 for (const b of document.querySelectorAll("nav.modes button")) b.onclick = () => setMode(b.dataset.mode);
 
@@ -786,6 +975,42 @@ function shareLink() {
   if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
   return u.toString();
 }
+// ---- the address bar is the page's state ----
+// After every change (debounced, so a playing solution writes it once it
+// stops) the address holds the puzzle, blanks, mode, start position and
+// moves, so Reload comes back to the same board. A new puzzle is a new
+// history entry (Back returns to the last one); everything else replaces
+// the current entry. A long move list is folded into the position.
+let urlTimer = null, urlSpec = null;
+const URL_MOVES_MAX = 400;
+function addressFor() {
+  if (S.history.length <= URL_MOVES_MAX) return shareLink();
+  const u = new URL(shareLink());
+  u.searchParams.set("state", tokens().join("."));
+  u.searchParams.delete("moves");
+  return u.toString();
+}
+function syncUrl() {
+  // The first puzzle shown belongs to the entry the page opened in.
+  if (urlSpec === null && S.P) urlSpec = S.P.spec;
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => {
+    if (!S.P || new URLSearchParams(location.search).has("selftest")) return;
+    const link = addressFor();
+    if (link !== location.href) {
+      if (urlSpec !== S.P.spec) history.pushState(null, "", link);
+      else history.replaceState(null, "", link);
+    }
+    urlSpec = S.P.spec;
+  }, 200);
+}
+// Back and Forward open the entry's address like a link.
+window.addEventListener("popstate", () => {
+  const params = new URLSearchParams(location.search);
+  urlSpec = params.get("puzzle") || "4x4";
+  if (params.get("mode")) setMode(params.get("mode"));
+  openLink(params);
+});
 // Opens what a link names. A link that names nothing loadable still
 // leaves a puzzle on the page (4x4) and says why; a "+" typed into a
 // link arrives as a space ("3x3+diag"), and is read back as a "+".
@@ -1047,7 +1272,10 @@ async function solve() {
   tick(); mine.ticker = setInterval(tick, 200);
   let r;
   try {
-    const body = { puzzle: S.P.spec, state: stateString(), algo: $("algo").value };
+    // "ida-mtm": shortest in the multi-tile metric (a run of tiles slid in
+    // one direction is one move).
+    const choice = $("algo").value, mtm = choice === "ida-mtm";
+    const body = { puzzle: S.P.spec, state: stateString(), algo: mtm ? "ida" : choice, ...(mtm ? { metric: "mtm" } : {}) };
     // The Rust end-to-end test's headless Chromium (--dump-dom with virtual
     // time) does not read streamed bodies: the self-test asks /api/solve.
     r = params.has("selftest") ? await api("/api/solve", body, controller.signal)
@@ -1103,8 +1331,14 @@ function stepTo(i, ms = 90) {
   } else {
     for (let k = sol.index - 1; k >= i; k--) { const [f, t] = sol.steps[k]; slide(t, f); touched.push(f, t); }
   }
+  // The history follows the index (no copy of the whole history per frame).
+  if (S.history.length === sol.startHistory.length + sol.index) {
+    if (i >= sol.index) for (let k = sol.index; k < i; k++) S.history.push(sol.steps[k]);
+    else S.history.length = sol.startHistory.length + i;
+  } else {
+    S.history = sol.startHistory.concat(sol.steps.slice(0, i));
+  }
   sol.index = i;
-  S.history = sol.startHistory.concat(sol.steps.slice(0, i));
   S.moves = sol.startMoves + i;
   S.mtm = sol.startMtm + sol.mtmAt[i];
   S.lastDir = i > 0 ? direction(sol.steps[i - 1][0], sol.steps[i - 1][1]) : sol.startDir;

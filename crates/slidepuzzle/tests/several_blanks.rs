@@ -311,6 +311,13 @@ fn beyond_its_node_budget_the_automatic_plan_answers_by_weighted_a_star() {
                     "{state}: {}",
                     s.algorithm
                 );
+                // The words name the search that answered, not the
+                // fallback that did not run.
+                let words = plan.in_words_for(&s);
+                assert!(
+                    words.starts_with("IDA* with") && !words.contains("weighted"),
+                    "{words}"
+                );
                 s.length
             }
             other => panic!("{state}: {other:?}"),
@@ -322,6 +329,14 @@ fn beyond_its_node_budget_the_automatic_plan_answers_by_weighted_a_star() {
             Outcome::Solved(s) => {
                 assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
                 assert!(s.algorithm.ends_with("then wastar-1.5"), "{}", s.algorithm);
+                let words = tight.in_words_for(&s);
+                assert!(
+                    words.starts_with("weighted A* (weight 1.5)")
+                        && words.ends_with(
+                            "after IDA* with the Manhattan distance on the graph ran long"
+                        ),
+                    "{words}"
+                );
                 let lower = s.stats.lower_bound as usize;
                 assert!(
                     lower > 0 && lower <= optimum,

@@ -2,6 +2,7 @@
 // of issue 16 as a regression test, a speedsolve from scramble to solved,
 // and the phone layout.
 const { test, expect } = require("@playwright/test");
+const { default: AxeBuilder } = require("@axe-core/playwright");
 
 // Fails a test on any error the page logs or throws.
 let pageErrors = [];
@@ -851,4 +852,286 @@ test("33.17 the speed is shown, Play and Pause are one width, moves are called S
   const after = (await page.locator("#play").boundingBox()).width;
   expect(Math.abs(after - before)).toBeLessThan(1);
   await page.click("#play");
+});
+
+// Problem 10: the address bar follows the page. Reload comes back to the
+// same position (moves included); Back returns to the last puzzle.
+test("33.10 the URL is the state: Reload keeps the board, Back returns to the last puzzle", async ({ page }) => {
+  await open(page, "3x3");
+  await page.locator("#board .cell.legal").first().click();
+  await expect.poll(() => page.evaluate(() => location.search)).toContain("moves=");
+  const before = await model(page);
+  expect(before.moves).toBe(1);
+  await page.reload();
+  await expect(page.locator("#status")).toContainText("Opened a link");
+  const after = await model(page);
+  expect(after.spec).toBe("3x3");
+  expect(after.cells).toEqual(before.cells);
+  expect(after.moves).toBe(1);
+  // A new puzzle is a new entry; Back shows the 3x3 again, Forward petersen.
+  await page.fill("#spec", "petersen");
+  await page.click("#load");
+  await expect.poll(() => page.evaluate(() => location.search)).toContain("puzzle=petersen");
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => S.P.spec)).toBe("3x3");
+  await expect.poll(() => page.evaluate(() => S.cells.slice())).toEqual(before.cells);
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => S.P.spec)).toBe("petersen");
+  // The mode is in the address too.
+  await mode(page, "learn");
+  await expect.poll(() => page.evaluate(() => location.search)).toContain("mode=learn");
+});
+
+// Problem 13: a cut vertex next to the blank keeps its red ring beside the
+// blue legal-move ring; the torus mark is drawn whole, not clipped.
+test("33.13 a legal cut vertex keeps its red ring; the torus mark is not clipped", async ({ page }) => {
+  await open(page, "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3");
+  await expect.poll(() => page.evaluate(() => S.cut.size)).toBe(2);
+  const rings = page.locator("#board circle.cut-ring");
+  await expect(rings.filter({ visible: true })).toHaveCount(2);
+  // Vertex 3 is a cut vertex whose tile can move (the blank is on 5).
+  const three = page.locator('#board circle[data-v="3"]');
+  await expect(three).toHaveClass(/legal/);
+  const ringStroke = await page.evaluate(() => {
+    const ring = S.els[3].ring;
+    return [getComputedStyle(ring).stroke, ring.style.display];
+  });
+  expect(ringStroke).toEqual(["rgb(192, 57, 43)", ""]);
+  await open(page, "4x4:torus");
+  const board = await page.locator("#board").boundingBox();
+  const grid = await page.locator("#board .grid.torus").boundingBox();
+  // The dashed outline is 3 px wide, 2 px outside the grid.
+  expect(grid.x - 5).toBeGreaterThanOrEqual(board.x);
+  expect(grid.y - 5).toBeGreaterThanOrEqual(board.y);
+  expect(grid.x + grid.width + 5).toBeLessThanOrEqual(board.x + board.width);
+});
+
+// Problem 16: on a phone every control is at least 44 px tall and the
+// checkboxes 24 px.
+test("33.16 phone: controls are at least 44 px tall, checkboxes 24 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "4x4");
+  const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select")]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id || e.textContent.trim() || e.type, e.getBoundingClientRect()])
+    .filter(([, r]) => r.height < 44)
+    .map(([name, r]) => [name, Math.round(r.height)])
+    .filter(([name]) => !["hover", "animate"].includes(name)));
+  expect(small).toEqual([]);
+  for (const id of ["hover", "animate"]) {
+    const box = await page.locator(`#${id}`).boundingBox();
+    expect(box.height, id).toBeGreaterThanOrEqual(24);
+    expect(box.width, id).toBeGreaterThanOrEqual(24);
+  }
+});
+
+// Problem 2: boards too big for readable cells are drawn on one canvas
+// that fits the page, with zoom and pan; every cell can be reached.
+test("33.2 big boards: a canvas that fits, every cell clickable, zoom, pan, find the blank", async ({ page }) => {
+  await open(page, "100x100");
+  const canvas = page.locator("#board-canvas");
+  await expect(canvas).toBeVisible();
+  const board = await page.locator("#board").boundingBox();
+  const box = await canvas.boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(board.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(board.x + board.width + 0.5);
+  // At the whole-board view, click the tile left of the blank (bottom
+  // right corner): it slides.
+  const spot = (v) => page.evaluate((v) => {
+    const C = S.canvas, w = S.P.width;
+    return [C.ox + (v % w + 0.5) * C.cell, C.oy + (Math.floor(v / w) + 0.5) * C.cell];
+  }, v);
+  let [x, y] = await spot(9998);
+  await canvas.click({ position: { x, y } });
+  await expect.poll(() => page.evaluate(() => S.cells.indexOf(0))).toBe(9998);
+  // The far corner (vertex 0, top left) is on the canvas too.
+  [x, y] = await spot(0);
+  expect(x).toBeGreaterThan(0); expect(y).toBeGreaterThan(0);
+  // Zoom in on the blank: cells are readable and the blank is in view.
+  await page.click("#find-blank");
+  const view = await page.evaluate(() => {
+    const C = S.canvas, b = S.cells.indexOf(0), w = S.P.width;
+    return { cell: C.cell, x: C.ox + (b % w) * C.cell, y: C.oy + Math.floor(b / w) * C.cell, w: C.w, h: C.h };
+  });
+  expect(view.cell).toBeGreaterThanOrEqual(32);
+  expect(view.x).toBeGreaterThanOrEqual(0); expect(view.x + view.cell).toBeLessThanOrEqual(view.w);
+  expect(view.y).toBeGreaterThanOrEqual(0); expect(view.y + view.cell).toBeLessThanOrEqual(view.h);
+  // Zoomed in, a click moves the tile above the blank down.
+  [x, y] = await spot(9898);
+  await canvas.click({ position: { x, y } });
+  await expect.poll(() => page.evaluate(() => S.cells.indexOf(0))).toBe(9898);
+  // A drag pans and moves no tile.
+  const moves = (await model(page)).moves;
+  const ox = await page.evaluate(() => S.canvas.ox);
+  await page.mouse.move(box.x + 200, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 260, box.y + 200, { steps: 5 });
+  await page.mouse.up();
+  expect(await page.evaluate(() => S.canvas.ox)).toBeCloseTo(ox + 60, 0);
+  expect((await model(page)).moves).toBe(moves);
+  // Zoom buttons; the whole board again with Fit.
+  await page.click("#zoom-out");
+  await page.click("#zoom-fit");
+  expect(await page.evaluate(() => S.canvas.cell)).toBeLessThan(6);
+  // A phone: a 28x28 board fits its width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "28x28");
+  const phone = await page.locator("#board-canvas").boundingBox();
+  expect(phone.x + phone.width).toBeLessThanOrEqual(390);
+});
+
+// Problem 3: a 100x100 answer shows at once and playback stays responsive
+// (the history follows the index instead of being copied every frame).
+test("33.3 100x100: the answer shows fast, Pause and Scramble react during playback", async ({ page }) => {
+  await open(page, "100x100");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.selectOption("#algo", "constructive");
+  let started = Date.now();
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+  const shown = Date.now() - started;
+  await page.locator("#speed").fill("2000");
+  await page.click("#play");
+  await expect(page.locator("#play")).toHaveText("Pause");
+  await page.waitForTimeout(1000);
+  started = Date.now();
+  await page.click("#play");
+  await expect(page.locator("#play")).toHaveText("Play");
+  const paused = Date.now() - started;
+  const { index, history, start } = await page.evaluate(() => ({
+    index: S.solution.index, history: S.history.length, start: S.solution.startHistory.length,
+  }));
+  expect(index).toBeGreaterThan(0);
+  expect(history).toBe(start + index);
+  started = Date.now();
+  await page.click("#play");
+  await page.waitForTimeout(300);
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  const scrambled = Date.now() - started - 300;
+  console.log(`100x100: answer shown after ${shown} ms, Pause ${paused} ms, Scramble ${scrambled} ms`);
+  expect(paused).toBeLessThan(1000);
+  expect(scrambled).toBeLessThan(3000);
+});
+
+// Problem 4: the editor removes vertices (double-click, or pick and
+// Delete, or the button), keeps the drawing when used and in its JSON,
+// and says when a vertex has no edges or the graph falls apart.
+test("33.4 editor: remove a vertex three ways, keep the layout, warn about isolated vertices and pieces", async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 1600 });
+  await open(page, "3x3");
+  await mode(page, "explore");
+  await page.locator("#editor summary").click();
+  await page.click("#edit-new");
+  const spots = [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130], [450, 300], [450, 60]];
+  for (const [x, y] of spots) {
+    const b = await page.locator("#edit-out svg").boundingBox();
+    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
+  }
+  await expect(page.locator("#edit-out svg circle")).toHaveCount(7);
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+  // Vertices 5 and 6 have no edges: said, and the spec leaves them out.
+  await expect(page.locator("#edit-spec")).toContainText("vertices 5, 6 have no edges");
+  await expect(page.locator("#edit-spec")).toContainText('"positions":[[60,60]');
+  // Double-click removes vertex 6; pick and Delete removes vertex 5.
+  await page.locator('#edit-out circle[data-v="6"]').dblclick();
+  await expect(page.locator("#edit-out svg circle")).toHaveCount(6);
+  await page.locator('#edit-out circle[data-v="5"]').click();
+  await expect(page.locator("#edit-remove")).toBeEnabled();
+  await page.keyboard.press("Delete");
+  await expect(page.locator("#edit-out svg circle")).toHaveCount(5);
+  await expect(page.locator("#edit-spec")).not.toContainText("Warning");
+  // Parting 1-4 and 2-4 leaves vertex 4 alone (a second piece).
+  for (const [a, b] of [[1, 4], [2, 4], [3, 4]]) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+  await expect(page.locator("#edit-spec")).toContainText("edges:0-1,1-2,2-3,0-3,3-4");
+  await page.locator('#edit-out circle[data-v="4"]').click();
+  await page.click("#edit-remove");
+  await expect(page.locator("#edit-out svg circle")).toHaveCount(4);
+  // Join 0-2 and part 3-0 and 2-3: vertex 3 keeps no edges in the middle.
+  for (const [a, b] of [[3, 0], [2, 3]]) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+  await expect(page.locator("#edit-spec")).toContainText("vertex 3 has no edges");
+  // A graph of two triangles with no edge between them is disconnected.
+  await page.click("#edit-new");
+  const tri = [[60, 60], [160, 60], [110, 150], [300, 60], [400, 60], [350, 150]];
+  for (const [x, y] of tri) {
+    const b = await page.locator("#edit-out svg").boundingBox();
+    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
+  }
+  for (const [a, b] of [[0, 1], [1, 2], [2, 0], [3, 4], [4, 5], [5, 3]]) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+  await expect(page.locator("#edit-spec")).toContainText("disconnected (2 pieces)");
+  // Use this graph keeps the drawing: vertex 0 stays left of vertex 3
+  // and above vertex 2, as drawn.
+  await page.click("#edit-use");
+  await expect(page.locator("#status")).toContainText("Loaded the graph you built");
+  const pts = await page.evaluate(() => S.pts);
+  expect(pts[0][0]).toBeLessThan(pts[3][0]);
+  expect(pts[0][1]).toBeLessThan(pts[2][1]);
+  expect(pts[4][0]).toBeGreaterThan(pts[1][0]);
+});
+
+// Problem 15: Learn's wording: one class, the identity, the toroidal
+// line explained, theta0 named as the exception, thousands separators,
+// the solution shown, the eight arrangements drawn.
+test("33.15 Learn: one class, the identity, the torus line read out, theta0, separators, pictures, the solution", async ({ page }) => {
+  await open(page, "4x4");
+  await mode(page, "learn");
+  const lesson = page.locator("#lesson");
+  await expect(lesson).toContainText("no cycles (the identity");
+  await expect(lesson).not.toContainText("lengths none");
+  await expect(lesson).toContainText("10,461,394,944,000 configurations are reachable");
+  await expect(lesson).toContainText("How to read it");
+  await expect(lesson).toContainText("15 + 4 + 4 = 23 points");
+  await expect(page.locator("#lesson .mini")).toHaveCount(8);
+  await expect(page.locator("#lesson .mini").first().locator("span")).toHaveCount(16);
+  await expect(page.locator("#solution")).toBeVisible();
+  await open(page, "petersen");
+  await expect(lesson).toContainText("every position can reach every other (one class)");
+  await expect(lesson).not.toContainText("1 class that");
+  await open(page, "theta0");
+  await expect(lesson).toContainText("this puzzle is that exception");
+});
+
+// Screen readers and keyboards: axe-core (WCAG 2 A and AA rules) finds no
+// violation in any mode, on a board, a graph drawing and a big board.
+test("33 accessibility: axe-core finds no WCAG A or AA violation", async ({ page }) => {
+  for (const spec of ["4x4", "petersen", "100x100"]) {
+    await open(page, spec);
+    for (const name of ["play", "explore", "learn"]) {
+      await mode(page, name);
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      const found = result.violations.map((v) => `${spec} ${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      expect(found).toEqual([]);
+    }
+  }
+});
+
+// Problem 17 (rest): a shortest solution in MTM can be asked for; huge
+// numbers show whole in a tooltip.
+test("33.17 shortest in MTM: a run of tiles counts once", async ({ page }) => {
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.selectOption("#algo", "ida-mtm");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found 1 move.");
+  await expect(page.locator("#solution")).toContainText("multi-tile metric");
+  await page.selectOption("#algo", "ida");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found 2 moves.");
+  await open(page, "30x30");
+  await mode(page, "learn");
+  const big = page.locator("#lesson span[title]").first();
+  await expect(big).toHaveAttribute("title", /^\d{1,3}(,\d{3})+$/);
 });

@@ -266,6 +266,39 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// What answered `solution` in plain words: [`Plan::in_words`], except
+    /// that a plan with a fallback (IDA*, then weighted A* when that runs
+    /// long) names only the search that gave this answer, e.g. `IDA* with
+    /// the Manhattan distance on the graph` or `weighted A* (weight 1.5)
+    /// with ..., after IDA* ran long`.
+    pub fn in_words_for(&self, solution: &super::Solution) -> String {
+        let Some(fallback) = &self.fallback else {
+            return self.in_words();
+        };
+        let alone = Plan {
+            fallback: None,
+            ..self.clone()
+        };
+        if solution.algorithm == self.name() {
+            return alone.in_words();
+        }
+        let then = if solution.algorithm.ends_with("then constructive") {
+            "the constructive solver (fast, not shortest)".to_string()
+        } else {
+            Plan {
+                method: Method::AStar {
+                    weight: fallback.weight,
+                },
+                fallback: None,
+                ..self.clone()
+            }
+            .in_words()
+        };
+        format!("{then}, after {} ran long", alone.in_words())
+    }
+}
+
 impl fmt::Display for Plan {
     /// The plan in words: method, tables (with their state), optimality,
     /// and the reason.
