@@ -433,6 +433,9 @@ impl ShardedBfs {
             }
         })?;
         let mut encoded: Vec<(u64, Vec<u8>)> = Vec::with_capacity(buckets.len());
+        // One compression context for all the parts (making one per part
+        // costs more than compressing a small part).
+        let mut zstd = compressor();
         for (i, b) in buckets.iter_mut().enumerate() {
             if i % runs == 0 {
                 radsort::sort(b);
@@ -440,7 +443,11 @@ impl ShardedBfs {
             }
             debug_assert!(b.windows(2).all(|w| w[0] < w[1]));
             let base = (i / runs) as u64 * self.shard_len;
-            encoded.push(compress(b.iter().map(|&o| base + o as u64), b.len()));
+            encoded.push(compress(
+                &mut zstd,
+                b.iter().map(|&o| base + o as u64),
+                b.len(),
+            ));
             *b = Vec::new();
         }
         store.save(&out, &[&assemble(encoded)])
@@ -538,7 +545,7 @@ impl ShardedBfs {
             old.sort_unstable();
             next.retain(|r| old.binary_search(r).is_err());
             let count = next.len() as u64;
-            let part = compress(next.into_iter(), count as usize);
+            let part = compress(&mut compressor(), next.into_iter(), count as usize);
             store.save(&out, &[&assemble(vec![part])])?;
             return Ok(count);
         }
@@ -567,7 +574,7 @@ impl ShardedBfs {
                 })
             })
         });
-        let part = compress(ranks, count as usize);
+        let part = compress(&mut compressor(), ranks, count as usize);
         store.save(&out, &[&assemble(vec![part])])?;
         Ok(count)
     }
@@ -761,17 +768,22 @@ fn corrupt(store: &dyn TableStore, name: &str, why: impl Into<String>) -> Error 
 /// Encodes sorted, distinct ranks, one part per slice, into the bytes of
 /// a `.ranks` file (see the module documentation).
 pub fn encode_parts(parts: &[&[u64]]) -> Vec<u8> {
+    let mut zstd = compressor();
     assemble(
         parts
             .iter()
-            .map(|p| compress(p.iter().copied(), p.len()))
+            .map(|p| compress(&mut zstd, p.iter().copied(), p.len()))
             .collect(),
     )
 }
 
 /// One part: `count` sorted, distinct ranks as LEB128 deltas, compressed
 /// by zstd level 1 with its checksum (no bytes for no ranks).
-fn compress(ranks: impl Iterator<Item = u64>, count: usize) -> (u64, Vec<u8>) {
+fn compress(
+    zstd: &mut zstd::bulk::Compressor<'static>,
+    ranks: impl Iterator<Item = u64>,
+    count: usize,
+) -> (u64, Vec<u8>) {
     let mut raw = Vec::with_capacity(count * 2);
     let mut last = 0u64;
     let mut n = 0u64;
@@ -792,9 +804,14 @@ fn compress(ranks: impl Iterator<Item = u64>, count: usize) -> (u64, Vec<u8>) {
     if raw.is_empty() {
         return (n, Vec::new());
     }
+    (n, zstd.compress(&raw).expect("compressing into a vector"))
+}
+
+/// A zstd level 1 context that writes frame checksums.
+fn compressor() -> zstd::bulk::Compressor<'static> {
     let mut c = zstd::bulk::Compressor::new(1).expect("zstd level 1 exists");
     c.include_checksum(true).expect("a zstd parameter");
-    (n, c.compress(&raw).expect("compressing into a vector"))
+    c
 }
 
 /// The bytes of a `.ranks` file holding `parts`.
