@@ -238,6 +238,7 @@ fn a_directory_run_writes_only_inside_its_directory_and_keeps_only_the_last_leve
 fn sharded_large_boards_match_the_published_tables() {
     for (spec, metric, data) in [
         ("4x3", Metric::Stm, Some(("stm", "4x3"))),
+        ("4x3", Metric::Mtm, Some(("mtm", "4x3"))),
         ("6x2", Metric::Mtm, Some(("mtm", "6x2"))),
         ("3x2x2", Metric::Stm, None),
     ] {

@@ -272,7 +272,7 @@ impl Plan {
     /// long) names only the search that gave this answer, e.g. `IDA* with
     /// the Manhattan distance on the graph` or `weighted A* (weight 1.5)
     /// with ..., after IDA* ran long`.
-    pub fn in_words_for(&self, solution: &super::Solution) -> String {
+    pub fn in_words_for(&self, solution: &super::outcome::Solution) -> String {
         let Some(fallback) = &self.fallback else {
             return self.in_words();
         };
