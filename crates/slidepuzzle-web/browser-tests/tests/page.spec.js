@@ -41,6 +41,20 @@ async function setState(page, text) {
   await page.click("#set");
   await expect(page.locator("#status")).toContainText("Position set");
 }
+// In the graph editor: a vertex at each spot (the canvas is 520 x 360
+// units), then an edge toggled for each pair by clicking its two ends.
+async function editorAdd(page, spots) {
+  for (const [x, y] of spots) {
+    const b = await page.locator("#edit-out svg").boundingBox();
+    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
+  }
+}
+async function editorToggle(page, pairs) {
+  for (const [a, b] of pairs) {
+    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
+    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
+  }
+}
 // Holds /api/solve answers back until `release()`; counts the requests.
 async function holdSolves(page) {
   let release; const gate = new Promise((r) => { release = r; });
@@ -497,17 +511,10 @@ test("the graph editor builds a graph that the server then solves", async ({ pag
   await page.click("#edit-new");
   // Five vertices: a square and one more, clicked on empty space (the
   // canvas is 520 x 360 units).
-  const spots = [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130]];
-  for (const [x, y] of spots) {
-    const b = await page.locator("#edit-out svg").boundingBox();
-    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
-  }
+  await editorAdd(page, [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130]]);
   await expect(page.locator("#edit-out svg circle")).toHaveCount(5);
   // Join 0-1, 1-2, 2-3, 3-0, 1-4, 2-4 by clicking pairs.
-  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]) {
-    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
-    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
-  }
+  await editorToggle(page, [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]);
   await expect(page.locator("#edit-spec")).toContainText("6 edges");
   await expect(page.locator("#edit-spec")).toContainText("spec: edges:0-1,1-2,2-3,0-3,1-4,2-4");
   await expect(page.locator("#edit-spec")).toContainText('JSON: {"vertices":5');
@@ -1026,16 +1033,9 @@ test("33.4 editor: remove a vertex three ways, keep the layout, warn about isola
   await mode(page, "explore");
   await page.locator("#editor summary").click();
   await page.click("#edit-new");
-  const spots = [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130], [450, 300], [450, 60]];
-  for (const [x, y] of spots) {
-    const b = await page.locator("#edit-out svg").boundingBox();
-    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
-  }
+  await editorAdd(page, [[60, 60], [200, 60], [200, 200], [60, 200], [320, 130], [450, 300], [450, 60]]);
   await expect(page.locator("#edit-out svg circle")).toHaveCount(7);
-  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]) {
-    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
-    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
-  }
+  await editorToggle(page, [[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4]]);
   // Vertices 5 and 6 have no edges: said, and the spec leaves them out.
   await expect(page.locator("#edit-spec")).toContainText("vertices 5, 6 have no edges");
   await expect(page.locator("#edit-spec")).toContainText('"positions":[[60,60]');
@@ -1048,31 +1048,18 @@ test("33.4 editor: remove a vertex three ways, keep the layout, warn about isola
   await expect(page.locator("#edit-out svg circle")).toHaveCount(5);
   await expect(page.locator("#edit-spec")).not.toContainText("Warning");
   // Parting 1-4 and 2-4 leaves vertex 4 alone (a second piece).
-  for (const [a, b] of [[1, 4], [2, 4], [3, 4]]) {
-    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
-    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
-  }
+  await editorToggle(page, [[1, 4], [2, 4], [3, 4]]);
   await expect(page.locator("#edit-spec")).toContainText("edges:0-1,1-2,2-3,0-3,3-4");
   await page.locator('#edit-out circle[data-v="4"]').click();
   await page.click("#edit-remove");
   await expect(page.locator("#edit-out svg circle")).toHaveCount(4);
-  // Join 0-2 and part 3-0 and 2-3: vertex 3 keeps no edges in the middle.
-  for (const [a, b] of [[3, 0], [2, 3]]) {
-    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
-    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
-  }
+  // Part 3-0 and 2-3: vertex 3 is left with no edges, in the middle.
+  await editorToggle(page, [[3, 0], [2, 3]]);
   await expect(page.locator("#edit-spec")).toContainText("vertex 3 has no edges");
   // A graph of two triangles with no edge between them is disconnected.
   await page.click("#edit-new");
-  const tri = [[60, 60], [160, 60], [110, 150], [300, 60], [400, 60], [350, 150]];
-  for (const [x, y] of tri) {
-    const b = await page.locator("#edit-out svg").boundingBox();
-    await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
-  }
-  for (const [a, b] of [[0, 1], [1, 2], [2, 0], [3, 4], [4, 5], [5, 3]]) {
-    await page.locator(`#edit-out circle[data-v="${a}"]`).click();
-    await page.locator(`#edit-out circle[data-v="${b}"]`).click();
-  }
+  await editorAdd(page, [[60, 60], [160, 60], [110, 150], [300, 60], [400, 60], [350, 150]]);
+  await editorToggle(page, [[0, 1], [1, 2], [2, 0], [3, 4], [4, 5], [5, 3]]);
   await expect(page.locator("#edit-spec")).toContainText("disconnected (2 pieces)");
   // Use this graph keeps the drawing: vertex 0 stays left of vertex 3
   // and above vertex 2, as drawn.
