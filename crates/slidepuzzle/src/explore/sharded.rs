@@ -71,6 +71,7 @@
 //! assert_eq!(report.diameter, 21);
 //! ```
 
+use std::io::BufRead;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -895,36 +896,20 @@ fn for_each_rank(
     if count == 0 {
         return Ok(());
     }
-    let mut decoder = zstd::stream::read::Decoder::with_buffer(&file[offset..offset + len])
+    let decoder = zstd::stream::read::Decoder::with_buffer(&file[offset..offset + len])
         .map_err(|e| bad(format!("zstd: {e}")))?;
-    // Decompressed bytes in chunks; a rank is at most 10 bytes, so while
-    // 10 or more are buffered one is decoded without looking for the end.
-    let mut buf = vec![0u8; 1 << 16];
-    let (mut start, mut end) = (0usize, 0usize);
-    let mut at_end = false;
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, decoder);
     let mut last = 0u64;
-    let mut left = count;
-    while left > 0 {
-        if end - start < 10 && !at_end {
-            buf.copy_within(start..end, 0);
-            end -= start;
-            start = 0;
-            while end < buf.len() && !at_end {
-                match std::io::Read::read(&mut decoder, &mut buf[end..]) {
-                    Ok(0) => at_end = true,
-                    Ok(n) => end += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(bad(format!("cut short: {e}"))),
-                }
-            }
-        }
+    for _ in 0..count {
         let mut d = 0u64;
         let mut shift = 0;
         loop {
-            let Some(&byte) = buf[start..end].first() else {
-                return Err(bad("cut short".into()));
+            let byte = match reader.fill_buf() {
+                Ok([b, ..]) => *b,
+                Ok([]) => return Err(bad("cut short".into())),
+                Err(e) => return Err(bad(format!("cut short: {e}"))),
             };
-            start += 1;
+            reader.consume(1);
             if shift >= 64 {
                 return Err(bad("a rank longer than 64 bits".into()));
             }
@@ -938,7 +923,6 @@ fn for_each_rank(
             .checked_add(d)
             .ok_or_else(|| bad("a rank past 64 bits".into()))?;
         f(last);
-        left -= 1;
     }
     Ok(())
 }
