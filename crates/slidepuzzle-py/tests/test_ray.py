@@ -49,6 +49,11 @@ def cluster():
     try:
         _ray_cli("start", f"--address={address}", "--node-ip-address=127.0.0.1", *common)
         ray.init(address=address, log_to_driver=False)
+        # Datasets made from here on start their whole actor pool before the
+        # first batch: otherwise the actor that starts first may label a
+        # small dataset alone, and "both nodes labelled rows" would depend
+        # on start-up timing (it failed that way once in CI).
+        ray.data.DataContext.get_current().wait_for_min_actors_s = 120
         deadline = time.time() + 60
         while len([n for n in ray.nodes() if n["Alive"]]) < 2:
             assert time.time() < deadline, "the second node did not join"
