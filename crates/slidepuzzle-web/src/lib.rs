@@ -32,7 +32,7 @@
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css` and `/layout.js`) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
-//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
+//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
@@ -58,7 +58,12 @@
 //!   deadline ([`SOLVE_SECONDS`]) and a cancel flag, set when the client
 //!   goes away or when the answer is not back [`SOLVE_GRACE_SECONDS`] after
 //!   the deadline; the other endpoints get [`WORK_SECONDS`]. A request over
-//!   its time is answered 503 `"... took longer than N s"`.
+//!   its time is answered 503 `"... took longer than N s"`. The streamed
+//!   solve (the page's) builds the tables its plan lacks first, within
+//!   [`TABLE_BUILD_SECONDS`] and with progress lines, and its search's
+//!   deadline counts from the end of the builds; the tables are kept, so
+//!   the next solve starts at once. Requests that need a table another one
+//!   is building wait for that build instead of starting their own.
 //! * **Concurrency.** Solves and the other endpoints draw from two pools of
 //!   permits ([`ServerLimits`]; by default twice the available parallelism
 //!   each). A permit is held until the blocking work really ends (even
@@ -69,9 +74,9 @@
 pub mod records;
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, State};
@@ -86,7 +91,7 @@ use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::budget::SizeBudget;
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
 use slidepuzzle::problem::{Given, Problem};
-use slidepuzzle::{Algorithm, Heuristic, Limits, SolveOptions, Solver};
+use slidepuzzle::{Algorithm, Heuristic, Limits, Plan, SolveOptions, Solver};
 use tokio::sync::Semaphore;
 
 /// The most configurations a several-blank reachability test may visit
@@ -100,6 +105,10 @@ pub const SOLVE_SECONDS: u64 = 20;
 /// How long past [`SOLVE_SECONDS`] the server waits for a solve that has
 /// not stopped (planning, table building) before answering 503.
 pub const SOLVE_GRACE_SECONDS: u64 = 2;
+/// Time limit of the table builds a streamed solve waits for before its
+/// search starts (`/api/solve/stream`), in seconds: builds are done once
+/// and kept, so they get their own budget instead of eating the search's.
+pub const TABLE_BUILD_SECONDS: u64 = 180;
 /// Time limit of one request to the other endpoints (puzzle, check,
 /// analyze, scramble), in seconds.
 pub const WORK_SECONDS: u64 = 10;
@@ -265,6 +274,9 @@ pub struct ServerLimits {
     /// How long past `solve_time` the answer is awaited before a 503 and
     /// the cancel flag ([`SOLVE_GRACE_SECONDS`]).
     pub solve_grace: Duration,
+    /// The time a streamed solve's table builds get before its search
+    /// ([`TABLE_BUILD_SECONDS`]).
+    pub build_time: Duration,
     /// The time limit of the other endpoints ([`WORK_SECONDS`]).
     pub work_time: Duration,
     /// Most solves at once (default: twice the available parallelism).
@@ -280,6 +292,7 @@ impl Default for ServerLimits {
         ServerLimits {
             solve_time: Duration::from_secs(SOLVE_SECONDS),
             solve_grace: Duration::from_secs(SOLVE_GRACE_SECONDS),
+            build_time: Duration::from_secs(TABLE_BUILD_SECONDS),
             work_time: Duration::from_secs(WORK_SECONDS),
             solve_permits: 2 * cores,
             work_permits: 2 * cores,
@@ -615,11 +628,20 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// Builds the tables a plan lacks before its search starts (the streamed
+/// solve's, under their own budget and with progress lines).
+type TableBuilder<'a> = &'a dyn Fn(&Puzzle, &Configuration, &Plan) -> Result<(), ApiError>;
+
+/// A solve request's work. `limits` bound the search (their deadline, if
+/// any, counts from the request's start); with `build_tables`, the tables
+/// the plan lacks are built by it first and `search_time` then starts
+/// counting when the search does.
 fn solve(
     solver: &Arc<Solver>,
     p: Puzzle,
     req: &PuzzleRequest,
     limits: Limits,
+    build_tables: Option<(TableBuilder<'_>, Duration)>,
 ) -> Result<Value, ApiError> {
     let Problem {
         puzzle: p,
@@ -629,7 +651,7 @@ fn solve(
     let algorithm: Algorithm = req.algo.as_deref().unwrap_or("auto").parse()?;
     let heuristic: Heuristic = req.heuristic.as_deref().unwrap_or("auto").parse()?;
     let metric: slidepuzzle::model::Metric = req.metric.as_deref().unwrap_or("stm").parse()?;
-    let options = SolveOptions {
+    let mut options = SolveOptions {
         algorithm,
         heuristic,
         limits,
@@ -637,6 +659,12 @@ fn solve(
         ..SolveOptions::default()
     };
     let plan = solver.plan(&p, &goal, &options)?;
+    if let Some((build, search_time)) = build_tables {
+        if plan.tables.as_ref().is_some_and(|t| !t.cached) {
+            build(&p, &goal, &plan)?;
+        }
+        options.limits = options.limits.with_timeout(Some(search_time));
+    }
     let outcome = solver.solve_with_plan(&p, &start, &goal, &options, &plan)?;
     let record = records::SolveRecord::new("1", &p, &start, &outcome, Some(&plan));
     // Better tables for the next requests, built in the background once
@@ -671,7 +699,7 @@ async fn solve_handler(
         "solve",
         app.limits.solve_time + app.limits.solve_grace,
         || cancel.store(true, Ordering::Relaxed),
-        move || solve(&solver, p, &req, limits),
+        move || solve(&solver, p, &req, limits, None),
     )
     .await;
     drop(guard);
@@ -679,12 +707,18 @@ async fn solve_handler(
 }
 
 /// `POST /api/solve/stream`: the solve of [`solve_handler`] with its
-/// progress as it happens. The body is newline-delimited JSON: one
-/// `{"progress": {"bound", "generated", "seconds"}}` line at each new IDA*
-/// bound, then one `{"result": record}` (the object `/api/solve` answers)
-/// or `{"error": message}` line. Errors found before the search starts
-/// (the spec, the state) are a 400 as elsewhere. Closing the connection
-/// cancels the search (the page's Cancel), as do the time limits.
+/// progress as it happens. The body is newline-delimited JSON: while the
+/// tables the plan lacks are built, a `{"building": {"tables": [{"message",
+/// "fraction", "seconds"}], "seconds"}}` line about every [`BUILD_POLL`];
+/// one `{"progress": {"bound", "generated", "seconds"}}` line at each new
+/// IDA* bound; then one `{"result": record}` (the object `/api/solve`
+/// answers) or `{"error": message}` line. Table builds get their own time
+/// ([`ServerLimits::build_time`]): the search's
+/// [`ServerLimits::solve_time`] starts when they are done, and a build
+/// another request started is waited for, not repeated. Errors found
+/// before the search starts (the spec, the state) are a 400 as elsewhere.
+/// Closing the connection cancels the build or the search (the page's
+/// Cancel), as do the time limits.
 async fn solve_stream_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
@@ -699,7 +733,7 @@ async fn solve_stream_handler(
         .map_err(|_| ApiError::busy())?;
     let cancel = Arc::new(AtomicBool::new(false));
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let (progress_tx, progress_cancel) = (tx.clone(), cancel.clone());
     let sink = slidepuzzle::search::limits::ProgressSink(Arc::new(
         move |p: slidepuzzle::search::limits::Progress| {
@@ -719,26 +753,53 @@ async fn solve_stream_handler(
         max_memory: 1 << 30,
         progress: Some(sink),
         ..Limits::default()
-    }
-    .with_timeout(Some(app.limits.solve_time));
+    };
+    let server = app.limits;
+    // When the watchdog cancels: the search's time and grace, moved on
+    // while tables are built.
+    let hard = Arc::new(Mutex::new(started + server.solve_time + server.solve_grace));
+    let fired = Arc::new(AtomicBool::new(false));
     let solver = app.solver.clone();
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let line = match solve(&solver, p, &req, limits) {
-            Ok(record) => json!({ "result": record }),
-            Err(e) => json!({ "error": e.message }),
-        };
-        // The client may be gone; then nobody reads it.
-        let _ = tx.send(line.to_string());
-    });
-    let (hard, watchdog) = (
-        app.limits.solve_time + app.limits.solve_grace,
-        cancel.clone(),
-    );
-    tokio::spawn(async move {
-        tokio::time::sleep(hard).await;
-        watchdog.store(true, Ordering::Relaxed);
-    });
+    {
+        let (hard, cancel, fired) = (hard.clone(), cancel.clone(), fired.clone());
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let build = |p: &Puzzle, goal: &Configuration, plan: &Plan| {
+                let watch = BuildWatch {
+                    cancel: &cancel,
+                    hard: &hard,
+                    server,
+                    tx: &tx,
+                    started,
+                };
+                build_tables(&solver, (p, goal, plan), &watch)
+            };
+            let line = match solve(&solver, p, &req, limits, Some((&build, server.solve_time))) {
+                Ok(record) => json!({ "result": record }),
+                Err(_) if fired.load(Ordering::Relaxed) => json!({ "error": format!(
+                    "solve took longer than {} s", seconds(started.elapsed())
+                ) }),
+                Err(e) => json!({ "error": e.message }),
+            };
+            // The client may be gone; then nobody reads it.
+            let _ = tx.send(line.to_string());
+        });
+    }
+    {
+        let cancel = cancel.clone();
+        tokio::spawn(async move {
+            loop {
+                let due = *hard.lock().unwrap_or_else(|p| p.into_inner());
+                if Instant::now() >= due {
+                    break;
+                }
+                tokio::time::sleep_until(due.into()).await;
+            }
+            if !cancel.swap(true, Ordering::Relaxed) {
+                fired.store(true, Ordering::Relaxed);
+            }
+        });
+    }
     // Dropped with the body when the client disconnects: cancels.
     let guard = CancelOnDrop(cancel);
     let lines = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
@@ -750,6 +811,88 @@ async fn solve_stream_handler(
         axum::body::Body::from_stream(lines),
     )
         .into_response())
+}
+
+/// How often a streamed solve reports the table builds it waits for.
+pub const BUILD_POLL: Duration = Duration::from_millis(250);
+
+/// What a streamed solve's table builds answer to: its cancel flag, the
+/// watchdog's time, the server's limits, its lines and its start.
+struct BuildWatch<'a> {
+    cancel: &'a Arc<AtomicBool>,
+    hard: &'a Mutex<Instant>,
+    server: ServerLimits,
+    tx: &'a tokio::sync::mpsc::UnboundedSender<String>,
+    started: Instant,
+}
+
+impl BuildWatch<'_> {
+    /// Moves the watchdog's time to `extra` past now.
+    fn watch_for(&self, extra: Duration) {
+        *self.hard.lock().unwrap_or_else(|p| p.into_inner()) =
+            Instant::now() + extra + self.server.solve_time + self.server.solve_grace;
+    }
+
+    /// One `building` line from [`Solver::builds`], if any build runs.
+    fn report(&self, solver: &Solver) {
+        let tables: Vec<Value> = solver
+            .builds()
+            .iter()
+            .map(|b| {
+                json!({
+                    "message": b.message,
+                    "fraction": b.fraction,
+                    "seconds": b.started.elapsed().as_secs_f64(),
+                })
+            })
+            .collect();
+        if tables.is_empty() {
+            return;
+        }
+        let line = json!({"building": {
+            "tables": tables,
+            "seconds": self.started.elapsed().as_secs_f64(),
+        }});
+        // Nobody listens any more: stop.
+        if self.tx.send(line.to_string()).is_err() {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The streamed solve's table builds: [`Solver::prepare`] within
+/// [`ServerLimits::build_time`] and the request's cancel flag, with the
+/// watchdog's time moved on while they run and a `building` line about
+/// every [`BUILD_POLL`] from [`Solver::builds`] (which also shows a build
+/// another request started and this one waits for).
+fn build_tables(
+    solver: &Solver,
+    (p, goal, plan): (&Puzzle, &Configuration, &Plan),
+    watch: &BuildWatch<'_>,
+) -> Result<(), ApiError> {
+    watch.watch_for(watch.server.build_time);
+    let limits = Limits {
+        cancel: Some(watch.cancel.clone()),
+        max_memory: 1 << 30,
+        ..Limits::default()
+    }
+    .with_timeout(Some(watch.server.build_time));
+    let done = AtomicBool::new(false);
+    let built = std::thread::scope(|scope| {
+        let reporter = scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                watch.report(solver);
+                std::thread::park_timeout(BUILD_POLL);
+            }
+        });
+        let built = solver.prepare(p, goal, plan, &limits);
+        done.store(true, Ordering::Relaxed);
+        reporter.thread().unpark();
+        built
+    });
+    // The search's time starts now.
+    watch.watch_for(Duration::ZERO);
+    Ok(built?)
 }
 
 /// Whether a request's `Host` header names this server: `localhost`,

@@ -1231,9 +1231,10 @@ async function check() {
     status((r.solvable ? "Solvable: " : "Unsolvable: ") + r.reason, r.solvable ? "good" : "bad");
   } catch (e) { status(e.message, "bad"); }
 }
-// /api/solve/stream: progress lines while the server searches, then the
-// answer; aborting the request cancels the search on the server.
-async function solveStreamed(body, signal, onProgress) {
+// /api/solve/stream: building lines while the server builds the tables the
+// search needs (once; they are kept), progress lines while it searches,
+// then the answer; aborting the request cancels the build or the search.
+async function solveStreamed(body, signal, onProgress, onBuilding = () => {}) {
   const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(withBlanks(body)), signal });
   if (!r.ok) {
     const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
@@ -1251,11 +1252,21 @@ async function solveStreamed(body, signal, onProgress) {
       if (!line.trim()) continue;
       const msg = JSON.parse(line);
       if (msg.progress) onProgress(msg.progress);
+      else if (msg.building) onBuilding(msg.building);
       else if (msg.result) return msg.result;
       else if (msg.error) throw new Error(msg.error);
     }
   }
   throw new Error("the server closed the connection without an answer");
+}
+// The status while the server builds tables: what it builds, how far (for
+// tables that report it), and that this happens once.
+function buildingText(b, started) {
+  const t = b.tables[0] || {}, secs = ((performance.now() - started) / 1000).toFixed(1);
+  const what = (t.message || "building tables").replace(/^building /, "");
+  const share = typeof t.fraction === "number" ? `, ${Math.floor(t.fraction * 100)}% of this table` : "";
+  const more = b.tables.length > 1 ? ` (and ${b.tables.length - 1} more build${b.tables.length > 2 ? "s" : ""})` : "";
+  return `Building tables first (once; they are kept for later solves): ${what}${share}${more}. ${secs} s. Cancel stops the build.`;
 }
 const SHOWN_STEPS = 300;
 async function solve() {
@@ -1265,8 +1276,9 @@ async function solve() {
   S.pending = mine;
   $("solve").disabled = true; $("cancel").hidden = false;
   clockStop(); S.clock.armed = false;
-  let latest = null;
-  const tick = () => status(`Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
+  let latest = null, building = null;
+  const tick = () => status(building && !latest ? buildingText(building, started)
+    : `Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
     (latest ? `, no solution shorter than ${latest.bound} moves, ${latest.generated.toLocaleString()} positions generated` : "") +
     " (Cancel stops the search)");
   tick(); mine.ticker = setInterval(tick, 200);
@@ -1279,7 +1291,8 @@ async function solve() {
     // The Rust end-to-end test's headless Chromium (--dump-dom with virtual
     // time) does not read streamed bodies: the self-test asks /api/solve.
     r = params.has("selftest") ? await api("/api/solve", body, controller.signal)
-      : await solveStreamed(body, controller.signal, (p) => { latest = p; });
+      : await solveStreamed(body, controller.signal, (p) => { latest = p; mine.building = false; },
+        (b) => { building = b; mine.building = !latest; });
   } catch (e) {
     if (S.pending === mine) { dropPending(); status(e.message, "bad"); }
     return null;
@@ -1407,7 +1420,11 @@ $("scramble").onclick = scramble;
 $("set").onclick = setState;
 $("check").onclick = check;
 $("solve").onclick = () => solve();
-$("cancel").onclick = () => { dropPending(); status("Search stopped."); };
+$("cancel").onclick = () => {
+  const building = S.pending && S.pending.building;
+  dropPending();
+  status(building ? "Table build stopped: nothing half-built is kept; the next Solve starts it again." : "Search stopped.");
+};
 $("fwd").onclick = () => { if (S.solution) stepTo(S.solution.index + 1); };
 $("back").onclick = () => { if (S.solution) stepTo(S.solution.index - 1); };
 $("play").onclick = play;

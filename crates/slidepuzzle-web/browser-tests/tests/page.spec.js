@@ -1124,3 +1124,37 @@ test("33.17 shortest in MTM: a run of tiles counts once", async ({ page }) => {
   const big = page.locator("#lesson span[title]").first();
   await expect(big).toHaveAttribute("title", /^\d{1,3}(,\d{3})+$/);
 });
+
+test("33.7 33.8 a cold solve shows its table builds; Cancel stops them; the next Solve builds once and answers", async ({ page }) => {
+  // Only this test uses 5x3 with two blanks: its free-blank tables start
+  // cold (removed from the server's cache directory, which it reads on
+  // the first solve that needs them).
+  const fs = require("fs"), path = require("path");
+  const cache = path.join(__dirname, "..", "..", "..", "..", "target", "browser-tests-cache");
+  for (const f of fs.existsSync(cache) ? fs.readdirSync(cache) : []) {
+    if (f.startsWith("free-blank15-")) fs.rmSync(path.join(cache, f));
+  }
+  await open(page, "5x3");
+  await setState(page, "4 9 6 3 8/0 12 13 5 2/7 11 0 10 1");
+  await expect(page.locator("#blanks")).toHaveValue("2");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Building tables first (once; they are kept for later solves)", { timeout: 10_000 });
+  await expect(page.locator("#status")).toContainText("free-blank pattern database for tiles");
+  await page.click("#cancel");
+  await expect(page.locator("#status")).toContainText("Table build stopped");
+  await expect(page.locator("#solve")).toBeEnabled();
+  // Solve again: the builds start again, the search then gets its own
+  // 20 s, and the answer is the shortest.
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Building tables first");
+  await expect(page.locator("#solution")).toContainText("(shortest)", { timeout: 50_000 });
+  await expect(page.locator("#solution")).toContainText("42");
+  // The tables are kept: a second solve of the same position builds nothing.
+  const lines = await page.evaluate(async () => {
+    const seen = [];
+    await solveStreamed({ puzzle: "5x3", state: "4 9 6 3 8/0 12 13 5 2/7 11 0 10 1", blanks: 2 },
+      undefined, () => {}, (b) => seen.push(b));
+    return seen.length;
+  });
+  expect(lines).toBe(0);
+});

@@ -10,7 +10,7 @@ use super::options::SolveOptions;
 use super::outcome::{Outcome, Written};
 use super::plan::Plan;
 use super::run::{execute, reachability};
-use super::tables::{EventSink, TableCache};
+use super::tables::{BuildStatus, EventSink, TableCache};
 use crate::construct::board::{StreamReport, stream_board_solution_within};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
@@ -102,6 +102,14 @@ impl Solver {
             Some(t) => self.tables.load(puzzle, goal, t, limits),
             None => Ok(()),
         }
+    }
+
+    /// The table builds under way in this solver now (oldest first): what
+    /// each is building and how far it got. Cheap; a face that waits for a
+    /// build (the web page's solve) polls it to show progress, whichever
+    /// caller started the build.
+    pub fn builds(&self) -> Vec<BuildStatus> {
+        self.tables.builds()
     }
 
     /// Builds the better tables a plan left for later ([`Plan::later`]) and

@@ -273,9 +273,11 @@ impl Solver {
         if !worth_it || entries > options.limits.max_memory {
             return Ok(None);
         }
-        match self.tables.distances(puzzle, goal, options.metric, || {
-            DistanceTable::build(puzzle, goal, options.metric, &options.limits)
-        }) {
+        match self
+            .tables
+            .distances(puzzle, goal, options.metric, &options.limits, || {
+                DistanceTable::build(puzzle, goal, options.metric, &options.limits)
+            }) {
             Ok(table) => Ok(Some(table)),
             // Distances beyond a byte, or MTM without lines: search instead
             // (the search gives the same refusal for the latter).

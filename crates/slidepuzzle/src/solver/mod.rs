@@ -67,4 +67,4 @@ pub use options::{
 pub use outcome::{Outcome, Solution, Written, stop_message};
 pub use plan::{BoardHeuristic, Fallback, Method, Plan, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
-pub use tables::EventSink;
+pub use tables::{BuildStatus, EventSink};

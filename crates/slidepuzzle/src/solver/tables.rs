@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::options::QUICK_TABLE_ENTRIES;
 use super::plan::{TableKind, TablePlan};
@@ -74,21 +75,134 @@ impl TablesKey {
     }
 }
 
-/// The value under `key` in `map`, built by `build` (outside the lock) the
-/// first time.
+/// One table's place in a solver's memory: empty until its build ends.
+/// Its lock is held during the build, so that concurrent callers wait for
+/// one build instead of building the same table again.
+type Slot<T> = Arc<Mutex<Option<Arc<T>>>>;
+
+/// How often a caller waiting for another caller's build looks at its own
+/// limits (so that its cancel flag and deadline still stop it).
+const WAIT_POLL: Duration = Duration::from_millis(20);
+
+/// The value under `key` in `map`, built by `build` the first time. While
+/// one caller builds it, others asking for the same key wait for that build
+/// (one build per table, however many requests want it) unless their
+/// `limits` stop them first; a build that fails or is stopped leaves the
+/// key empty, so the next caller builds it afresh.
 fn memoised<T>(
-    map: &Mutex<HashMap<TablesKey, Arc<T>>>,
+    map: &Mutex<HashMap<TablesKey, Slot<T>>>,
     key: TablesKey,
+    limits: &Limits,
     build: impl FnOnce() -> Result<T>,
 ) -> Result<Arc<T>> {
-    if let Some(v) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+    let slot: Slot<T> = map
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(key)
+        .or_default()
+        .clone();
+    let mut held = loop {
+        match slot.try_lock() {
+            Ok(held) => break held,
+            Err(std::sync::TryLockError::Poisoned(p)) => break p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                if let Some(reason) = limits.check_time() {
+                    return Err(Error::Stopped {
+                        reason,
+                        message: format!(
+                            "stopped while waiting for a table build another run started ({})",
+                            reason.describe()
+                        ),
+                    });
+                }
+                std::thread::sleep(WAIT_POLL);
+            }
+        }
+    };
+    if let Some(v) = held.as_ref() {
         return Ok(v.clone());
     }
     let built = Arc::new(build()?);
-    map.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(key, built.clone());
+    *held = Some(built.clone());
     Ok(built)
+}
+
+/// A table build under way, as [`super::Solver::builds`] reports it: what
+/// the build's last message says it is building, and how far it got.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildStatus {
+    /// The build's last message ("building the pattern database for tiles
+    /// [1, 2, 3, 4, 5] on 5x5 (6375600 entries, ...)"); empty until the
+    /// first one.
+    pub message: String,
+    /// Share of the current table's entries reached so far, 0 to 1, for
+    /// builds that report their breadth-first layers (board and
+    /// multi-tile tables); `None` otherwise.
+    pub fraction: Option<f64>,
+    /// Breadth-first layers finished in the current table (0 before the
+    /// first, and for builds that do not report layers).
+    pub layers: u32,
+    /// When this build started.
+    pub started: Instant,
+}
+
+/// The builds under way, by an id that is never reused.
+#[derive(Default)]
+struct ActiveBuilds {
+    next: u64,
+    builds: Vec<(u64, BuildStatus)>,
+}
+
+/// Registers one build in [`ActiveBuilds`] until dropped, and keeps its
+/// status current from the build's events.
+struct BuildTracker<'a> {
+    active: &'a Mutex<ActiveBuilds>,
+    id: u64,
+}
+
+impl<'a> BuildTracker<'a> {
+    fn start(active: &'a Mutex<ActiveBuilds>) -> Self {
+        let mut a = active.lock().unwrap_or_else(|p| p.into_inner());
+        a.next += 1;
+        let id = a.next;
+        a.builds.push((
+            id,
+            BuildStatus {
+                message: String::new(),
+                fraction: None,
+                layers: 0,
+                started: Instant::now(),
+            },
+        ));
+        BuildTracker { active, id }
+    }
+
+    fn update(&self, e: &BuildEvent) {
+        let mut a = self.active.lock().unwrap_or_else(|p| p.into_inner());
+        let Some((_, status)) = a.builds.iter_mut().find(|(id, _)| *id == self.id) else {
+            return;
+        };
+        match e {
+            BuildEvent::Message(m) => {
+                status.message = m.clone();
+                status.fraction = None;
+                status.layers = 0;
+            }
+            BuildEvent::Layer(p) => {
+                status.layers = p.depth + 1;
+                if p.placements > 0 {
+                    status.fraction = Some(p.placements_reached as f64 / p.placements as f64);
+                }
+            }
+        }
+    }
+}
+
+impl Drop for BuildTracker<'_> {
+    fn drop(&mut self) {
+        let mut a = self.active.lock().unwrap_or_else(|p| p.into_inner());
+        a.builds.retain(|(id, _)| *id != self.id);
+    }
 }
 
 /// The caller's store and event sink, and the tables loaded so far. Cheap
@@ -96,10 +210,12 @@ fn memoised<T>(
 pub(super) struct TableCache {
     store: Option<Arc<dyn TableStore>>,
     events: Option<EventSink>,
-    board: Mutex<HashMap<TablesKey, Arc<BoardPdbTables>>>,
-    graph: Mutex<HashMap<TablesKey, Arc<GraphPdb>>>,
-    multi_tile: Mutex<HashMap<TablesKey, Arc<MtmPdb>>>,
-    distances: Mutex<HashMap<TablesKey, Arc<DistanceTable>>>,
+    board: Mutex<HashMap<TablesKey, Slot<BoardPdbTables>>>,
+    graph: Mutex<HashMap<TablesKey, Slot<GraphPdb>>>,
+    multi_tile: Mutex<HashMap<TablesKey, Slot<MtmPdb>>>,
+    distances: Mutex<HashMap<TablesKey, Slot<DistanceTable>>>,
+    /// The builds under way ([`TableCache::builds`]).
+    active: Mutex<ActiveBuilds>,
     /// Held while the better tables of a plan are built, so concurrent
     /// callers (web requests) wait for one build and then find its tables.
     later_build: Mutex<()>,
@@ -115,6 +231,7 @@ impl TableCache {
             graph: Mutex::new(HashMap::new()),
             multi_tile: Mutex::new(HashMap::new()),
             distances: Mutex::new(HashMap::new()),
+            active: Mutex::new(ActiveBuilds::default()),
             later_build: Mutex::new(()),
         }
     }
@@ -139,6 +256,24 @@ impl TableCache {
         if let Some(sink) = &self.events {
             sink(e);
         }
+    }
+
+    /// Starts tracking a build: its events update its [`BuildStatus`]
+    /// until the tracker is dropped.
+    fn track(&self) -> BuildTracker<'_> {
+        BuildTracker::start(&self.active)
+    }
+
+    /// A build's event: to its tracker and to the caller's sink.
+    fn event(&self, tracker: &BuildTracker<'_>, e: &BuildEvent) {
+        tracker.update(e);
+        self.report(e);
+    }
+
+    /// The builds under way now, oldest first.
+    pub(super) fn builds(&self) -> Vec<BuildStatus> {
+        let a = self.active.lock().unwrap_or_else(|p| p.into_inner());
+        a.builds.iter().map(|(_, s)| s.clone()).collect()
     }
 
     /// The plan for `groups`: which tables the store lacks (asked once
@@ -256,7 +391,7 @@ impl TableCache {
         };
         let mut key = TablesKey::tables(TableKind::Board, puzzle, goal, &tables.groups);
         key.table_goal = Some(table_goal.cells().to_vec());
-        memoised(&self.board, key, || {
+        memoised(&self.board, key, limits, || {
             self.board_of_goal((w, h), puzzle, table_goal, &tables.groups, limits)?
                 .serving(goal)
         })
@@ -274,9 +409,11 @@ impl TableCache {
         memoised(
             &self.board,
             TablesKey::tables(TableKind::Board, puzzle, goal, groups),
+            limits,
             || {
+                let tracker = self.track();
                 BoardPdbTables::new(w, h, goal, groups, self.store.as_deref(), limits, &|e| {
-                    self.report(e)
+                    self.event(&tracker, e)
                 })
             },
         )
@@ -293,14 +430,16 @@ impl TableCache {
         memoised(
             &self.graph,
             TablesKey::tables(TableKind::Graph, puzzle, goal, &tables.groups),
+            limits,
             || {
+                let tracker = self.track();
                 GraphPdb::load_or_build(
                     puzzle.graph(),
                     goal,
                     tables.groups.clone(),
                     limits,
                     self.store.as_deref(),
-                    &|e| self.report(e),
+                    &|e| self.event(&tracker, e),
                 )
             },
         )
@@ -318,7 +457,9 @@ impl TableCache {
         memoised(
             &self.graph,
             TablesKey::tables(TableKind::FreeBlank, puzzle, goal, &tables.groups),
+            limits,
             || {
+                let tracker = self.track();
                 load_or_build_free_blank(
                     puzzle.graph(),
                     goal,
@@ -326,7 +467,7 @@ impl TableCache {
                     limits.max_memory,
                     limits,
                     self.store.as_deref(),
-                    &|e| self.report(e),
+                    &|e| self.event(&tracker, e),
                 )
             },
         )
@@ -344,9 +485,11 @@ impl TableCache {
         memoised(
             &self.multi_tile,
             TablesKey::tables(TableKind::MultiTile, puzzle, goal, &[]),
+            limits,
             || {
+                let tracker = self.track();
                 MtmPdb::load_or_build(self.store.as_deref(), w, h, goal, limits, &|e| {
-                    self.report(e)
+                    self.event(&tracker, e)
                 })
             },
         )
@@ -387,17 +530,19 @@ impl TableCache {
     }
 
     /// The whole-space distance table in `metric`, built by `build` the
-    /// first time.
+    /// first time (`limits` stop a wait for another caller's build).
     pub(super) fn distances(
         &self,
         puzzle: &Puzzle,
         goal: &Configuration,
         metric: Metric,
+        limits: &Limits,
         build: impl FnOnce() -> Result<DistanceTable>,
     ) -> Result<Arc<DistanceTable>> {
         memoised(
             &self.distances,
             TablesKey::distances(puzzle, goal, metric),
+            limits,
             build,
         )
     }

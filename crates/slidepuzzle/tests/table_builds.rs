@@ -1,0 +1,150 @@
+//! Table builds shared by concurrent callers (the web server's requests):
+//! one build per table however many callers want it, the builds under way
+//! visible with how far they got, and a waiting caller still stopped by
+//! its own cancel flag.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use slidepuzzle::search::pdb::BuildEvent;
+use slidepuzzle::{Algorithm, Error, Limits, Puzzle, SolveOptions, Solver, StopReason};
+
+/// 6-6-3 tables on 4x4: each 6-tile table takes a noticeable time to build.
+fn options() -> SolveOptions {
+    SolveOptions {
+        algorithm: Algorithm::Ida,
+        heuristic: "pdb:6-6-3".parse().unwrap(),
+        ..SolveOptions::default()
+    }
+}
+
+/// A solver (no store) that counts the builds it starts.
+fn counting_solver() -> (Arc<Solver>, Arc<AtomicUsize>) {
+    let started = Arc::new(AtomicUsize::new(0));
+    let counter = started.clone();
+    let solver = Solver::new().with_events(Arc::new(move |e: &BuildEvent| {
+        if let BuildEvent::Message(m) = e
+            && m.starts_with("building")
+        {
+            counter.fetch_add(1, Ordering::SeqCst);
+        }
+    }));
+    (Arc::new(solver), started)
+}
+
+#[test]
+fn concurrent_callers_wait_for_one_build_of_each_table() {
+    let (solver, started) = counting_solver();
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let plan = solver.plan(&p, &goal, &options()).unwrap();
+    let groups = plan.tables.as_ref().unwrap().groups.len();
+    assert_eq!(groups, 3);
+    let ready = Arc::new(Barrier::new(3));
+    let callers: Vec<_> = (0..3)
+        .map(|_| {
+            let (solver, p, goal, plan, ready) = (
+                solver.clone(),
+                p.clone(),
+                goal.clone(),
+                plan.clone(),
+                ready.clone(),
+            );
+            std::thread::spawn(move || {
+                ready.wait();
+                solver.prepare(&p, &goal, &plan, &Limits::default())
+            })
+        })
+        .collect();
+    for c in callers {
+        c.join().unwrap().unwrap();
+    }
+    assert_eq!(
+        started.load(Ordering::SeqCst),
+        groups,
+        "each table built once"
+    );
+    assert!(solver.builds().is_empty());
+    // Later callers find the tables at once.
+    solver
+        .prepare(&p, &goal, &plan, &Limits::default())
+        .unwrap();
+    assert_eq!(started.load(Ordering::SeqCst), groups);
+}
+
+#[test]
+fn a_build_under_way_reports_what_it_builds_and_how_far() {
+    let (solver, _) = counting_solver();
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let plan = solver.plan(&p, &goal, &options()).unwrap();
+    let builder = {
+        let (solver, p, goal, plan) = (solver.clone(), p.clone(), goal.clone(), plan.clone());
+        std::thread::spawn(move || solver.prepare(&p, &goal, &plan, &Limits::default()))
+    };
+    let mut seen = Vec::new();
+    while !builder.is_finished() {
+        seen.extend(solver.builds());
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    builder.join().unwrap().unwrap();
+    assert!(
+        solver.builds().is_empty(),
+        "a finished build is no longer listed"
+    );
+    let building: Vec<_> = seen
+        .iter()
+        .filter(|b| {
+            b.message
+                .starts_with("building the pattern database for tiles")
+        })
+        .collect();
+    assert!(!building.is_empty(), "no build seen under way");
+    // Board tables report their layers: a share of the entries in [0, 1],
+    // never shrinking within one table.
+    let fractions: Vec<f64> = building.iter().filter_map(|b| b.fraction).collect();
+    assert!(!fractions.is_empty());
+    assert!(fractions.iter().all(|f| (0.0..=1.0).contains(f)));
+    assert!(
+        building
+            .iter()
+            .all(|b| b.started.elapsed() < Duration::from_secs(600))
+    );
+}
+
+#[test]
+fn a_caller_waiting_for_another_callers_build_is_stopped_by_its_own_cancel_flag() {
+    let (solver, _) = counting_solver();
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let plan = solver.plan(&p, &goal, &options()).unwrap();
+    let builder = {
+        let (solver, p, goal, plan) = (solver.clone(), p.clone(), goal.clone(), plan.clone());
+        std::thread::spawn(move || solver.prepare(&p, &goal, &plan, &Limits::default()))
+    };
+    // Wait until the first table's build is under way.
+    let clock = Instant::now();
+    while solver.builds().iter().all(|b| b.message.is_empty()) {
+        assert!(
+            clock.elapsed() < Duration::from_secs(60),
+            "the build never started"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let cancelled = Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let err = solver.prepare(&p, &goal, &plan, &cancelled).unwrap_err();
+    let Error::Stopped { reason, message } = err else {
+        panic!("not stopped: {err}");
+    };
+    assert_eq!(reason, StopReason::Cancelled);
+    assert!(
+        message.contains("waiting for a table build another run started"),
+        "{message}"
+    );
+    // The first caller's build went on to the end.
+    builder.join().unwrap().unwrap();
+}
