@@ -359,6 +359,15 @@ const NS = "http://www.w3.org/2000/svg";
 // for the graph editor.
 // `fixed` = { w, h, r } draws in a fixed frame (the editor's canvas, in
 // its own units) instead of fitting the points.
+// On phones (the CSS's 600 px), the radius in a drawing's units of a
+// circle 44 px across on screen (the usual smallest touch target, with a
+// small margin) when a drawing `w` units wide is shown in `el`; 0
+// elsewhere.
+function touchRadius(el, w) {
+  if (!window.matchMedia("(max-width: 600px)").matches) return 0;
+  const shown = Math.min(1, (el.clientWidth || w) / w);
+  return 23 / shown;   // 46 px: a margin for borders and rounding
+}
 function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
   let view, w, h;
   if (fixed) {
@@ -375,9 +384,12 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
         nearest = Math.min(nearest, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]));
       }
     }
-    const r = Math.max(6, Math.min(22, scale * 0.3, nearest * scale * 0.45));
-    view = { minx, miny, scale, pad, r };
     w = (maxx - minx) * scale + 2 * pad; h = (maxy - miny) * scale + 2 * pad;
+    // On phones, as large as a touch target where the vertices are far
+    // enough apart.
+    const apart = nearest * scale * 0.45;
+    const r = Math.max(6, Math.min(22, scale * 0.3, apart), Math.min(touchRadius(el, w), apart));
+    view = { minx, miny, scale, pad, r };
   }
   const r = view.r, svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`); svg.setAttribute("width", w);
@@ -863,7 +875,8 @@ function editorEdges() { return [...S.edit.edges].map((e) => e.split("-").map(Nu
 function editorDraw() {
   const E = S.edit, el = $("edit-out"); el.innerHTML = "";
   const holder = document.createElement("div"); el.appendChild(holder);
-  const g = drawGraph(holder, E.pts, editorEdges(), () => {}, null, CANVAS);
+  const g = drawGraph(holder, E.pts, editorEdges(), () => {}, null,
+    { ...CANVAS, r: Math.max(CANVAS.r, touchRadius(holder, CANVAS.w)) });
   g.svg.classList.add("editing");
   g.els.forEach((e, v) => {
     e.shape.setAttribute("fill", E.picked === v ? "#fbe3c8" : "#fff");
@@ -1317,7 +1330,7 @@ async function solve() {
                  startMtm: S.mtm, startDir: S.lastDir, mtmAt, index: 0, record: r };
   const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
   const quality = r.optimal ? " (shortest)" : r.lower_bound > 0 ? ` (the shortest has at least ${r.lower_bound})` : "";
-  $("solution").textContent = `${r.length} moves${quality}, by ${r.method || r.algorithm}, ${r.expanded.toLocaleString()} positions looked at, ${r.seconds.toFixed(3)} s\n` +
+  $("solution").textContent = `${r.length} moves${quality}, by ${r.method || r.algorithm}, ${r.expanded > 0 ? r.expanded.toLocaleString() + " positions looked at, " : ""}${r.seconds.toFixed(3)} s\n` +
     (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
     `steps (vertex>vertex): ${shown}` + (steps.length > SHOWN_STEPS ? ` ... and ${steps.length - SHOWN_STEPS} more` : "");
   if (steps.length > SHOWN_STEPS) {

@@ -339,3 +339,55 @@ fn progress_reports_every_bound() {
         assert_eq!(seen.last().unwrap().bound as usize, s.blank_path.len());
     }
 }
+
+/// Weighted A* whose weight runs out of memory moves on to a larger one
+/// (issue 33, item 14: weight 1.5 on a uniform 5x5 never answered): the
+/// answer replays, is within the larger weight of the lower bound, and
+/// names the weights that ran. An explicit budget that every weight
+/// exceeds still stops with the memory reason.
+#[test]
+fn weighted_a_star_moves_to_a_larger_weight_when_memory_runs_out() {
+    let p = Puzzle::parse("5x5").unwrap();
+    let goal = p.default_goal();
+    let start = parse_configuration(
+        &p,
+        "7 5 16 23 21/18 9 14 12 24/4 20 19 17 22/8 11 1 13 10/6 3 2 15 0",
+        1,
+    )
+    .unwrap();
+    let mut options = SolveOptions {
+        algorithm: "wastar".parse().unwrap(),
+        ..SolveOptions::default()
+    };
+    options.limits.max_memory = 256 << 20;
+    let Outcome::Solved(s) = solve(&p, &start, &goal, &options).unwrap() else {
+        panic!("no answer")
+    };
+    assert!(
+        s.algorithm.starts_with("wastar-1.5, then wastar-"),
+        "{}",
+        s.algorithm
+    );
+    let last: f64 = s
+        .algorithm
+        .rsplit_once("wastar-")
+        .unwrap()
+        .1
+        .parse()
+        .unwrap();
+    assert!(slidepuzzle::solver::RISING_WEIGHTS.contains(&last));
+    assert!(!s.optimal);
+    assert!(s.stats.lower_bound >= 90, "{}", s.stats.lower_bound);
+    assert_eq!(replay(&p, &start, &s.blank_path).unwrap(), goal);
+    // A budget too small for any weight: stopped for memory.
+    options.limits.max_memory = 1 << 10;
+    match solve(&p, &start, &goal, &options).unwrap() {
+        Outcome::Stopped {
+            reason, algorithm, ..
+        } => {
+            assert_eq!(reason, slidepuzzle::StopReason::Memory);
+            assert!(algorithm.ends_with("wastar-8"), "{algorithm}");
+        }
+        other => panic!("not stopped: {other:?}"),
+    }
+}

@@ -930,6 +930,21 @@ test("33.16 phone: controls are at least 44 px tall, checkboxes 24 px", async ({
     expect(box.height, id).toBeGreaterThanOrEqual(24);
     expect(box.width, id).toBeGreaterThanOrEqual(24);
   }
+  // Graph vertices, in play and in the editor, are 44 px touch targets.
+  const diameters = async (sel) => page.evaluate((sel) => [...document.querySelectorAll(sel)]
+    .map((c) => Math.round(c.getBoundingClientRect().width)), sel);
+  for (const spec of ["petersen", "theta:2,2,3", "cycle:6"]) {
+    await open(page, spec);
+    const d = await diameters("#board svg circle[data-v]");
+    expect(d.length, spec).toBeGreaterThan(0);
+    expect(Math.min(...d), spec).toBeGreaterThanOrEqual(44);
+  }
+  await mode(page, "explore");
+  await page.locator("#editor summary").click();
+  await page.click("#edit");
+  const d = await diameters("#edit-out svg circle[data-v]");
+  expect(d.length).toBeGreaterThan(0);
+  expect(Math.min(...d)).toBeGreaterThanOrEqual(44);
 });
 
 // Problem 2: boards too big for readable cells are drawn on one canvas
@@ -1157,4 +1172,17 @@ test("33.7 33.8 a cold solve shows its table builds; Cancel stops them; the next
     return seen.length;
   });
   expect(lines).toBe(0);
+});
+
+test("33.14 weighted A* answers on a uniform 5x5 with a larger weight and says so; a constructive answer counts no positions", async ({ page }) => {
+  await open(page, "5x5");
+  await setState(page, "7 5 16 23 21/18 9 14 12 24/4 20 19 17 22/8 11 1 13 10/6 3 2 15 0");
+  await page.selectOption("#algo", "wastar");
+  await page.click("#solve");
+  await expect(page.locator("#solution")).toContainText("after a smaller weight ran out of memory", { timeout: 20_000 });
+  await expect(page.locator("#solution")).toContainText("(the shortest has at least 90)");
+  await page.selectOption("#algo", "constructive");
+  await page.click("#solve");
+  await expect(page.locator("#solution")).toContainText("by the constructive solver");
+  await expect(page.locator("#solution")).not.toContainText("positions looked at");
 });

@@ -65,6 +65,6 @@ pub use options::{
     SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 pub use outcome::{Outcome, Solution, Written, stop_message};
-pub use plan::{BoardHeuristic, Fallback, Method, Plan, TableKind, TablePlan};
+pub use plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 pub use tables::{BuildStatus, EventSink};

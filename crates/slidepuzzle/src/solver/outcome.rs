@@ -133,7 +133,9 @@ pub(super) fn not_solved(result: &SearchResult, algorithm: String, stats: Search
 /// How far a stopped search got, in words, from its counters alone (no
 /// guess from the method's name): the nodes expanded, how deep it got
 /// (IDA*'s bound, A*'s and BFS's deepest level) and the proven lower bound
-/// on the optimum when there is one.
+/// on the optimum when there is one. A method that counts no nodes (the
+/// constructive and rotation solvers) or one stopped before its first
+/// expansion is described by the time it ran instead.
 ///
 /// ```
 /// use slidepuzzle::{SearchStats, StopReason, solver::stop_message};
@@ -141,6 +143,11 @@ pub(super) fn not_solved(result: &SearchResult, algorithm: String, stats: Search
 /// assert_eq!(
 ///     stop_message(StopReason::MaxNodes, &stats),
 ///     "node limit reached: 1000 nodes expanded, 51 moves deep; no solution shorter than 51 moves exists"
+/// );
+/// let constructive = SearchStats { seconds: 20.01, ..Default::default() };
+/// assert_eq!(
+///     stop_message(StopReason::Timeout, &constructive),
+///     "time limit reached after 20.0 s, before the solver had an answer"
 /// );
 /// ```
 pub fn stop_message(
@@ -155,6 +162,13 @@ pub fn stop_message(
     } else {
         String::new()
     };
+    if stats.expanded == 0 && stats.bound == 0 {
+        return format!(
+            "{} after {:.1} s, before the solver had an answer{proven}",
+            reason.describe(),
+            stats.seconds
+        );
+    }
     format!(
         "{}: {} nodes expanded, {} moves deep{proven}",
         reason.describe(),

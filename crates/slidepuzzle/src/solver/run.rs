@@ -22,7 +22,7 @@ use super::options::{
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 use super::outcome::{Outcome, Solution, not_solved};
-use super::plan::{BoardHeuristic, Fallback, Method, Plan, TablePlan};
+use super::plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TablePlan};
 use super::spec::MovePruning;
 use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
@@ -86,9 +86,12 @@ pub(super) fn execute(
         return Ok(Outcome::Unsolvable(verdict));
     }
     let clock = Instant::now();
-    let (result, name) = match plan.fallback {
-        Some(fallback) if plan.method == Method::GraphIda => {
+    let (result, name) = match (plan.fallback, &plan.method) {
+        (Some(fallback), Method::GraphIda) => {
             with_fallback(cache, puzzle, ends, options, plan, fallback)?
+        }
+        (_, &Method::AStar { weight }) if weight > 1.0 => {
+            with_rising_weight(cache, puzzle, ends, options, plan, weight)?
         }
         _ => (
             search(
@@ -465,6 +468,52 @@ fn with_fallback(
         .name()
     };
     Ok((second, format!("{}, then {then}", plan.name())))
+}
+
+/// Weighted A* with `weight`, and when it runs out of memory again with
+/// each larger weight of [`RISING_WEIGHTS`] in turn (a larger weight
+/// stores far fewer nodes; each answer is at most its weight times the
+/// optimum). The counters add up, the lower bound is the best of the
+/// searches', and the name lists the weights that ran: `wastar-1.5, then
+/// wastar-2`.
+fn with_rising_weight(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+    weight: f64,
+) -> Result<(SearchResult, String)> {
+    let weights = std::iter::once(weight).chain(RISING_WEIGHTS.into_iter().filter(|&w| w > weight));
+    let mut names = Vec::new();
+    let mut last: Option<SearchResult> = None;
+    for w in weights {
+        let method = Method::AStar { weight: w };
+        let mut r = search(cache, puzzle, ends, options, plan, &method, &options.limits)?;
+        names.push(
+            Plan {
+                method,
+                ..plan.clone()
+            }
+            .name(),
+        );
+        if let Some(before) = &last {
+            r.stats.expanded += before.stats.expanded;
+            r.stats.generated += before.stats.generated;
+            r.stats.lower_bound = r.stats.lower_bound.max(before.stats.lower_bound);
+        }
+        let out_of_memory = r.stopped == Some(StopReason::Memory);
+        last = Some(r);
+        if !out_of_memory {
+            break;
+        }
+    }
+    let mut result = last.ok_or_else(|| Error::Internal("no weighted A* ran".into()))?;
+    result.optimal |= result
+        .path
+        .as_ref()
+        .is_some_and(|p| p.len() as u64 == u64::from(result.stats.lower_bound));
+    Ok((result, names.join(", then ")))
 }
 
 /// A move of the rotation or constructive solvers as a kernel's move: the
