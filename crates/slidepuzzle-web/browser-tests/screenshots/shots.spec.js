@@ -51,4 +51,25 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await expect(page.locator("#analysis")).toContainText("strongly connected");
     await page.screenshot({ path: path.join(out, `one-way-${name}.png`), fullPage: true });
   });
+  test(`a 100x100 board on the canvas, zoomed to the blank, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=100x100");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("Scrambled");
+    await page.click("#find-blank");
+    await page.screenshot({ path: path.join(out, `big-board-${name}.png`), fullPage: true });
+  });
+  test(`a cold solve building its tables, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=4x4");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.evaluate(() => status(""));
+    await page.fill("#state", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 12 0");
+    await page.click("#set");
+    await expect(page.locator("#status")).toContainText("Position set");
+    // The status line while a build runs, as the page words it.
+    await page.evaluate(() => status(buildingText({ seconds: 3.2, tables: [{ message: "building the free-blank pattern database for tiles [1, 2, 5, 3, 6, 9] (5765760 entries)", fraction: null, seconds: 1.1 }] }, performance.now() - 3200)));
+    await page.screenshot({ path: path.join(out, `building-${name}.png`), fullPage: true });
+  });
 }
