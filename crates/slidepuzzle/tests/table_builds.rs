@@ -33,6 +33,27 @@ fn counting_solver() -> (Arc<Solver>, Arc<AtomicUsize>) {
     (Arc::new(solver), started)
 }
 
+/// A counting solver, the 4x4 and its 6-6-3 plan, and a thread that
+/// builds the plan's tables.
+#[allow(clippy::type_complexity)]
+fn build_in_the_background() -> (
+    Arc<Solver>,
+    Puzzle,
+    slidepuzzle::Configuration,
+    slidepuzzle::Plan,
+    std::thread::JoinHandle<slidepuzzle::Result<()>>,
+) {
+    let (solver, _) = counting_solver();
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let plan = solver.plan(&p, &goal, &options()).unwrap();
+    let builder = {
+        let (solver, p, goal, plan) = (solver.clone(), p.clone(), goal.clone(), plan.clone());
+        std::thread::spawn(move || solver.prepare(&p, &goal, &plan, &Limits::default()))
+    };
+    (solver, p, goal, plan, builder)
+}
+
 #[test]
 fn concurrent_callers_wait_for_one_build_of_each_table() {
     let (solver, started) = counting_solver();
@@ -75,14 +96,7 @@ fn concurrent_callers_wait_for_one_build_of_each_table() {
 
 #[test]
 fn a_build_under_way_reports_what_it_builds_and_how_far() {
-    let (solver, _) = counting_solver();
-    let p = Puzzle::parse("4x4").unwrap();
-    let goal = p.default_goal();
-    let plan = solver.plan(&p, &goal, &options()).unwrap();
-    let builder = {
-        let (solver, p, goal, plan) = (solver.clone(), p.clone(), goal.clone(), plan.clone());
-        std::thread::spawn(move || solver.prepare(&p, &goal, &plan, &Limits::default()))
-    };
+    let (solver, _, _, _, builder) = build_in_the_background();
     let mut seen = Vec::new();
     while !builder.is_finished() {
         seen.extend(solver.builds());
@@ -115,14 +129,7 @@ fn a_build_under_way_reports_what_it_builds_and_how_far() {
 
 #[test]
 fn a_caller_waiting_for_another_callers_build_is_stopped_by_its_own_cancel_flag() {
-    let (solver, _) = counting_solver();
-    let p = Puzzle::parse("4x4").unwrap();
-    let goal = p.default_goal();
-    let plan = solver.plan(&p, &goal, &options()).unwrap();
-    let builder = {
-        let (solver, p, goal, plan) = (solver.clone(), p.clone(), goal.clone(), plan.clone());
-        std::thread::spawn(move || solver.prepare(&p, &goal, &plan, &Limits::default()))
-    };
+    let (solver, p, goal, plan, builder) = build_in_the_background();
     // Wait until the first table's build is under way.
     let clock = Instant::now();
     while solver.builds().iter().all(|b| b.message.is_empty()) {
