@@ -446,18 +446,12 @@ fn with_fallback(
         second.path = c.path;
         second.stopped = c.stopped;
     }
-    let lower_bound = first.stats.lower_bound.max(second.stats.lower_bound);
-    second.stats.expanded += first.stats.expanded;
-    second.stats.generated += first.stats.generated;
-    second.stats.lower_bound = lower_bound;
+    carry_over(&mut second, &first.stats);
     if second.path.is_none() {
         // The stop message reads IDA*'s finished bound.
         second.stats.bound = first.stats.bound;
     }
-    second.optimal = second
-        .path
-        .as_ref()
-        .is_some_and(|p| p.len() as u64 == u64::from(lower_bound));
+    second.optimal = meets_lower_bound(&second);
     let then = if constructive_answered {
         "constructive".to_string()
     } else {
@@ -498,9 +492,7 @@ fn with_rising_weight(
             .name(),
         );
         if let Some(before) = &last {
-            r.stats.expanded += before.stats.expanded;
-            r.stats.generated += before.stats.generated;
-            r.stats.lower_bound = r.stats.lower_bound.max(before.stats.lower_bound);
+            carry_over(&mut r, &before.stats);
         }
         let out_of_memory = r.stopped == Some(StopReason::Memory);
         last = Some(r);
@@ -509,11 +501,24 @@ fn with_rising_weight(
         }
     }
     let mut result = last.ok_or_else(|| Error::Internal("no weighted A* ran".into()))?;
-    result.optimal |= result
-        .path
-        .as_ref()
-        .is_some_and(|p| p.len() as u64 == u64::from(result.stats.lower_bound));
+    result.optimal |= meets_lower_bound(&result);
     Ok((result, names.join(", then ")))
+}
+
+/// Adds the counters of the searches that ran `before` in the same solve
+/// to `r`'s, and keeps the better of their proven lower bounds.
+fn carry_over(r: &mut SearchResult, before: &SearchStats) {
+    r.stats.expanded += before.expanded;
+    r.stats.generated += before.generated;
+    r.stats.lower_bound = r.stats.lower_bound.max(before.lower_bound);
+}
+
+/// Whether `r`'s path is as short as the lower bound its searches proved
+/// (then it is optimal, whatever search found it).
+fn meets_lower_bound(r: &SearchResult) -> bool {
+    r.path
+        .as_ref()
+        .is_some_and(|p| p.len() as u64 == u64::from(r.stats.lower_bound))
 }
 
 /// A move of the rotation or constructive solvers as a kernel's move: the
