@@ -312,7 +312,10 @@ impl App {
     /// Runs `work` on a blocking thread holding a permit of `pool` (503
     /// busy at once if there is none; the permit is released when `work`
     /// ends, not when the client is answered), and waits at most `limit`
-    /// for it (then 503, after `on_timeout`).
+    /// for it (then 503, after `on_timeout`). Work that gives up on its own
+    /// (a 503, e.g. its own deadline) only once `limit` has passed gets the
+    /// same answer as the timer, so which of the two notices first (the
+    /// timer ticks in whole milliseconds) does not change the answer.
     async fn run<F>(
         pool: &Arc<Semaphore>,
         what: &str,
@@ -327,11 +330,18 @@ impl App {
             .clone()
             .try_acquire_owned()
             .map_err(|_| ApiError::busy())?;
+        let deadline = Instant::now() + limit;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
         });
         match tokio::time::timeout(limit, task).await {
+            Ok(Ok(Err(e)))
+                if e.status == StatusCode::SERVICE_UNAVAILABLE && Instant::now() >= deadline =>
+            {
+                on_timeout();
+                Err(ApiError::timed_out(what, limit))
+            }
             Ok(Ok(answer)) => answer.map(Json),
             Ok(Err(e)) => Err(ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -1030,6 +1040,39 @@ mod tests {
         assert_eq!(
             ApiError::from(stopped).status,
             StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+
+    /// Work that stops itself (a 503) once its time is over is answered
+    /// as the timer would answer it; before that, its own message stays,
+    /// and so do its other errors.
+    #[tokio::test]
+    async fn work_stopping_itself_after_the_limit_is_a_time_out() {
+        let pool = Arc::new(Semaphore::new(1));
+        let stopped = || {
+            Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "time limit reached",
+            ))
+        };
+        for _ in 0..20 {
+            let e = App::run(&pool, "solve", Duration::ZERO, || {}, stopped)
+                .await
+                .unwrap_err();
+            assert_eq!(e.message, "solve took longer than 0 s");
+        }
+        let long = Duration::from_secs(60);
+        let e = App::run(&pool, "solve", long, || {}, stopped)
+            .await
+            .unwrap_err();
+        assert_eq!(e.message, "time limit reached");
+        let bad = || Err(ApiError::bad_request("no such tile"));
+        let e = App::run(&pool, "solve", long, || {}, bad)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (e.status, e.message.as_str()),
+            (StatusCode::BAD_REQUEST, "no such tile")
         );
     }
 }
