@@ -29,7 +29,7 @@
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
-//! | `GET /` | | the page (with `GET /app.js`, `/app.css` and `/layout.js`) |
+//! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js` and `/worker.js`, the page's Web Worker) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
@@ -128,6 +128,8 @@ const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/app.css");
 /// d3-force, bundled by `page-build/` (ISC licence; see the file's banner).
 const LAYOUT: &str = include_str!("../static/layout.js");
+/// The page's heavy work (long answers, big layouts): a script and its Web Worker.
+const WORKER: &str = include_str!("../static/worker.js");
 
 /// An API error: a status (400 unless said otherwise) with
 /// `{"error": message}`, and `Retry-After: 1` when the server is busy.
@@ -441,6 +443,13 @@ async fn layout_script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         LAYOUT,
+    )
+}
+
+async fn worker_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        WORKER,
     )
 }
 
@@ -987,6 +996,7 @@ pub fn router_with_limits(
         .route("/app.js", get(script))
         .route("/app.css", get(style))
         .route("/layout.js", get(layout_script))
+        .route("/worker.js", get(worker_script))
         .route("/api/puzzle", post(puzzle_handler))
         .route("/api/check", post(check_handler))
         .route("/api/analyze", post(analyze_handler))

@@ -17,7 +17,7 @@ const S = {
   lastDir: null,      // direction of the player's last move, for MTM
   startCells: [],     // the position the history starts from (for links)
   clock: { start: null, elapsed: 0, id: null, armed: true },
-  solution: null,     // { key, steps, startCells, startHistory, startMoves, startMtm, mtmAt, index, record }
+  solution: null,     // { key, steps (Int32Array: from, to, ...), count, startCells, startHistory, startMoves, startMtm, mtmAt, index, record }
   pending: null,      // { key, controller, started, ticker }
   playing: null,      // animation frame id while playing
   els: [],            // per vertex: { shape, text }
@@ -158,9 +158,20 @@ function newPosition(cells, turn) {
 // ---- drawing: built once per puzzle, then only changed vertices repaint ----
 // The drawing the editor gave the graph it loaded (kept for that spec).
 let drawnBy = null;
+// Graphs whose layout takes longer than about 60 ms (layoutWork; up to
+// seconds on 2,000 vertices) are laid out by the worker, and drawn on a
+// circle until its layout arrives.
+const LAYOUT_IN_PAGE_WORK = 2e6;
+// The layout the worker gave for one puzzle (kept while it is shown).
+let laidOut = null;
 function layout() {
   const P = S.P, n = P.vertices;
   if (drawnBy && drawnBy.spec === P.spec && drawnBy.n === n && !P.positions) return drawnBy.pts.map((p) => p.slice());
+  if (laidOut && laidOut.P === P) return laidOut.pts.map((p) => p.slice());
+  if (!P.positions && layoutWork(n, P.edges.length) > LAYOUT_IN_PAGE_WORK && n <= 2000) {
+    layoutInWorker(P);
+    return circleLayout(n);   // for now
+  }
   if (P.positions) {
     if (P.kind === "box") {
       // An oblique (cabinet) projection: each layer further back is
@@ -173,48 +184,18 @@ function layout() {
   }
   return forceLayout(n, P.edges);
 }
-// A force-directed layout (d3-force, bundled in /layout.js), run to rest
-// from a circle: springs on the edges, repulsion between all vertices. On
-// small graphs several starting orders are tried and the drawing with the
-// fewest edge crossings kept. Coordinates in edge lengths.
-function forceLayout(n, edges) {
-  const circle = (order) => order.map((_, i) => ({ x: Math.cos(2 * Math.PI * i / n) * 30 * Math.sqrt(n), y: Math.sin(2 * Math.PI * i / n) * 30 * Math.sqrt(n) }));
-  const identity = Array.from({ length: n }, (_, i) => i);
-  if (typeof SlideLayout === "undefined" || n > 2000) return circle(identity).map((p) => [p.x / 40, p.y / 40]);
-  const run = (order) => {
-    const start = circle(order), nodes = new Array(n);
-    order.forEach((v, i) => { nodes[v] = start[i]; });
-    const links = edges.map(([a, b]) => ({ source: a, target: b }));
-    const sim = SlideLayout.forceSimulation(nodes)
-      .force("link", SlideLayout.forceLink(links).distance(40).strength(0.8))
-      .force("charge", SlideLayout.forceManyBody().strength(-160))
-      .force("x", SlideLayout.forceX(0).strength(0.04)).force("y", SlideLayout.forceY(0).strength(0.04))
-      .stop();
-    for (let i = 0; i < 300; i++) sim.tick();
-    return nodes.map((p) => [p.x / 40, p.y / 40]);
+// Asks a worker for P's force layout; when it comes and P is still
+// shown, the drawing is made again with it.
+function layoutInWorker(P) {
+  const worker = new Worker("/worker.js");
+  worker.onmessage = (e) => {
+    worker.terminate();
+    if (S.P !== P || S.edit) return;
+    laidOut = { P, pts: e.data.layout };
+    draw();
   };
-  let best = run(identity), fewest = crossings(best, edges);
-  // A small fixed generator: the same drawing every time.
-  let seed = 12345;
-  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
-  for (let t = 0; t < (n <= 60 ? 8 : 0) && fewest > 0; t++) {
-    const order = identity.slice();
-    for (let i = n - 1; i > 0; i--) { const j = Math.floor(random() * (i + 1)); [order[i], order[j]] = [order[j], order[i]]; }
-    const pts = run(order), c = crossings(pts, edges);
-    if (c < fewest) { best = pts; fewest = c; }
-  }
-  return best;
-}
-// Number of pairs of edges without a common end that cross.
-function crossings(pts, edges) {
-  const side = (a, b, c) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
-  let count = 0;
-  for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) {
-    const [a, b] = edges[i], [c, d] = edges[j];
-    if (a === c || a === d || b === c || b === d) continue;
-    if (side(pts[a], pts[b], pts[c]) * side(pts[a], pts[b], pts[d]) < 0 && side(pts[c], pts[d], pts[a]) * side(pts[c], pts[d], pts[b]) < 0) count++;
-  }
-  return count;
+  worker.onerror = () => worker.terminate();
+  worker.postMessage({ layout: P.vertices, edges: P.edges });
 }
 function draw() {
   const el = $("board"); el.innerHTML = ""; S.els = []; S.drawn = null; S.canvas = null;
@@ -368,7 +349,11 @@ function touchRadius(el, w) {
   const shown = Math.min(1, (el.clientWidth || w) / w);
   return 23 / shown;   // 46 px: a margin for borders and rounding
 }
-function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
+// Drawings with more edges than this draw them as paths (drawBundle).
+const EDGES_IN_PATHS = 1500;
+// `bundle`: whether many edges may be drawn as paths (not where edges are
+// arcs with arrowheads or turn tiles: those need an element each).
+function drawGraph(el, pts, edges, onVertex, dashed, fixed, bundle = true) {
   let view, w, h;
   if (fixed) {
     view = { minx: 0, miny: 0, scale: 1, pad: 0, r: fixed.r };
@@ -393,7 +378,11 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
   }
   const r = view.r, svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`); svg.setAttribute("width", w);
-  const lines = edges.map(([a, b]) => {
+  // Many edges are drawn as one path per colour (an element per edge makes
+  // each redraw of complete:200 take a quarter of a second).
+  const paths = bundle && edges.length > EDGES_IN_PATHS ? document.createElementNS(NS, "g") : null;
+  if (paths) svg.appendChild(paths);
+  const lines = paths ? [] : edges.map(([a, b]) => {
     const l = document.createElementNS(NS, "line");
     l.setAttribute("stroke", "#999");
     if (dashed && dashed(a, b)) l.setAttribute("stroke-dasharray", "4 3");
@@ -408,14 +397,27 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed) {
     tx.setAttribute("text-anchor", "middle"); tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
     // The vertex number, outside the circle (blank paths and articulation
     // points are given as vertex numbers).
-    const lb = document.createElementNS(NS, "text");
-    lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
+    // Above 500 vertices the numbers would overlap: a vertex names itself
+    // in a tooltip made when the pointer first reaches it.
+    let lb = null;
+    if (pts.length > 500) {
+      c.addEventListener("pointerenter", () => {
+        if (c.firstChild) return;
+        const t = document.createElementNS(NS, "title"); t.textContent = "vertex " + v; c.appendChild(t);
+      });
+    } else {
+      lb = document.createElementNS(NS, "text");
+      lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
+    }
     onVertex(v, c);
     return { shape: c, text: tx, label: lb, ring: null };
   });
   el.appendChild(svg);
-  const g = { svg, view, lines, els, pts };
+  const g = { svg, view, lines, els, pts, bundle: paths && { el: paths, edges, dashed, shown: false } };
   place(g);
+  // The page's drawing gets its bundled edges from paintEdges (in their
+  // colours); the editor's here.
+  if (paths && fixed) drawBundle(g);
   return g;
 }
 // Puts every vertex and edge of a drawn graph where `g.pts` says.
@@ -427,9 +429,10 @@ function place(g) {
     e.shape.setAttribute("cx", X(p)); e.shape.setAttribute("cy", Y(p));
     if (e.ring) { e.ring.setAttribute("cx", X(p)); e.ring.setAttribute("cy", Y(p)); }
     e.text.setAttribute("x", X(p)); e.text.setAttribute("y", Y(p) + r * 0.35);
-    e.label.setAttribute("x", X(p) + r * 0.85); e.label.setAttribute("y", Y(p) - r * 0.85);
+    if (e.label) { e.label.setAttribute("x", X(p) + r * 0.85); e.label.setAttribute("y", Y(p) - r * 0.85); }
     turnText(e);
   });
+  if (g.bundle && g.bundle.shown) drawBundle(g);
   for (const l of g.lines) {
     const [x1, y1, x2, y2] = [X(g.pts[l.a]), Y(g.pts[l.a]), X(g.pts[l.b]), Y(g.pts[l.b])];
     // An arc's arrowhead ends at the rim of its head's circle.
@@ -479,7 +482,8 @@ function drawSvg(el) {
   const lengths = P.edges.map(length).sort((x, y) => x - y), usual = lengths[Math.floor(lengths.length / 2)] || 1;
   const g = drawGraph(el, S.pts, P.edges, (v, c) => {
     c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
-  }, (a, b) => P.kind === "box" ? P.positions[a][2] !== P.positions[b][2] : length([a, b]) > 2 * usual);
+  }, (a, b) => P.kind === "box" ? P.positions[a][2] !== P.positions[b][2] : length([a, b]) > 2 * usual,
+  null, !P.one_way.length && !P.modulus);
   // One-way edges end in an arrow (the way their tile slides); edges that
   // turn a tile are purple, with the turn in a tooltip.
   const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
@@ -504,7 +508,7 @@ function drawSvg(el) {
       l.el.appendChild(t);
     }
   }
-  place(g);
+  if (!g.bundle) place(g);   // again, for the arrowheads
   g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
   S.drawn = g;
   S.els = g.els;
@@ -529,13 +533,48 @@ function blockOfEdges() {
 function paintEdges() {
   const g = S.drawn;
   if (!g) return;
-  const colour = S.mode === "explore" && S.blocks.length > 1, which = blockOfEdges();
+  if (g.bundle) { drawBundle(g); return; }
+  const style = edgeStyle();
   for (const l of g.lines) {
-    const i = colour ? which(l.a, l.b) : undefined;
-    l.el.setAttribute("stroke", i !== undefined ? blockColour(i) : l.turn ? TURN_COLOUR : l.arrow ? "#555" : "#999");
-    l.el.setAttribute("stroke-width", l.turn ? 3 : i === undefined || S.blocks[i].type === "bridge" ? 1.5 : 3);
-    if (i !== undefined) l.el.dataset.block = i; else delete l.el.dataset.block;
+    const { stroke, width, block } = style(l);
+    l.el.setAttribute("stroke", stroke);
+    l.el.setAttribute("stroke-width", width);
+    if (block !== undefined) l.el.dataset.block = block; else delete l.el.dataset.block;
   }
+}
+// How each edge is drawn now: a function of {a, b, turn, arrow} giving
+// {stroke, width, block} (its block's colour in Explore).
+function edgeStyle() {
+  const colour = S.mode === "explore" && S.blocks.length > 1, which = colour ? blockOfEdges() : null;
+  return (l) => {
+    const i = colour ? which(l.a, l.b) : undefined;
+    return {
+      stroke: i !== undefined ? blockColour(i) : l.turn ? TURN_COLOUR : l.arrow ? "#555" : "#999",
+      width: l.turn ? 3 : i === undefined || S.blocks[i].type === "bridge" ? 1.5 : 3,
+      block: i,
+    };
+  };
+}
+// A bundled drawing's edges: one path per stroke, width and dash.
+function drawBundle(g) {
+  const { minx, miny, scale, pad } = g.view;
+  const X = (p) => (pad + (p[0] - minx) * scale).toFixed(1), Y = (p) => (pad + (p[1] - miny) * scale).toFixed(1);
+  const style = g === S.drawn ? edgeStyle() : () => ({ stroke: "#999", width: 1.5 });
+  const paths = new Map();
+  const dashed = g.bundle.dashed || (() => false);
+  for (const [a, b] of g.bundle.edges) {
+    const { stroke, width } = style({ a, b }), key = stroke + " " + width + (dashed(a, b) ? " 4,3" : "");
+    if (!paths.has(key)) paths.set(key, []);
+    paths.get(key).push(`M${X(g.pts[a])} ${Y(g.pts[a])}L${X(g.pts[b])} ${Y(g.pts[b])}`);
+  }
+  g.bundle.shown = true;
+  g.bundle.el.replaceChildren(...[...paths].map(([key, d]) => {
+    const [stroke, width, dash] = key.split(" "), path = document.createElementNS(NS, "path");
+    path.setAttribute("stroke", stroke); path.setAttribute("stroke-width", width); path.setAttribute("fill", "none");
+    if (dash) path.setAttribute("stroke-dasharray", dash.replace(",", " "));
+    path.setAttribute("d", d.join(""));
+    return path;
+  }));
 }
 // The blocks listed with their colours (Explore's analysis panel).
 function showBlocks() {
@@ -635,16 +674,8 @@ function slide(from, to) {
   if (S.P.modulus) { S.turn[to] = (S.turn[from] + turnAlong(from, to)) % S.P.modulus; S.turn[from] = 0; }
 }
 // The direction a tile moves from `from` to `to` on the layout (wrap
-// steps on tori count as one step the short way), as "dx,dy,dz".
-function direction(from, to) {
-  const P = S.P;
-  if (!P.positions) return null;
-  const d = P.positions[to].map((c, i) => c - P.positions[from][i]);
-  return d.map((c) => Math.sign(Math.abs(c) > 1 ? -c : c)).join(",");
-}
-// Whether a move in direction `d` after one in direction `last` starts a
-// new run (one more MTM); moves without a direction always do.
-const newRun = (d, last) => d === null || d !== last;
+// steps on tori count as one step the short way): directionCode.
+function direction(from, to) { return directionCode(S.P.positions, from, to); }
 function userMove(from, to) {
   positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
   // Solves count in Play only (Explore's hand moves are no speedsolve).
@@ -1244,33 +1275,33 @@ async function check() {
     status((r.solvable ? "Solvable: " : "Unsolvable: ") + r.reason, r.solvable ? "good" : "bad");
   } catch (e) { status(e.message, "bad"); }
 }
-// /api/solve/stream: building lines while the server builds the tables the
-// search needs (once; they are kept), progress lines while it searches,
-// then the answer; aborting the request cancels the build or the search.
-async function solveStreamed(body, signal, onProgress, onBuilding = () => {}) {
-  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(withBlanks(body)), signal });
-  if (!r.ok) {
-    const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
-    throw new Error(j.error || ("the server answered HTTP " + r.status));
-  }
-  const reader = r.body.getReader(), decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let nl;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl); buffer = buffer.slice(nl + 1);
-      if (!line.trim()) continue;
-      const msg = JSON.parse(line);
-      if (msg.progress) onProgress(msg.progress);
-      else if (msg.building) onBuilding(msg.building);
-      else if (msg.result) return msg.result;
-      else if (msg.error) throw new Error(msg.error);
-    }
-  }
-  throw new Error("the server closed the connection without an answer");
+// /api/solve/stream, read by a worker (worker.js): building lines while the
+// server builds the tables the search needs (once; they are kept),
+// progress lines while it searches, then the answer, prepared for playing
+// off the page's thread ({record, steps, mtmAt, blob}: prepareAnswer);
+// aborting cancels the request, which stops the build or the search.
+// `positions` and `startDir` are the puzzle's and the player's last
+// direction, for the answer's MTM counts (prepareAnswer).
+function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, positions = null, startDir = null } = {}) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker("/worker.js");
+    let ended = false;
+    const end = () => { if (!ended) { ended = true; worker.terminate(); } };
+    if (signal) signal.addEventListener("abort", () => {
+      worker.postMessage({ cancel: true });   // it answers with an error, then ends
+      setTimeout(end, 2000);
+      reject(new DOMException("the solve was cancelled", "AbortError"));
+    }, { once: true });
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.progress) onProgress(m.progress);
+      else if (m.building) onBuilding(m.building);
+      else if (m.result) { end(); resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, blob: m.blob }); }
+      else if (m.error !== undefined) { end(); reject(new Error(m.error)); }
+    };
+    worker.onerror = (e) => { end(); reject(new Error("the page's solve worker failed: " + (e.message || "no reason given"))); };
+    worker.postMessage({ solve: withBlanks(body), positions, startDir });
+  });
 }
 // The status while the server builds tables: what it builds, how far (for
 // tables that report it), and that this happens once.
@@ -1295,7 +1326,7 @@ async function solve() {
     (latest ? `, no solution shorter than ${latest.bound} moves, ${latest.generated.toLocaleString()} positions generated` : "") +
     " (Cancel stops the search)");
   tick(); mine.ticker = setInterval(tick, 200);
-  let r;
+  let answer;
   try {
     // "ida-mtm": shortest in the multi-tile metric (a run of tiles slid in
     // one direction is one move).
@@ -1303,9 +1334,13 @@ async function solve() {
     const body = { puzzle: S.P.spec, state: stateString(), algo: mtm ? "ida" : choice, ...(mtm ? { metric: "mtm" } : {}) };
     // The Rust end-to-end test's headless Chromium (--dump-dom with virtual
     // time) does not read streamed bodies: the self-test asks /api/solve.
-    r = params.has("selftest") ? await api("/api/solve", body, controller.signal)
-      : await solveStreamed(body, controller.signal, (p) => { latest = p; mine.building = false; },
-        (b) => { building = b; mine.building = !latest; });
+    answer = params.has("selftest")
+      ? prepareAnswer(await api("/api/solve", body, controller.signal), S.P.positions || null, S.lastDir)
+      : await solveStreamed(body, {
+        signal: controller.signal, positions: S.P.positions || null, startDir: S.lastDir,
+        onProgress: (p) => { latest = p; mine.building = false; },
+        onBuilding: (b) => { building = b; mine.building = !latest; },
+      });
   } catch (e) {
     if (S.pending === mine) { dropPending(); status(e.message, "bad"); }
     return null;
@@ -1313,34 +1348,26 @@ async function solve() {
   if (S.pending !== mine) return null;   // cancelled, or the position changed
   dropPending();
   if (key() !== k) { status("The position changed while solving; that answer was dropped."); return null; }
+  const r = answer.record, steps = answer.steps, count = steps.length / 2;
   if (r.solvable === false) { status("Unsolvable: " + r.reason, "bad"); return null; }
   if (r.solved === false) { status("Stopped: " + r.message, "bad"); return null; }
-  const steps = r.steps;
-  if (!steps.length) { $("solution").textContent = "Already solved: 0 moves."; status("This position is already solved: nothing to play.", "good"); return r; }
-  // MTM after each step of the solution, counted on from the player's
-  // last direction (a run continues across the boundary).
-  const mtmAt = [0];
-  let dir = S.lastDir;
-  for (const [f, t] of steps) {
-    const d = direction(f, t);
-    mtmAt.push(mtmAt[mtmAt.length - 1] + (newRun(d, dir) ? 1 : 0));
-    dir = d;
-  }
-  S.solution = { key: k, steps, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
-                 startMtm: S.mtm, startDir: S.lastDir, mtmAt, index: 0, record: r };
-  const shown = steps.slice(0, SHOWN_STEPS).map(([f, t]) => `${f}>${t}`).join(" ");
+  if (!count) { $("solution").textContent = "Already solved: 0 moves."; status("This position is already solved: nothing to play.", "good"); return r; }
+  S.solution = { key: k, steps, count, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
+                 startMtm: S.mtm, startDir: S.lastDir, mtmAt: answer.mtmAt, index: 0, record: r };
+  const shown = [];
+  for (let i = 0; i < Math.min(count, SHOWN_STEPS); i++) shown.push(`${steps[2 * i]}>${steps[2 * i + 1]}`);
   const quality = r.optimal ? " (shortest)" : r.lower_bound > 0 ? ` (the shortest has at least ${r.lower_bound})` : "";
   $("solution").textContent = `${r.length} moves${quality}, by ${r.method || r.algorithm}, ${r.expanded > 0 ? r.expanded.toLocaleString() + " positions looked at, " : ""}${r.seconds.toFixed(3)} s\n` +
     (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
-    `steps (vertex>vertex): ${shown}` + (steps.length > SHOWN_STEPS ? ` ... and ${steps.length - SHOWN_STEPS} more` : "");
-  if (steps.length > SHOWN_STEPS) {
+    `steps (vertex>vertex): ${shown.join(" ")}` + (count > SHOWN_STEPS ? ` ... and ${count - SHOWN_STEPS} more` : "");
+  if (count > SHOWN_STEPS) {
     const a = document.createElement("a");
     a.textContent = "\nDownload all steps";
-    a.href = URL.createObjectURL(new Blob([JSON.stringify(r)], { type: "application/json" }));
+    a.href = URL.createObjectURL(answer.blob || new Blob([JSON.stringify(r)], { type: "application/json" }));
     a.download = "solution.json";
     $("solution").appendChild(a);
   }
-  $("step").textContent = `step 0 / ${steps.length}`;
+  $("step").textContent = `step 0 / ${count}`;
   status(`Found ${r.length} move${r.length === 1 ? "" : "s"}. Press Play, or step with the buttons beside it.`, "good");
   return r;
 }
@@ -1349,36 +1376,35 @@ async function solve() {
 function stepTo(i, ms = 90) {
   const sol = S.solution;
   if (!sol) return;
-  i = Math.max(0, Math.min(sol.steps.length, i));
-  const single = Math.abs(i - sol.index) === 1 ? (i > sol.index ? sol.steps[sol.index] : sol.steps[i].slice().reverse()) : null;
+  const st = sol.steps, from = (k) => st[2 * k], to = (k) => st[2 * k + 1];
+  i = Math.max(0, Math.min(sol.count, i));
+  const single = Math.abs(i - sol.index) === 1 ? (i > sol.index ? [from(sol.index), to(sol.index)] : [to(i), from(i)]) : null;
   const touched = [];
   if (i >= sol.index) {
-    for (let k = sol.index; k < i; k++) { const [f, t] = sol.steps[k]; slide(f, t); touched.push(f, t); }
+    for (let k = sol.index; k < i; k++) { slide(from(k), to(k)); touched.push(from(k), to(k)); }
   } else {
-    for (let k = sol.index - 1; k >= i; k--) { const [f, t] = sol.steps[k]; slide(t, f); touched.push(f, t); }
+    for (let k = sol.index - 1; k >= i; k--) { slide(to(k), from(k)); touched.push(from(k), to(k)); }
   }
   // The history follows the index (no copy of the whole history per frame).
-  if (S.history.length === sol.startHistory.length + sol.index) {
-    if (i >= sol.index) for (let k = sol.index; k < i; k++) S.history.push(sol.steps[k]);
-    else S.history.length = sol.startHistory.length + i;
-  } else {
-    S.history = sol.startHistory.concat(sol.steps.slice(0, i));
-  }
+  let kept = sol.index;
+  if (S.history.length !== sol.startHistory.length + kept) { S.history = sol.startHistory.slice(); kept = 0; }
+  if (i >= kept) for (let k = kept; k < i; k++) S.history.push([from(k), to(k)]);
+  else S.history.length = sol.startHistory.length + i;
   sol.index = i;
   S.moves = sol.startMoves + i;
   S.mtm = sol.startMtm + sol.mtmAt[i];
-  S.lastDir = i > 0 ? direction(sol.steps[i - 1][0], sol.steps[i - 1][1]) : sol.startDir;
+  S.lastDir = i > 0 ? direction(from(i - 1), to(i - 1)) : sol.startDir;
   paintAround(touched);
   if (single) animateSlide(single[0], single[1], ms);
-  $("step").textContent = `step ${i} / ${sol.steps.length}`;
-  if (i === sol.steps.length && solved()) status("Solution played: solved.", "good");
+  $("step").textContent = `step ${i} / ${sol.count}`;
+  if (i === sol.count && solved()) status("Solution played: solved.", "good");
 }
 function stopPlaying() { if (S.playing) { cancelAnimationFrame(S.playing); S.playing = null; $("play").textContent = "Play"; } }
 function play() {
   const sol = S.solution;
   if (!sol) { status("No solution to play: press Solve first."); return; }
   if (S.playing) { stopPlaying(); return; }
-  if (sol.index >= sol.steps.length) stepTo(0);
+  if (sol.index >= sol.count) stepTo(0);
   $("play").textContent = "Pause";
   let last = performance.now(), carry = 0;
   const frame = (now) => {
@@ -1387,7 +1413,7 @@ function play() {
     const n = Math.floor(carry); carry -= n;
     const speed = Number($("speed").value);
     if (n > 0) stepTo(sol.index + n, speed > 40 ? 0 : Math.min(120, 800 / speed));
-    if (sol.index >= sol.steps.length) { stopPlaying(); return; }
+    if (sol.index >= sol.count) { stopPlaying(); return; }
     S.playing = requestAnimationFrame(frame);
   };
   S.playing = requestAnimationFrame(frame);
@@ -1467,7 +1493,8 @@ async function selftest() {
       newPosition(given.cells, given.turn);
       const before = stateString();
       const s = await solve();
-      stepTo(s.steps.length);
+      if (!s) throw new Error(spec + ": no solution");
+      stepTo(S.solution ? S.solution.count : 0);
       if (!solved() || before === stateString()) throw new Error(spec + " not solved");
       report.push(`${spec} in ${s.length} moves`);
     }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use slidepuzzle::Solver;
@@ -682,7 +682,25 @@ async fn the_page_is_served() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    assert!(String::from_utf8_lossy(&bytes).contains("<title>slidepuzzle</title>"));
+    let page = String::from_utf8_lossy(&bytes).into_owned();
+    assert!(page.contains("<title>slidepuzzle</title>"));
+    // Every script and style the page names is served from the binary, as
+    // JavaScript or CSS (the worker too: the page works offline).
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/layout.js", "text/javascript"),
+        ("/worker.js", "text/javascript"),
+        ("/app.css", "text/css"),
+    ] {
+        assert!(page.contains(path), "the page names {path}");
+        let response = slidepuzzle_web::router()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let served = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(served.starts_with(kind), "{path}: {served}");
+    }
 }
 
 /// Loads the page in a real headless Chromium (Debian's, installed by

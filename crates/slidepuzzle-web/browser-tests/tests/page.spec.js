@@ -261,7 +261,7 @@ test("10. a 100x100 solution is summarised, not dumped; playback is fast", async
   await page.click("#solve");
   await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
   await page.locator("#speed").fill("2000");
-  const steps = await page.evaluate(() => S.solution.steps.length);
+  const steps = await page.evaluate(() => S.solution.count);
   const started = Date.now();
   await page.click("#play");
   await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 60_000 });
@@ -453,8 +453,8 @@ test("solving shows the search's progress as it goes", async ({ page }) => {
   const lines = await page.evaluate(async () => {
     const seen = [];
     const r = await solveStreamed({ puzzle: "3x3", state: "8 6 7/2 5 4/3 0 1", algo: "ida", heuristic: "md" },
-      undefined, (p) => seen.push(p));
-    return { progress: seen, length: r.length };
+      { onProgress: (p) => seen.push(p) });
+    return { progress: seen, length: r.record.length };
   });
   expect(lines.progress.length).toBeGreaterThan(1);
   expect(lines.progress[lines.progress.length - 1].bound).toBeLessThanOrEqual(lines.length);
@@ -612,7 +612,12 @@ test("one-way edges: arrows on the arcs, tiles slide only along them, a scramble
   await page.click("#solve");
   await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
   // Every step of the answer follows an arc or a two-way edge.
-  const against = await page.evaluate(() => S.solution.steps.filter(([f, t]) => !S.adj[f].includes(t)).length);
+  const against = await page.evaluate(() => {
+    const st = S.solution.steps;
+    let n = 0;
+    for (let k = 0; k < S.solution.count; k++) if (!S.adj[st[2 * k]].includes(st[2 * k + 1])) n++;
+    return n;
+  });
   expect(against).toBe(0);
   await page.locator("#speed").fill("200");
   await page.click("#play");
@@ -1039,6 +1044,87 @@ test("33.3 100x100: the answer shows fast, Pause and Scramble react during playb
   expect(scrambled).toBeLessThan(5000);
 });
 
+// Problem 3, measured as the issue asks: the Long Tasks API records every
+// main-thread task over 50 ms; none may pass 200 ms while big graphs load,
+// while a 100x100 answer (2.6 million steps, a 60 MB record, read and
+// prepared by the page's worker) arrives, or during playback at full
+// speed; and the answer shows within 1 s of the server's reply.
+test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer shows within 1 s of the reply, full-speed playback", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await open(page, "4x4");
+  const longest = async (what, action) => {
+    await page.evaluate(() => { window.longTasks = []; });
+    await action();
+    await page.waitForTimeout(300);
+    const tasks = await page.evaluate(() => window.longTasks);
+    console.log(`${what}: long tasks ${JSON.stringify(tasks)} ms`);
+    expect(Math.max(0, ...tasks), what).toBeLessThanOrEqual(200);
+  };
+  for (const spec of ["complete:40", "complete:200", "random:2000,500,1"]) {
+    await longest(`load ${spec}`, async () => {
+      await page.fill("#spec", spec);
+      await page.click("#load");
+      await expect(page.locator("#status")).toContainText("Loaded");
+      // The force layout comes from the worker, then the drawing is remade.
+      await page.waitForFunction(() => laidOut && laidOut.P === S.P, null, { timeout: 30_000 });
+      await page.waitForTimeout(500);
+    });
+    expect(await page.locator("#board circle").count()).toBe(Number(spec.split(":")[1].split(",")[0]));
+  }
+  await longest("load 100x100", async () => {
+    await page.fill("#spec", "100x100");
+    await page.click("#load");
+    await expect(page.locator("#status")).toContainText("Loaded 100x100");
+  });
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.selectOption("#algo", "constructive");
+  // When the last byte of the answer arrived (the browser's resource
+  // timing), and when the page first said "Found" (a mutation observer, not
+  // the test's polling).
+  let replied = null;
+  page.on("requestfinished", (request) => {
+    if (!request.url().endsWith("/api/solve/stream")) return;
+    const t = request.timing();
+    replied = t.startTime + t.responseEnd;
+  });
+  await page.evaluate(() => {
+    window.foundAt = null;
+    new MutationObserver(() => {
+      if (window.foundAt === null && $("status").textContent.includes("Found")) window.foundAt = performance.timeOrigin + performance.now();
+    }).observe($("status"), { childList: true, characterData: true, subtree: true });
+  });
+  await longest("solve 100x100 and show the answer", async () => {
+    await page.click("#solve");
+    await expect(page.locator("#status")).toContainText("Found", { timeout: 60_000 });
+  });
+  await expect.poll(() => replied, { message: "the answer's request finished" }).not.toBeNull();
+  const shown = await page.evaluate(() => window.foundAt);
+  console.log(`100x100 answer shown ${Math.round(shown - replied)} ms after its last byte arrived`);
+  expect(shown - replied).toBeLessThan(1000);
+  const count = await page.evaluate(() => S.solution.count);
+  expect(count).toBeGreaterThan(1_000_000);
+  await longest("playback at full speed", async () => {
+    await page.locator("#speed").fill(await page.locator("#speed").getAttribute("max"));
+    await page.click("#play");
+    await page.waitForTimeout(2000);
+    await page.click("#play");
+    await expect(page.locator("#play")).toHaveText("Play");
+  });
+  expect(await page.evaluate(() => S.solution.index)).toBeGreaterThan(0);
+  // The steps the worker read out of the bytes replay to the goal, with
+  // the MTM count the record gives.
+  const end = await page.evaluate(() => { stepTo(S.solution.count, 0); return { solved: solved(), mtm: S.mtm - S.solution.startMtm, record: S.solution.record.mtm }; });
+  expect(end.solved).toBe(true);
+  expect(end.mtm).toBe(end.record);
+});
+
 // Problem 4: the editor removes vertices (double-click, or pick and
 // Delete, or the button), keeps the drawing when used and in its JSON,
 // and says when a vertex has no edges or the graph falls apart.
@@ -1168,7 +1254,7 @@ test("33.7 33.8 a cold solve shows its table builds; Cancel stops them; the next
   const lines = await page.evaluate(async () => {
     const seen = [];
     await solveStreamed({ puzzle: "5x3", state: "4 9 6 3 8/0 12 13 5 2/7 11 0 10 1", blanks: 2 },
-      undefined, () => {}, (b) => seen.push(b));
+      { onBuilding: (b) => seen.push(b) });
     return seen.length;
   });
   expect(lines).toBe(0);
