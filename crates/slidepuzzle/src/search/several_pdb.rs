@@ -29,6 +29,7 @@ use rayon::prelude::*;
 use super::graph_pdb::{GraphPdb, GraphTables, auto_partition, load_or_build_tables};
 use super::heuristic::MAX_OF;
 use super::pdb::BuildEvent;
+use super::pdb_build::BuildProgress;
 use super::placement::{placements, rank_placement, unrank_placement};
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph, Puzzle};
@@ -218,15 +219,21 @@ pub fn load_or_build_free_blank(
                         .ok_or_else(|| Error::config(format!("tile {t} is not in the goal")))
                 })
                 .collect::<Result<_>>()?;
-            build_one(graph, &home, limits)
+            build_one(graph, &home, limits, &|p| report(&BuildEvent::Layer(*p)))
         },
     )?;
     Ok(GraphPdb::from_tables(n, groups, tables))
 }
 
 /// One table: breadth-first search over placements from `home` (the
-/// group's goal vertices, in group order).
-fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
+/// group's goal vertices, in group order); `progress` hears of each
+/// finished layer.
+fn build_one(
+    graph: &Graph,
+    home: &[u8],
+    limits: &Limits,
+    progress: &dyn Fn(&BuildProgress),
+) -> Result<Vec<u8>> {
     let n = graph.vertex_count();
     let k = home.len();
     let size = placements(n, k) as usize;
@@ -236,6 +243,13 @@ fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
         .map(|v| graph.neighbors(v).iter().map(|&w| w as u8).collect())
         .collect();
     let mut depth = 0u8;
+    let mut reached = 1u64;
+    progress(&BuildProgress {
+        depth: 0,
+        layer_states: 1,
+        placements_reached: reached,
+        placements: size as u64,
+    });
     loop {
         if let Some(reason) = limits.check(0) {
             return Err(Error::Stopped {
@@ -253,7 +267,7 @@ fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
                 |cells, r| {
                     unrank_placement(r as u64, n, k, cells);
                     let used = cells.iter().fold(0u64, |m, &c| m | 1u64 << c);
-                    let mut grew = false;
+                    let mut grew = 0u64;
                     for i in 0..k {
                         let from = cells[i];
                         for &to in &neighbors[from as usize] {
@@ -268,15 +282,25 @@ fn build_one(graph: &Graph, home: &[u8], limits: &Limits) -> Result<Vec<u8>> {
                                     .compare_exchange(UNSEEN, next, Relaxed, Relaxed)
                                     .is_ok()
                             {
-                                grew = true;
+                                grew += 1;
                             }
                         }
                     }
                     grew
                 },
             )
-            .reduce(|| false, |a, b| a | b);
-        if !grew || next == UNSEEN - 1 {
+            .sum::<u64>();
+        if grew == 0 {
+            break;
+        }
+        reached += grew;
+        progress(&BuildProgress {
+            depth: u32::from(next),
+            layer_states: grew,
+            placements_reached: reached,
+            placements: size as u64,
+        });
+        if next == UNSEEN - 1 {
             break;
         }
         depth = next;
@@ -293,6 +317,39 @@ mod tests {
     use crate::search::manhattan::TileDistances;
     use crate::search::pdb_lookup::PdbLookup;
     use crate::search::several::SeveralBlanksDomain;
+
+    /// A build reports each layer, ending with every placement reached
+    /// (the 3x3 with two blanks is connected enough for all of them).
+    #[test]
+    fn a_build_reports_its_layers() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let layers = std::sync::Mutex::new(Vec::new());
+        let report = |e: &BuildEvent| {
+            if let BuildEvent::Layer(l) = e {
+                layers.lock().unwrap().push(*l);
+            }
+        };
+        let goal = Configuration::natural_with_blanks(9, 2);
+        load_or_build_free_blank(
+            p.graph(),
+            &goal,
+            vec![vec![1, 2, 3]],
+            1 << 30,
+            &Limits::default(),
+            None,
+            &report,
+        )
+        .unwrap();
+        let layers = layers.into_inner().unwrap();
+        assert!(layers.len() > 3);
+        assert!(layers.iter().enumerate().all(|(i, l)| l.depth == i as u32));
+        assert_eq!(
+            layers.iter().map(|l| l.layer_states).sum::<u64>(),
+            9 * 8 * 7
+        );
+        let last = layers.last().unwrap();
+        assert_eq!(last.placements_reached, last.placements);
+    }
 
     #[test]
     fn one_tile_tables_are_the_graph_distances_and_sums_dominate_manhattan() {

@@ -105,7 +105,8 @@ impl Solver {
     }
 
     /// The table builds under way in this solver now (oldest first): what
-    /// each is building and how far it got. Cheap; a face that waits for a
+    /// each is building and how far it got (tables loaded from the store
+    /// are not builds and are not listed). Cheap; a face that waits for a
     /// build (the web page's solve) polls it to show progress, whichever
     /// caller started the build.
     pub fn builds(&self) -> Vec<BuildStatus> {

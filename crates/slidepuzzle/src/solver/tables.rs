@@ -136,8 +136,8 @@ pub struct BuildStatus {
     /// first one.
     pub message: String,
     /// Share of the current table's entries reached so far, 0 to 1, for
-    /// builds that report their breadth-first layers (board and
-    /// multi-tile tables); `None` otherwise.
+    /// builds that report their breadth-first layers (board, free-blank
+    /// and multi-tile tables); `None` otherwise.
     pub fraction: Option<f64>,
     /// Breadth-first layers finished in the current table (0 before the
     /// first, and for builds that do not report layers).
@@ -270,10 +270,17 @@ impl TableCache {
         self.report(e);
     }
 
-    /// The builds under way now, oldest first.
+    /// The builds under way now, oldest first. A table is tracked from the
+    /// moment it is asked for, but listed only from the build's first
+    /// message: a table the store holds is loaded without being listed
+    /// (loading the 151 M-entry multi-tile table is no build).
     pub(super) fn builds(&self) -> Vec<BuildStatus> {
         let a = self.active.lock().unwrap_or_else(|p| p.into_inner());
-        a.builds.iter().map(|(_, s)| s.clone()).collect()
+        a.builds
+            .iter()
+            .filter(|(_, s)| !s.message.is_empty())
+            .map(|(_, s)| s.clone())
+            .collect()
     }
 
     /// The plan for `groups`: which tables the store lacks (asked once
@@ -545,5 +552,28 @@ impl TableCache {
             limits,
             build,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tracked table is listed once its build says what it builds, and
+    /// not before (a load from the store says nothing), nor after.
+    #[test]
+    fn a_table_is_listed_from_its_builds_first_message() {
+        let cache = TableCache::new();
+        let tracker = cache.track();
+        assert!(cache.builds().is_empty(), "a load is not a build");
+        cache.event(
+            &tracker,
+            &BuildEvent::Message("building tiles [1, 2]".into()),
+        );
+        let listed = cache.builds();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].message, "building tiles [1, 2]");
+        drop(tracker);
+        assert!(cache.builds().is_empty());
     }
 }
