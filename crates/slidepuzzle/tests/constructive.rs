@@ -189,3 +189,33 @@ fn regression_ring_word_outside_its_ring() {
     let p = random_connected(19, 9, 16532205385933683541);
     constructive(&p, 16532205385933683541, true);
 }
+
+/// A construction on a graph keeps its walk in memory until the answer is
+/// out: over the memory budget it stops with the memory reason and says
+/// how far it got, instead of growing past the budget (`random:9000,100,1`
+/// needs 452 M moves; here a 1,000-vertex graph that needs 1.6 M under a
+/// 1 KiB budget, which allows the 65,536 moves every budget allows).
+#[test]
+fn a_graph_construction_stops_at_the_memory_budget() {
+    let p = Puzzle::parse("random:1000,100,1").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let goal = p.default_goal();
+    let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+    let mut opts = SolveOptions {
+        algorithm: Algorithm::Constructive,
+        ..SolveOptions::default()
+    };
+    opts.limits.max_memory = 1 << 10;
+    match solve(&p, &start, &goal, &opts).unwrap() {
+        Outcome::Stopped { reason, .. } => {
+            assert_eq!(reason, slidepuzzle::StopReason::Memory)
+        }
+        o => panic!("not stopped: {o:?}"),
+    }
+    // With the default budget the same instance is solved.
+    opts.limits.max_memory = slidepuzzle::Limits::default().max_memory;
+    assert!(matches!(
+        solve(&p, &start, &goal, &opts).unwrap(),
+        Outcome::Solved(_)
+    ));
+}

@@ -20,8 +20,7 @@ use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::search::Limits;
 
-/// Bytes a solution's step takes in memory (a pair of vertex numbers).
-const STEP_BYTES: u64 = 16;
+use super::limits::STEP_BYTES;
 
 /// A shortest solution of `start` -> `goal` on the cycle whose vertices
 /// in order are `order` (from [`crate::theory::blanks::cycle_order`]); the

@@ -92,7 +92,7 @@ pub fn solve_graph_constructively_within(
     w.walk(&to_b);
     let blocks = decompose(graph);
     for rooted in root_blocks(graph, &blocks, b) {
-        super::limits::check_limits(&w.limits)?;
+        super::limits::check_walker(&w)?;
         let block = &blocks.blocks[rooted.block];
         if rooted.owned.iter().all(|&v| w.cells[v] == goal.tile_at(v)) {
             continue;
@@ -261,7 +261,7 @@ fn greedy_stage(w: &mut Walker, root: usize, owned: &[usize], target: &[u32]) ->
     let mut order = owned.to_vec();
     order.sort_by_key(|&v| std::cmp::Reverse((dist[v], v)));
     for v in order {
-        if let Err(e) = super::limits::check_limits(&w.limits) {
+        if let Err(e) = super::limits::check_walker(w) {
             w.exact_limit = saved_limit;
             return Err(e);
         }

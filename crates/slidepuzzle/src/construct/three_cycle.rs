@@ -819,7 +819,7 @@ pub fn solve_with_three_cycles(
     }
     let (dist, _) = bfs(w.graph, &w.allowed, home);
     loop {
-        super::limits::check_limits(&w.limits)?;
+        super::limits::check_walker(w)?;
         let mut wrong: Vec<usize> = block
             .iter()
             .copied()

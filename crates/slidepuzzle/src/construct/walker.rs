@@ -6,6 +6,7 @@
 //! vertices the blank has visited, in order, without its start (the
 //! solution format of [`crate::search`]).
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use crate::model::Graph;
@@ -36,6 +37,43 @@ pub struct Walker<'a> {
     /// Deadline and cancellation, checked by the constructions between
     /// blocks and tiles (unbounded by default).
     pub limits: crate::search::Limits,
+    /// The breadth-first searches' buffers, kept between searches.
+    scratch: RefCell<RouteScratch>,
+}
+
+/// Buffers for [`Walker::shortest_route`], allocated once: a vertex is
+/// seen in the current search when its stamp is the current epoch, so a
+/// search costs what it explores, not the size of the graph (a tile
+/// walked across a 9,000-vertex graph asks for one search per step).
+#[derive(Default)]
+struct RouteScratch {
+    parent: Vec<usize>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    queue: VecDeque<usize>,
+}
+
+impl RouteScratch {
+    /// Starts a search over `n` vertices: nothing seen.
+    fn start(&mut self, n: usize) {
+        if self.stamp.len() != n || self.epoch == u32::MAX {
+            self.parent = vec![NONE; n];
+            self.stamp = vec![0; n];
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+        self.queue.clear();
+    }
+
+    /// Marks `v` seen with `parent`; false if it was seen already.
+    fn see(&mut self, v: usize, parent: usize) -> bool {
+        if self.stamp[v] == self.epoch {
+            return false;
+        }
+        self.stamp[v] = self.epoch;
+        self.parent[v] = parent;
+        true
+    }
 }
 
 impl<'a> Walker<'a> {
@@ -53,6 +91,7 @@ impl<'a> Walker<'a> {
             allowed: vec![true; cells.len()],
             exact_limit: EXACT_ROUTE_MAX_VERTICES,
             limits: crate::search::Limits::default(),
+            scratch: RefCell::new(RouteScratch::default()),
         }
     }
 
@@ -103,30 +142,32 @@ impl<'a> Walker<'a> {
 
     /// A shortest path of allowed vertices from `from` to `to` that avoids
     /// `avoid` (use [`NONE`] to avoid nothing), as a vertex sequence from
-    /// `from` to `to`; `None` if there is none. O(V + E).
+    /// `from` to `to`; `None` if there is none. Breadth-first, stopping at
+    /// `to`: O(V + E) at most, O(what it explores) in time (the buffers
+    /// are kept between calls).
     pub fn shortest_route(&self, from: usize, to: usize, avoid: usize) -> Option<Vec<usize>> {
         if from == to {
             return Some(vec![from]);
         }
-        let n = self.graph.vertex_count();
-        let mut parent = vec![NONE; n];
-        parent[from] = from;
-        let mut queue = VecDeque::from([from]);
-        while let Some(u) = queue.pop_front() {
+        let mut scratch = self.scratch.borrow_mut();
+        let s = &mut *scratch;
+        s.start(self.graph.vertex_count());
+        s.see(from, from);
+        s.queue.push_back(from);
+        while let Some(u) = s.queue.pop_front() {
             for &w in self.graph.neighbors(u) {
-                if self.allowed[w] && w != avoid && parent[w] == NONE {
-                    parent[w] = u;
+                if self.allowed[w] && w != avoid && s.see(w, u) {
                     if w == to {
                         let mut route = vec![to];
                         let mut c = to;
                         while c != from {
-                            c = parent[c];
+                            c = s.parent[c];
                             route.push(c);
                         }
                         route.reverse();
                         return Some(route);
                     }
-                    queue.push_back(w);
+                    s.queue.push_back(w);
                 }
             }
         }
@@ -150,20 +191,20 @@ impl<'a> Walker<'a> {
     /// stuck, an exact breadth-first search over (tile, blank) positions.
     /// False if neither finds a way (moves made so far are kept).
     pub fn move_tile(&mut self, tile: u32, to: usize) -> bool {
-        loop {
+        // One route for the whole walk: what is allowed does not change
+        // while the tile moves, so the rest of a shortest route stays
+        // shortest after each step along it.
+        let Some(route) = self.shortest_route(self.pos[tile as usize], to, NONE) else {
+            return false;
+        };
+        for &next in &route[1..] {
             let at = self.pos[tile as usize];
-            if at == to {
-                return true;
-            }
-            let Some(route) = self.shortest_route(at, to, NONE) else {
-                return false;
-            };
-            let next = route[1];
             if !self.route_blank(next, at) {
                 return self.move_tile_exact(tile, to);
             }
             self.step(at);
         }
+        true
     }
 
     /// Exact search over (tile, blank) positions in the allowed vertices;
