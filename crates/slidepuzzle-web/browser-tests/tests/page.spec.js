@@ -1123,6 +1123,17 @@ test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer sh
   const end = await page.evaluate(() => { stepTo(S.solution.count, 0); return { solved: solved(), mtm: S.mtm - S.solution.startMtm, record: S.solution.record.mtm }; });
   expect(end.solved).toBe(true);
   expect(end.mtm).toBe(end.record);
+  // The download link holds the whole record as the server sent it.
+  const download = await page.evaluate(async () => {
+    const a = [...document.querySelectorAll("#solution a")].find((l) => l.textContent.includes("Download all steps"));
+    const r = JSON.parse(await (await fetch(a.href)).text());
+    return { stm: r.stm, steps: r.steps.length, tiles: r.tiles.length, first: r.steps[0], count: S.solution.count,
+             mine: [S.solution.steps[0], S.solution.steps[1]] };
+  });
+  expect(download.stm).toBe(download.count);
+  expect(download.steps).toBe(download.count);
+  expect(download.tiles).toBe(download.count);
+  expect(download.first).toEqual(download.mine);
 });
 
 // Problem 4: the editor removes vertices (double-click, or pick and
