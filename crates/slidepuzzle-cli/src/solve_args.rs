@@ -79,8 +79,10 @@ pub struct SolveArgs {
     /// Stop after this many seconds (per instance).
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Memory budget for A*/BFS and for building tables, in MiB (default
-    /// 4096, or three quarters of the memory available now if less).
+    /// Memory budget for A*/BFS, for building tables and for a
+    /// constructive graph solution kept until it is printed (16 bytes a
+    /// move), in MiB (default 4096, or three quarters of the memory
+    /// available now if less).
     #[arg(long)]
     pub memory: Option<u64>,
     /// Print one JSON object per instance.
