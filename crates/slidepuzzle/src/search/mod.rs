@@ -33,6 +33,8 @@ pub mod limits;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod mtm;
+pub mod mtm_class_boards;
+pub mod mtm_packed;
 pub mod mtm_pdb;
 pub mod packed;
 pub mod partition;

@@ -681,6 +681,43 @@ impl MtmPdb {
     pub fn entries(&self) -> u64 {
         self.ranker.entries
     }
+
+    /// The board's width and height.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// The class of each tile number (0 for the blank).
+    pub(super) fn class_of_tile(&self) -> &[u8; 256] {
+        &self.class_of_tile
+    }
+
+    /// The class each tile has in the transposed lookup, when it applies.
+    pub(super) fn transposed_class_of_tile(&self) -> Option<&[u8; 256]> {
+        self.transposed_class_of_tile.as_ref()
+    }
+
+    /// Classes (the blank's included), the cell where the second half
+    /// code starts, and the two half tables (rank = first[code of the
+    /// first half] + second[code of the second], a code being the cells'
+    /// classes as base-`classes` digits, the half's first cell least
+    /// significant).
+    pub(super) fn halves(&self) -> (usize, usize, &[u32], &[u32]) {
+        let r = &self.ranker;
+        (r.counts.len(), r.split, &r.first, &r.second)
+    }
+
+    /// Entry `rank` (0 beyond the table).
+    #[inline(always)]
+    pub(super) fn entry(&self, rank: u64) -> u8 {
+        self.data.get(rank)
+    }
+
+    /// Starts loading entry `rank` into the cache.
+    #[inline(always)]
+    pub(super) fn prefetch_entry(&self, rank: u64) {
+        self.data.prefetch(rank)
+    }
 }
 
 /// An [`MtmPdb`] as a heuristic of [`super::mtm::MtmBoardDomain`]: the

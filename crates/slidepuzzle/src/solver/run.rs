@@ -35,6 +35,8 @@ use crate::search::heuristic::{Heuristic, Max, MaxOf, Zero};
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
 use crate::search::manhattan::{Manhattan, TileDistances};
 use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
+use crate::search::mtm_class_boards::MtmClassBoards;
+use crate::search::mtm_packed::MtmPackedDomain;
 use crate::search::mtm_pdb::MtmPdbLookup;
 use crate::search::pdb_lookup::PdbLookup;
 use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
@@ -382,6 +384,13 @@ fn multi_tile_run<K: Kernel>(
     let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
     if table {
         let table = cache.multi_tile((w, h), puzzle, goal, limits)?;
+        // 4 x 4: the packed domain and the table followed on class boards.
+        if let (Some(packed), Some(lookup)) = (
+            MtmPackedDomain::new(w, h, start, goal),
+            MtmClassBoards::new(&table),
+        ) {
+            return Ok(kernel.run(packed, lookup));
+        }
         // The walking distance in runs first: cheap, and where it prunes
         // the table (a cache miss) is not read.
         let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {

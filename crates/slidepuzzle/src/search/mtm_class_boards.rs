@@ -1,0 +1,297 @@
+//! The 4 x 4 multi-tile pattern database ([`super::mtm_pdb::MtmPdb`]) as
+//! a heuristic of the packed domain ([`super::mtm_packed`]): it follows
+//! the configuration's **class board** (each cell's class, the goal
+//! regions of the table, as nibbles of one `u64`) and the class board of
+//! the transposed configuration, and moves each with one mask per run, as
+//! the domain moves the tiles. The tiles themselves are never read.
+//!
+//! A lookup ranks the class board: each half (cells 0-7 and 8-15) is a
+//! number in base `k` (the number of classes), read four cells at a time
+//! from a table of the 65,536 four-nibble values (128 KiB), and the rank
+//! is the sum of the two half tables' entries (the lexicographic ranking
+//! of [`super::mtm_pdb`]). Then one byte of the 151 MB table. The
+//! transposed board's entry is read only when the first one does not
+//! already exceed the search's budget (a lazy maximum), and both are
+//! announced to the processor's cache before the node's children are
+//! evaluated ([`Heuristic::prefetch`]).
+//!
+//! The same idea in slidy-cli's 4 x 4 MTM solver (Ben Whitmore), with the
+//! regions Tomas Rokicki suggested; written here from that description.
+
+use super::domain::Domain;
+use super::heuristic::Heuristic;
+use super::mtm_packed::{PACKED_CELLS, PackedRun, RunMask, RunTable, pack};
+use super::mtm_pdb::MtmPdb;
+
+/// The 4 x 4 multi-tile table followed on class boards (module docs).
+#[derive(Clone, Debug)]
+pub struct MtmClassBoards<'t> {
+    table: &'t MtmPdb,
+    /// Per run number: the run on the class board and on the transposed
+    /// class board.
+    runs: Vec<[RunMask; 2]>,
+    /// Whether the transposed lookup applies.
+    transposed: bool,
+    /// Base-k value of four nibbles (the first one least significant).
+    digits: Box<[u16]>,
+    /// k^4: the weight of a half's second group of four cells.
+    k4: u32,
+    first: &'t [u32],
+    second: &'t [u32],
+    /// The class board, then the transposed class board.
+    boards: [u64; 2],
+    /// Whether the loaded configuration is one of the table's (else 0).
+    valid: bool,
+}
+
+impl<'t> MtmClassBoards<'t> {
+    /// Follows configurations of a 16-cell board with `table`; `None` for
+    /// another table (fewer cells, more than 15 classes).
+    pub fn new(table: &'t MtmPdb) -> Option<Self> {
+        let (width, height) = table.size();
+        let (k, split, first, second) = table.halves();
+        if width * height != PACKED_CELLS || split != 8 || !(2..=15).contains(&k) {
+            return None;
+        }
+        let run_table = RunTable::new(width, height)?;
+        let transposed = table.transposed_class_of_tile().is_some();
+        let runs = (0..run_table.runs().len() as u8)
+            .map(|id| {
+                let mirror = run_table
+                    .transposed(id)
+                    .map(|t| run_table.run(t))
+                    .unwrap_or_default();
+                [run_table.run(id), mirror]
+            })
+            .collect();
+        let k = k as u32;
+        let digits = (0..1u32 << 16)
+            .map(|v| {
+                (0..4)
+                    .rev()
+                    .fold(0u32, |acc, i| acc * k + ((v >> (4 * i)) & 0xF).min(k - 1))
+                    as u16
+            })
+            .collect();
+        Some(MtmClassBoards {
+            table,
+            runs,
+            transposed,
+            digits,
+            k4: k.pow(4),
+            first,
+            second,
+            boards: [0; 2],
+            valid: false,
+        })
+    }
+
+    /// The rank of a class board.
+    #[inline(always)]
+    fn rank(&self, board: u64) -> u64 {
+        let d = |shift: u32| {
+            let v = (board >> shift) as u16 as usize;
+            self.digits.get(v).copied().unwrap_or(0) as u32
+        };
+        let lo = d(0) + self.k4 * d(16);
+        let hi = d(32) + self.k4 * d(48);
+        let a = self.first.get(lo as usize).copied().unwrap_or(0);
+        let b = self.second.get(hi as usize).copied().unwrap_or(0);
+        a as u64 + b as u64
+    }
+
+    /// The class boards of `cells` (one tile a cell) and whether they are
+    /// arrangements of the table's classes.
+    fn load(&mut self, cells: &[u8]) {
+        let t = self.table;
+        self.valid = false;
+        if cells.len() != PACKED_CELLS {
+            return;
+        }
+        let classes = t.class_of_tile();
+        let mut direct = [0u8; PACKED_CELLS];
+        let mut mirror = [0u8; PACKED_CELLS];
+        for (p, &tile) in cells.iter().enumerate() {
+            direct[p] = classes[tile as usize];
+            if let Some(tc) = t.transposed_class_of_tile() {
+                mirror[(p % 4) * 4 + p / 4] = tc[tile as usize];
+            }
+        }
+        let tally = |c: &[u8]| {
+            let mut out = [0u8; PACKED_CELLS];
+            for &x in c {
+                out[x as usize & 15] += 1;
+            }
+            out
+        };
+        let goal_tally = {
+            let mut out = [0u8; PACKED_CELLS];
+            for (tile, &c) in classes.iter().enumerate().take(PACKED_CELLS) {
+                if tile < PACKED_CELLS {
+                    out[c as usize & 15] += 1;
+                }
+            }
+            out
+        };
+        let (Some(a), Some(b)) = (pack(&direct), pack(&mirror)) else {
+            return;
+        };
+        self.boards = [a, b];
+        self.valid = tally(&direct) == goal_tally
+            && (!self.transposed || tally(&mirror) == goal_tally)
+            && cells.iter().all(|&t| (t as usize) < PACKED_CELLS);
+    }
+
+    /// The value of the loaded boards, the transposed entry read only when
+    /// the direct one is within `budget`.
+    #[inline(always)]
+    fn value(&self, boards: [u64; 2], budget: u32) -> u32 {
+        if !self.valid {
+            return 0;
+        }
+        let direct = self.table.entry(self.rank(boards[0])) as u32;
+        if !self.transposed || direct > budget {
+            return direct;
+        }
+        direct.max(self.table.entry(self.rank(boards[1])) as u32)
+    }
+
+    /// The boards after run `m`.
+    #[inline(always)]
+    fn moved(&self, m: PackedRun) -> [u64; 2] {
+        match self.runs.get(m.run as usize) {
+            Some([a, b]) => [a.apply(self.boards[0]), b.apply(self.boards[1])],
+            None => self.boards,
+        }
+    }
+}
+
+impl<D: Domain<Move = PackedRun>> Heuristic<D> for MtmClassBoards<'_> {
+    /// The class boards before the move.
+    type Undo = [u64; 2];
+    const PREFETCH: bool = true;
+
+    /// Starts loading the child's two entries.
+    #[inline(always)]
+    fn prefetch(&self, _: &D, m: PackedRun) {
+        let boards = self.moved(m);
+        self.table.prefetch_entry(self.rank(boards[0]));
+        if self.transposed {
+            self.table.prefetch_entry(self.rank(boards[1]));
+        }
+    }
+
+    fn reset(&mut self, d: &D) -> u32 {
+        self.load(d.cells());
+        self.value(self.boards, u32::MAX)
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, _: &D, m: PackedRun, _: u32, budget: u32) -> (u32, [u64; 2]) {
+        let before = self.boards;
+        self.boards = self.moved(m);
+        (self.value(self.boards, budget), before)
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, _: &D, _: PackedRun, before: [u64; 2]) {
+        self.boards = before;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ida::ida_star;
+    use super::super::limits::Limits;
+    use super::super::mtm::MtmBoardDomain;
+    use super::super::mtm_packed::MtmPackedDomain;
+    use super::super::mtm_pdb::MtmPdbLookup;
+    use super::*;
+    use crate::model::Configuration;
+
+    /// A 4 x 4 table with two classes of tiles (102,960 entries: quick to
+    /// build), the blank's goal in `corner`.
+    fn coarse_table(goal: &Configuration) -> MtmPdb {
+        let classes: Vec<u8> = goal
+            .cells()
+            .iter()
+            .map(|&t| match t {
+                0 => 0,
+                1..=7 => 1,
+                _ => 2,
+            })
+            .collect();
+        MtmPdb::build(4, 4, goal, &classes, &Limits::default(), &|_| {}).unwrap()
+    }
+
+    /// The configuration `runs` pseudo-random runs from `goal`.
+    fn walk(goal: &Configuration, runs: usize, seed: usize) -> Configuration {
+        let mut d = MtmPackedDomain::new(4, 4, goal, goal).unwrap();
+        let mut c = d.root_context();
+        for step in 0..runs {
+            let i = (step * 7 + seed * 13 + step * step * seed) % d.branching(c);
+            let m = d.nth_move(c, i).unwrap();
+            c = d.child_context(c, m, i);
+            d.apply(m);
+        }
+        let cells = d.cells().iter().map(|&t| t as u32).collect();
+        Configuration::from_cells(cells, 1).unwrap()
+    }
+
+    #[test]
+    fn class_boards_give_the_table_value_along_a_walk() {
+        for goal in [
+            Configuration::natural(16),
+            Configuration::from_cells((0..16u32).collect(), 1).unwrap(),
+        ] {
+            let table = coarse_table(&goal);
+            let mut d = MtmPackedDomain::new(4, 4, &goal, &goal).unwrap();
+            let mut h = MtmClassBoards::new(&table).unwrap();
+            assert_eq!(h.transposed, goal.blank() % 5 == 0);
+            assert_eq!(Heuristic::<MtmPackedDomain>::reset(&mut h, &d), 0);
+            let mut c = d.root_context();
+            for step in 0..300 {
+                let i = (step * 5 + 1) % d.branching(c);
+                let m = d.nth_move(c, i).unwrap();
+                let (v, _) = Heuristic::<MtmPackedDomain>::apply(&mut h, &d, m, 0, u32::MAX);
+                c = d.child_context(c, m, i);
+                d.apply(m);
+                assert_eq!(v, table.value(d.cells()), "step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_packed_search_counts_the_nodes_of_the_general_one() {
+        let goal = Configuration::natural(16);
+        let table = coarse_table(&goal);
+        for seed in 1..6 {
+            let start = walk(&goal, 14, seed);
+            let limits = Limits::default();
+            let general = ida_star(
+                MtmBoardDomain::new(4, 4, &start, &goal).unwrap(),
+                MtmPdbLookup::new(&table),
+                &limits,
+                false,
+            );
+            let packed = ida_star(
+                MtmPackedDomain::new(4, 4, &start, &goal).unwrap(),
+                MtmClassBoards::new(&table).unwrap(),
+                &limits,
+                false,
+            );
+            assert!(general.path.is_some());
+            assert_eq!(packed.path, general.path, "seed {seed}");
+            assert_eq!(packed.stats.generated, general.stats.generated);
+            assert_eq!(packed.stats.expanded, general.stats.expanded);
+        }
+    }
+
+    #[test]
+    fn other_tables_are_refused() {
+        let goal = Configuration::natural(9);
+        let classes = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let table = MtmPdb::build(3, 3, &goal, &classes, &Limits::default(), &|_| {}).unwrap();
+        assert!(MtmClassBoards::new(&table).is_none());
+    }
+}
