@@ -19,10 +19,33 @@
 //! The same idea in slidy-cli's 4 x 4 MTM solver (Ben Whitmore), with the
 //! regions Tomas Rokicki suggested; written here from that description.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::domain::Domain;
 use super::heuristic::Heuristic;
 use super::mtm_packed::{PACKED_CELLS, PackedRun, RunMask, RunTable, pack};
 use super::mtm_pdb::MtmPdb;
+
+/// What prefetching computed, per run number (see `MtmClassBoards::memo`);
+/// a clone starts empty.
+#[derive(Debug)]
+struct Memo(Box<[[AtomicU64; 6]]>);
+
+impl Memo {
+    fn new() -> Self {
+        Memo(
+            (0..256)
+                .map(|_| std::array::from_fn(|_| AtomicU64::new(u64::MAX)))
+                .collect(),
+        )
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::new()
+    }
+}
 
 /// The 4 x 4 multi-tile table followed on class boards (module docs).
 #[derive(Clone, Debug)]
@@ -43,6 +66,11 @@ pub struct MtmClassBoards<'t> {
     boards: [u64; 2],
     /// Whether the loaded configuration is one of the table's (else 0).
     valid: bool,
+    /// Per run number, what [`Heuristic::prefetch`] computed: the boards
+    /// it moved, the boards after the run and their ranks. An entry
+    /// serves [`Heuristic::apply`] when its boards are the current ones
+    /// (the same run on the same boards gives the same result).
+    memo: Memo,
 }
 
 impl<'t> MtmClassBoards<'t> {
@@ -79,6 +107,7 @@ impl<'t> MtmClassBoards<'t> {
             second,
             boards: [0; 2],
             valid: false,
+            memo: Memo::new(),
         })
     }
 
@@ -96,7 +125,11 @@ impl<'t> MtmClassBoards<'t> {
         let quads = (pairs & BYTES) + k2 * ((pairs >> 8) & BYTES);
         let codes = (quads & LANES) + k4 * ((quads >> 16) & LANES);
         let a = self.first.get(codes as u32 as usize).copied().unwrap_or(0);
-        let b = self.second.get((codes >> 32) as usize).copied().unwrap_or(0);
+        let b = self
+            .second
+            .get((codes >> 32) as usize)
+            .copied()
+            .unwrap_or(0);
         a as u64 + b as u64
     }
 
@@ -142,18 +175,32 @@ impl<'t> MtmClassBoards<'t> {
             && cells.iter().all(|&t| (t as usize) < PACKED_CELLS);
     }
 
-    /// The value of the loaded boards, the transposed entry read only when
-    /// the direct one is within `budget`.
+    /// The value of boards of ranks `ranks`, the transposed entry read
+    /// only when the direct one is within `budget`.
     #[inline(always)]
-    fn value(&self, boards: [u64; 2], budget: u32) -> u32 {
+    fn value(&self, ranks: [u64; 2], budget: u32) -> u32 {
         if !self.valid {
             return 0;
         }
-        let direct = self.table.entry(self.rank(boards[0])) as u32;
+        let direct = self.table.entry(ranks[0]) as u32;
         if !self.transposed || direct > budget {
             return direct;
         }
-        direct.max(self.table.entry(self.rank(boards[1])) as u32)
+        direct.max(self.table.entry(ranks[1]) as u32)
+    }
+
+    /// The boards after run `m` and their ranks, from the memo when
+    /// [`Heuristic::prefetch`] computed them for the current boards.
+    #[inline(always)]
+    fn child(&self, m: PackedRun) -> ([u64; 2], [u64; 2]) {
+        if let Some(e) = self.memo.0.get(m.run as usize) {
+            let get = |i: usize| e[i].load(Ordering::Relaxed);
+            if [get(0), get(1)] == self.boards {
+                return ([get(2), get(3)], [get(4), get(5)]);
+            }
+        }
+        let boards = self.moved(m);
+        (boards, [self.rank(boards[0]), self.rank(boards[1])])
     }
 
     /// The boards after run `m`.
@@ -175,22 +222,36 @@ impl<D: Domain<Move = PackedRun>> Heuristic<D> for MtmClassBoards<'_> {
     #[inline(always)]
     fn prefetch(&self, _: &D, m: PackedRun) {
         let boards = self.moved(m);
-        self.table.prefetch_entry(self.rank(boards[0]));
+        let ranks = [self.rank(boards[0]), self.rank(boards[1])];
+        self.table.prefetch_entry(ranks[0]);
         if self.transposed {
-            self.table.prefetch_entry(self.rank(boards[1]));
+            self.table.prefetch_entry(ranks[1]);
+        }
+        if let Some(e) = self.memo.0.get(m.run as usize) {
+            let [a, b] = self.boards;
+            for (x, v) in e
+                .iter()
+                .zip([a, b, boards[0], boards[1], ranks[0], ranks[1]])
+            {
+                x.store(v, Ordering::Relaxed);
+            }
         }
     }
 
     fn reset(&mut self, d: &D) -> u32 {
         self.load(d.cells());
-        self.value(self.boards, u32::MAX)
+        self.value(
+            [self.rank(self.boards[0]), self.rank(self.boards[1])],
+            u32::MAX,
+        )
     }
 
     #[inline(always)]
     fn apply(&mut self, _: &D, m: PackedRun, _: u32, budget: u32) -> (u32, [u64; 2]) {
         let before = self.boards;
-        self.boards = self.moved(m);
-        (self.value(self.boards, budget), before)
+        let (boards, ranks) = self.child(m);
+        self.boards = boards;
+        (self.value(ranks, budget), before)
     }
 
     #[inline(always)]
