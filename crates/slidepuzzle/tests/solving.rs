@@ -391,3 +391,35 @@ fn weighted_a_star_moves_to_a_larger_weight_when_memory_runs_out() {
         other => panic!("not stopped: {other:?}"),
     }
 }
+
+#[test]
+fn the_four_by_four_multi_tile_plan_takes_two_tables_when_both_fit() {
+    use slidepuzzle::{Limits, model::Metric};
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let options = |max_memory: u64| SolveOptions {
+        metric: Metric::Mtm,
+        limits: Limits {
+            max_memory,
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let solver = slidepuzzle::Solver::new();
+    let both = solver.plan(&p, &goal, &options(1 << 30)).unwrap();
+    let tables = both.tables.as_ref().unwrap();
+    assert_eq!(tables.sizes(), "2-4-5-4 | 4-4-4-3", "{both}");
+    assert_eq!(tables.build_memory, 151_351_200 + 252_252_000);
+    assert!(both.reason.contains("maximum of two"), "{both}");
+    // 300 MB: the regions table fits, both do not.
+    let one = solver.plan(&p, &goal, &options(300 << 20)).unwrap();
+    let tables = one.tables.as_ref().unwrap();
+    assert_eq!(tables.sizes(), "2-4-5-4", "{one}");
+    assert!(!one.reason.contains("maximum of two"), "{one}");
+    // 3x3 keeps its one exact table.
+    let p = Puzzle::parse("3x3").unwrap();
+    let small = solver
+        .plan(&p, &p.default_goal(), &options(1 << 30))
+        .unwrap();
+    assert_eq!(small.tables.as_ref().unwrap().partitions.len(), 1);
+}

@@ -50,8 +50,9 @@ pub const MTM_TABLE_MAX_CELLS: usize = 16;
 /// Most classes, the blank's included.
 pub const MAX_CLASSES: usize = 16;
 
-/// Most entries a table may have (the 4 x 4 table has 151,351,200).
-pub const MAX_ENTRIES: u64 = 200_000_000;
+/// Most entries a table may have (the 4 x 4 rows table has 252,252,000,
+/// the regions table 151,351,200).
+pub const MAX_ENTRIES: u64 = 260_000_000;
 
 /// Boards up to this many cells keep every tile in its own class.
 pub const EXACT_CELLS: usize = 10;
@@ -112,6 +113,51 @@ pub fn default_classes(width: usize, height: usize, goal: &Configuration) -> Opt
         }
     }
     Some(classes)
+}
+
+/// The classes of the second 4 x 4 table: the goal's rows (class r + 1
+/// for the tiles whose goal cell is in row r, 0 for the blank's cell):
+/// 16! / (4! 4! 4! 3!) = 252,252,000 entries. Its transposed lookup reads
+/// the columns. With the regions of [`default_classes`] it makes a far
+/// better maximum than either alone (Korf's 100 in MTM: 49.1 M nodes
+/// generated against 485.6 M with the regions and their transpose alone,
+/// docs/BENCHMARKS.md). `None` on other boards.
+pub fn row_classes(width: usize, height: usize, goal: &Configuration) -> Option<Vec<u8>> {
+    if (width, height) != (4, 4) || goal.len() != 16 || goal.blanks().len() != 1 {
+        return None;
+    }
+    let blank = goal.blank();
+    Some(
+        (0..16)
+            .map(|p| if p == blank { 0 } else { (p / 4 + 1) as u8 })
+            .collect(),
+    )
+}
+
+/// The tables the multi-tile metric uses on a `width x height` board, each
+/// as the classes of the goal cells: the regions ([`default_classes`]),
+/// and on 4 x 4 the rows ([`row_classes`]) too when both tables fit
+/// `max_memory` bytes. Empty for boards without a table.
+pub fn default_class_sets(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+    max_memory: u64,
+) -> Vec<Vec<u8>> {
+    let Some(regions) = default_classes(width, height, goal) else {
+        return Vec::new();
+    };
+    let mut sets = vec![regions];
+    if let Some(rows) = row_classes(width, height, goal) {
+        let total: u64 = [&sets[0], &rows]
+            .iter()
+            .filter_map(|c| MtmPdb::build_memory_of(width, height, goal, c))
+            .sum();
+        if total <= max_memory {
+            sets.push(rows);
+        }
+    }
+    sets
 }
 
 /// Most entries of one half's contribution table (`k^half`).
@@ -412,10 +458,20 @@ fn transposed_classes(
 }
 
 impl MtmPdb {
-    /// Bytes a build holds: one per entry.
+    /// Bytes a build of the default table ([`default_classes`]) holds:
+    /// one per entry.
     pub fn build_memory(width: usize, height: usize, goal: &Configuration) -> Option<u64> {
-        let classes = default_classes(width, height, goal)?;
-        let (_, counts) = tile_classes(goal, &classes).ok()?;
+        Self::build_memory_of(width, height, goal, &default_classes(width, height, goal)?)
+    }
+
+    /// Bytes a build of the table over `classes` holds: one per entry.
+    pub fn build_memory_of(
+        width: usize,
+        height: usize,
+        goal: &Configuration,
+        classes: &[u8],
+    ) -> Option<u64> {
+        let (_, counts) = tile_classes(goal, classes).ok()?;
         Ranker::new(width * height, counts).map(|r| r.entries)
     }
 
@@ -590,30 +646,25 @@ impl MtmPdb {
         )
     }
 
-    /// Loads the default table of `width x height` and `goal` from `store`,
-    /// building and saving it when missing, stale or corrupt.
+    /// Loads the table of `width x height` and `goal` over `classes` (the
+    /// class of each goal cell, as [`default_class_sets`] gives them) from
+    /// `store`, building and saving it when missing, stale or corrupt.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for a board without a default table
-    /// ([`default_classes`]); as [`MtmPdb::build`].
+    /// As [`MtmPdb::build`].
     pub fn load_or_build(
         store: Option<&dyn TableStore>,
-        width: usize,
-        height: usize,
+        (width, height): (usize, usize),
         goal: &Configuration,
+        classes: &[u8],
         limits: &Limits,
         report: &(dyn Fn(&super::pdb::BuildEvent) + Sync),
     ) -> Result<Self> {
         use super::pdb::BuildEvent;
-        let classes = default_classes(width, height, goal).ok_or_else(|| {
-            Error::Unsupported(format!(
-                "no multi-tile pattern database for {width}x{height} (boards of up to 16 cells)"
-            ))
-        })?;
-        let name = Self::file_name(width, height, goal, &classes);
+        let name = Self::file_name(width, height, goal, classes);
         if let Some(store) = store {
             match store.load(&name) {
-                Ok(Some(bytes)) => match Self::parse(bytes, width, height, goal, &classes) {
+                Ok(Some(bytes)) => match Self::parse(bytes, width, height, goal, classes) {
                     Ok(t) => return Ok(t),
                     Err(e) => report(&BuildEvent::Message(format!("rebuilding {name}: {e}"))),
                 },
@@ -621,17 +672,22 @@ impl MtmPdb {
                 Err(e) => report(&BuildEvent::Message(format!("rebuilding: {e}"))),
             }
         }
-        let entries = Self::build_memory(width, height, goal).unwrap_or(0);
+        let entries = Self::build_memory_of(width, height, goal, classes).unwrap_or(0);
+        let sizes: Vec<String> = {
+            let (_, counts) = tile_classes(goal, classes)?;
+            counts.iter().skip(1).map(|c| c.to_string()).collect()
+        };
         report(&BuildEvent::Message(format!(
-            "building the multi-tile pattern database for {width}x{height} ({entries} entries, about {} MiB; once, then cached)",
+            "building the multi-tile pattern database for {width}x{height} over classes of {} tiles ({entries} entries, about {} MiB; once, then cached)",
+            sizes.join("-"),
             entries >> 20
         )));
-        let table = Self::build(width, height, goal, &classes, limits, &|p| {
+        let table = Self::build(width, height, goal, classes, limits, &|p| {
             report(&BuildEvent::Layer(*p))
         })?;
         if let Some(store) = store {
             let data = table.data.bytes();
-            let head = Self::header(width, height, goal, &classes, checksum(data));
+            let head = Self::header(width, height, goal, classes, checksum(data));
             if let Err(e) = store.save(&name, &[head.as_bytes(), data]) {
                 report(&BuildEvent::Message(format!(
                     "note: the table was not cached ({e}); it is used from memory"
@@ -885,6 +941,36 @@ mod tests {
             }
             last = Some(classes);
         }
+    }
+
+    #[test]
+    fn the_rows_table_joins_the_regions_on_four_by_four_within_the_budget() {
+        let goal = Configuration::natural(16);
+        let rows = row_classes(4, 4, &goal).unwrap();
+        assert_eq!(rows, vec![1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 0]);
+        assert_eq!(
+            MtmPdb::build_memory_of(4, 4, &goal, &rows),
+            Some(252_252_000)
+        );
+        // The blank's goal in the first row: that row has 3 tiles.
+        let first = Configuration::from_cells((0..16u32).collect(), 1).unwrap();
+        let r0 = row_classes(4, 4, &first).unwrap();
+        assert_eq!(&r0[..5], &[0, 1, 1, 1, 2]);
+        assert_eq!(
+            MtmPdb::build_memory_of(4, 4, &first, &r0),
+            Some(252_252_000)
+        );
+        let both = 151_351_200 + 252_252_000;
+        assert_eq!(default_class_sets(4, 4, &goal, both).len(), 2);
+        assert_eq!(default_class_sets(4, 4, &goal, both - 1).len(), 1);
+        assert_eq!(
+            default_class_sets(4, 4, &goal, both - 1)[0],
+            default_classes(4, 4, &goal).unwrap()
+        );
+        let g9 = Configuration::natural(9);
+        assert_eq!(default_class_sets(3, 3, &g9, u64::MAX).len(), 1);
+        assert!(row_classes(3, 3, &g9).is_none());
+        assert!(default_class_sets(5, 5, &Configuration::natural(25), u64::MAX).is_empty());
     }
 
     #[test]

@@ -618,11 +618,11 @@ fn plan_multi_tile(
             ),
         ));
     }
-    let classes = crate::search::mtm_pdb::default_classes(w, h, goal);
+    let sets = crate::search::mtm_pdb::default_class_sets(w, h, goal, options.limits.max_memory);
     let mut tables = None;
-    let heuristic = match (&options.heuristic, &classes) {
-        (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), Some(c)) => {
-            tables = Some(cache.multi_tile_table_plan((w, h), goal, c));
+    let heuristic = match (&options.heuristic, sets.is_empty()) {
+        (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), false) => {
+            tables = Some(cache.multi_tile_table_plan((w, h), goal, &sets));
             BoardHeuristic::WalkingDistance
         }
         (Heuristic::PatternDatabases(_), _) => {
@@ -634,7 +634,7 @@ fn plan_multi_tile(
                 ),
             ));
         }
-        (Heuristic::Auto, None) | (Heuristic::Manhattan, _) => BoardHeuristic::Manhattan,
+        (Heuristic::Auto, true) | (Heuristic::Manhattan, _) => BoardHeuristic::Manhattan,
         (Heuristic::WalkingDistance, _) => BoardHeuristic::WalkingDistance,
         _ => {
             return Err(Error::argument(
@@ -647,6 +647,9 @@ fn plan_multi_tile(
         }
     };
     let reason = match (&tables, heuristic) {
+        (Some(t), _) if t.partitions.len() > 1 => {
+            "The multi-tile metric: IDA* over straight runs with the maximum of two pattern databases of exact MTM distances over classes of tiles (four regions, and the rows), each looked up for the configuration and its transpose"
+        }
         (Some(_), _) => {
             "The multi-tile metric: IDA* over straight runs with a pattern database of exact MTM distances over classes of tiles (every tile apart on boards of up to 10 cells; four regions on 4x4), looked up for the configuration and its transpose"
         }

@@ -187,8 +187,7 @@ pub(super) fn run_kernel<K: Kernel>(
             };
         }
         (Method::MtmBoardIda { heuristic }, _) => {
-            let table = tables.is_some();
-            return multi_tile_run(cache, puzzle, ends, (*heuristic, table), limits, kernel);
+            return multi_tile_run(cache, puzzle, ends, (*heuristic, tables), limits, kernel);
         }
         (Method::Bfs, _) => GraphHeuristic::Zero,
         (Method::Beam { .. }, _) | (Method::GraphIda | Method::AStar { .. }, None) => {
@@ -367,14 +366,17 @@ where
     })
 }
 
-/// [`Method::MtmBoardIda`]: the multi-tile board domain with the walking
-/// distance counted in runs, maximised with the MTM pattern database when
-/// the plan has it, or the run-divided Manhattan distance.
+/// [`Method::MtmBoardIda`]: with the plan's tables on 4 x 4, the packed
+/// domain and the maximum of the tables followed on class boards (the
+/// regions, and the rows when the plan has them); with a table on smaller
+/// boards, the multi-tile board domain with the walking distance counted
+/// in runs maximised with it; without, the walking distance or the
+/// run-divided Manhattan distance.
 fn multi_tile_run<K: Kernel>(
     cache: &TableCache,
     puzzle: &Puzzle,
     (start, goal): (&Configuration, &Configuration),
-    (heuristic, table): (BoardHeuristic, bool),
+    (heuristic, tables): (BoardHeuristic, Option<&TablePlan>),
     limits: &Limits,
     kernel: K,
 ) -> Result<K::Output> {
@@ -382,27 +384,36 @@ fn multi_tile_run<K: Kernel>(
     let (w, h) = board_size(puzzle)?;
     let too_large = || Error::Internal("board too large for the board kernel".into());
     let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
-    if table {
-        let table = cache.multi_tile((w, h), puzzle, goal, limits)?;
-        // 4 x 4: the packed domain and the table followed on class boards.
-        if let (Some(packed), Some(lookup)) = (
-            MtmPackedDomain::new(w, h, start, goal),
-            MtmClassBoards::new(&table),
-        ) {
-            return Ok(kernel.run(packed, lookup));
+    if let Some(plan) = tables {
+        let tables = cache.multi_tiles((w, h), puzzle, goal, plan, limits)?;
+        let table = tables
+            .first()
+            .ok_or_else(|| Error::Internal("a multi-tile plan without a table".into()))?;
+        // 4 x 4: the packed domain and the tables followed on class boards.
+        let lookups: Option<Vec<MtmClassBoards>> =
+            tables.iter().map(|t| MtmClassBoards::new(t)).collect();
+        if let (Some(packed), Some(mut lookups)) =
+            (MtmPackedDomain::new(w, h, start, goal), lookups)
+        {
+            let first = lookups.remove(0);
+            return Ok(match lookups.pop() {
+                Some(second) if lookups.is_empty() => kernel.run(packed, Max::new(first, second)),
+                None => kernel.run(packed, first),
+                Some(_) => return Err(Error::Internal("more than two multi-tile tables".into())),
+            });
         }
         // The walking distance in runs first: cheap, and where it prunes
         // the table (a cache miss) is not read.
         let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {
             Ok(wd) => wd,
             Err(e) if e.is_fallback() => {
-                return Ok(kernel.run(domain, MtmPdbLookup::new(&table)));
+                return Ok(kernel.run(domain, MtmPdbLookup::new(table)));
             }
             Err(e) => return Err(e),
         };
         let both = Max::new(
             WalkingDistance::with_metric(&wd, Metric::Mtm),
-            MtmPdbLookup::new(&table),
+            MtmPdbLookup::new(table),
         );
         return Ok(kernel.run(domain, both));
     }

@@ -360,26 +360,37 @@ impl TableCache {
         plan
     }
 
-    /// The plan of the multi-tile-metric table over `classes` (one table
-    /// holds every class: its name stands for each group).
+    /// The plan of the multi-tile-metric tables over the class sets
+    /// `sets` (each the class of every goal cell: one table, whose classes
+    /// are its groups; the heuristic is the tables' maximum, so each is a
+    /// partition of its own). All stay in memory: a build needs the sum.
     pub(super) fn multi_tile_table_plan(
         &self,
         (w, h): (usize, usize),
         goal: &Configuration,
-        classes: &[u8],
+        sets: &[Vec<u8>],
     ) -> TablePlan {
-        let mut groups: Vec<Vec<u32>> = Vec::new();
-        for (p, &c) in classes.iter().enumerate() {
-            if c > 0 {
-                if groups.len() < c as usize {
-                    groups.resize(c as usize, Vec::new());
-                }
-                groups[c as usize - 1].push(goal.cells()[p]);
-            }
+        let store = self.store.as_ref();
+        let mut plan = TablePlan {
+            groups: Vec::new(),
+            cached: store.is_some(),
+            build_memory: 0,
+            kind: TableKind::MultiTile,
+            partitions: Vec::new(),
+            goal: None,
+        };
+        for classes in sets {
+            let groups = class_groups(goal, classes);
+            plan.partitions.push(groups.len());
+            plan.groups.extend(groups);
+            let name = MtmPdb::file_name(w, h, goal, classes);
+            plan.cached &= store.is_some_and(|s| s.contains(&name));
+            plan.build_memory += MtmPdb::build_memory_of(w, h, goal, classes).unwrap_or(0);
         }
-        let name = MtmPdb::file_name(w, h, goal, classes);
-        let entries = MtmPdb::build_memory(w, h, goal).unwrap_or(0);
-        self.table_plan(groups, TableKind::MultiTile, |_| name.clone(), |_| entries)
+        if plan.cached {
+            plan.build_memory = 0;
+        }
+        plan
     }
 
     /// Loads or builds the board tables of a plan. Tables planned for
@@ -481,25 +492,49 @@ impl TableCache {
     }
 
     /// Loads or builds the multi-tile pattern database of a W x H board
-    /// ([`MtmPdb`]: the default classes).
+    /// over `classes` (the class of each goal cell, [`MtmPdb`]).
     pub(super) fn multi_tile(
         &self,
         (w, h): (usize, usize),
         puzzle: &Puzzle,
         goal: &Configuration,
+        classes: &[u8],
         limits: &Limits,
     ) -> Result<Arc<MtmPdb>> {
         memoised(
             &self.multi_tile,
-            TablesKey::tables(TableKind::MultiTile, puzzle, goal, &[]),
+            TablesKey::tables(
+                TableKind::MultiTile,
+                puzzle,
+                goal,
+                &class_groups(goal, classes),
+            ),
             limits,
             || {
                 let tracker = self.track();
-                MtmPdb::load_or_build(self.store.as_deref(), w, h, goal, limits, &|e| {
+                MtmPdb::load_or_build(self.store.as_deref(), (w, h), goal, classes, limits, &|e| {
                     self.event(&tracker, e)
                 })
             },
         )
+    }
+
+    /// Loads or builds every multi-tile table of a plan, in its order.
+    pub(super) fn multi_tiles(
+        &self,
+        (w, h): (usize, usize),
+        puzzle: &Puzzle,
+        goal: &Configuration,
+        tables: &TablePlan,
+        limits: &Limits,
+    ) -> Result<Vec<Arc<MtmPdb>>> {
+        tables
+            .partition_groups()
+            .map(|groups| {
+                let classes = classes_of_groups(goal, groups);
+                self.multi_tile((w, h), puzzle, goal, &classes, limits)
+            })
+            .collect()
     }
 
     /// Loads or builds the tables of one [`TablePlan`], whatever their kind.
@@ -518,7 +553,9 @@ impl TableCache {
         match t.kind {
             TableKind::Board => self.board(board()?, puzzle, goal, t, limits).map(drop),
             TableKind::Graph => self.graph(puzzle, goal, t, limits).map(drop),
-            TableKind::MultiTile => self.multi_tile(board()?, puzzle, goal, limits).map(drop),
+            TableKind::MultiTile => self
+                .multi_tiles(board()?, puzzle, goal, t, limits)
+                .map(drop),
             TableKind::FreeBlank => self.free_blank(puzzle, goal, t, limits).map(drop),
         }
     }
@@ -555,8 +592,50 @@ impl TableCache {
     }
 }
 
+/// The groups of a multi-tile class set: the goal's tiles of class 1, of
+/// class 2, ... (the blank's class 0 left out).
+fn class_groups(goal: &Configuration, classes: &[u8]) -> Vec<Vec<u32>> {
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for (p, &c) in classes.iter().enumerate() {
+        if c > 0 {
+            if groups.len() < c as usize {
+                groups.resize(c as usize, Vec::new());
+            }
+            if let Some(&t) = goal.cells().get(p) {
+                groups[c as usize - 1].push(t);
+            }
+        }
+    }
+    groups
+}
+
+/// The class of each goal cell from the groups ([`class_groups`] undone):
+/// 1 + the index of the group holding the cell's goal tile, 0 for a blank.
+fn classes_of_groups(goal: &Configuration, groups: &[Vec<u32>]) -> Vec<u8> {
+    goal.cells()
+        .iter()
+        .map(|t| {
+            groups
+                .iter()
+                .position(|g| g.contains(t))
+                .map_or(0, |i| (i + 1) as u8)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn multi_tile_classes_and_groups_round_trip() {
+        let goal = Configuration::from_cells((0..16u32).collect(), 1).unwrap();
+        for classes in crate::search::mtm_pdb::default_class_sets(4, 4, &goal, u64::MAX) {
+            let groups = class_groups(&goal, &classes);
+            assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 15);
+            assert_eq!(classes_of_groups(&goal, &groups), classes);
+        }
+    }
+
     use super::*;
 
     /// A tracked table is listed once its build says what it builds, and
