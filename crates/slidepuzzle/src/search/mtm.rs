@@ -64,10 +64,11 @@ impl Steps for Run {
     }
 }
 
-/// Which axis the next run may take (the pruning part of the context).
-const ANY: u32 = 0;
-const VERTICAL_ONLY: u32 = 1;
-const HORIZONTAL_ONLY: u32 = 2;
+/// Which axis the next run may take (the pruning part of the context),
+/// here and in [`super::mtm_packed`]: any, vertical only, horizontal only.
+pub(super) const ANY: u32 = 0;
+pub(super) const VERTICAL_ONLY: u32 = 1;
+pub(super) const HORIZONTAL_ONLY: u32 = 2;
 
 /// A target of the blank: the cell it jumps to, the stride and the length.
 #[derive(Clone, Copy, Debug, Default)]
@@ -150,7 +151,7 @@ impl MtmBoardDomain {
 
 /// The context: the blank's cell (bits 0-7) and the axis filter (bits 8+).
 #[inline(always)]
-fn context(blank: u8, filter: u32) -> u32 {
+pub(super) fn context(blank: u8, filter: u32) -> u32 {
     blank as u32 | filter << 8
 }
 

@@ -24,6 +24,7 @@
 //! `r`, `l` zero. Undoing swaps the two shifts. O(1) per move.
 
 use super::domain::{Domain, Step, Steps};
+use super::mtm::{ANY, HORIZONTAL_ONLY, VERTICAL_ONLY, context};
 use crate::model::Configuration;
 
 /// Most cells of a packed board (one nibble a cell in a `u64`).
@@ -81,11 +82,6 @@ pub struct RunTable {
     /// HORIZONTAL_ONLY), in move order.
     lists: Vec<[Vec<u8>; 3]>,
 }
-
-/// Which axis the next run may take (the pruning part of the context).
-const ANY: u32 = 0;
-const VERTICAL_ONLY: u32 = 1;
-const HORIZONTAL_ONLY: u32 = 2;
 
 /// The nibble of cell `p`.
 #[inline(always)]
@@ -287,11 +283,6 @@ impl MtmPackedDomain {
     pub fn board(&self) -> u64 {
         self.board
     }
-}
-
-#[inline(always)]
-fn context(blank: u8, filter: u32) -> u32 {
-    blank as u32 | filter << 8
 }
 
 impl Domain for MtmPackedDomain {
