@@ -140,13 +140,20 @@ impl MtmBoardDomain {
 
     #[inline(always)]
     fn jumps(&self, context: u32) -> &[Jump] {
-        let blank = (context & 0xff) as usize;
-        let filter = (context >> 8) as usize;
-        self.jumps
-            .get(blank)
-            .and_then(|j| j.get(filter))
-            .map_or(&[], |v| v.as_slice())
+        in_context(&self.jumps, context)
     }
+}
+
+/// The moves allowed in `context` from lists by blank cell and axis
+/// filter (empty for a context outside them).
+#[inline(always)]
+pub(super) fn in_context<T>(lists: &[[Vec<T>; 3]], context: u32) -> &[T] {
+    let blank = (context & 0xff) as usize;
+    let filter = (context >> 8) as usize;
+    lists
+        .get(blank)
+        .and_then(|l| l.get(filter))
+        .map_or(&[], |v| v.as_slice())
 }
 
 /// The context: the blank's cell (bits 0-7) and the axis filter (bits 8+).

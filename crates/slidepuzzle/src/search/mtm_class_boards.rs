@@ -136,43 +136,12 @@ impl<'t> MtmClassBoards<'t> {
     /// The class boards of `cells` (one tile a cell) and whether they are
     /// arrangements of the table's classes.
     fn load(&mut self, cells: &[u8]) {
-        let t = self.table;
-        self.valid = false;
-        if cells.len() != PACKED_CELLS {
-            return;
-        }
-        let classes = t.class_of_tile();
-        let mut direct = [0u8; PACKED_CELLS];
-        let mut mirror = [0u8; PACKED_CELLS];
-        for (p, &tile) in cells.iter().enumerate() {
-            direct[p] = classes[tile as usize];
-            if let Some(tc) = t.transposed_class_of_tile() {
-                mirror[(p % 4) * 4 + p / 4] = tc[tile as usize];
-            }
-        }
-        let tally = |c: &[u8]| {
-            let mut out = [0u8; PACKED_CELLS];
-            for &x in c {
-                out[x as usize & 15] += 1;
-            }
-            out
-        };
-        let goal_tally = {
-            let mut out = [0u8; PACKED_CELLS];
-            for (tile, &c) in classes.iter().enumerate().take(PACKED_CELLS) {
-                if tile < PACKED_CELLS {
-                    out[c as usize & 15] += 1;
-                }
-            }
-            out
-        };
-        let (Some(a), Some(b)) = (pack(&direct), pack(&mirror)) else {
-            return;
-        };
-        self.boards = [a, b];
-        self.valid = tally(&direct) == goal_tally
-            && (!self.transposed || tally(&mirror) == goal_tally)
-            && cells.iter().all(|&t| (t as usize) < PACKED_CELLS);
+        let packed = self
+            .table
+            .class_cells(cells)
+            .and_then(|(direct, mirror)| Some([pack(&direct)?, pack(&mirror)?]));
+        self.valid = packed.is_some();
+        self.boards = packed.unwrap_or_default();
     }
 
     /// The value of boards of ranks `ranks`, the transposed entry read

@@ -24,7 +24,7 @@
 //! `r`, `l` zero. Undoing swaps the two shifts. O(1) per move.
 
 use super::domain::{Domain, Step, Steps};
-use super::mtm::{ANY, HORIZONTAL_ONLY, VERTICAL_ONLY, context};
+use super::mtm::{ANY, HORIZONTAL_ONLY, VERTICAL_ONLY, context, in_context};
 use crate::model::Configuration;
 
 /// Most cells of a packed board (one nibble a cell in a `u64`).
@@ -178,12 +178,7 @@ impl RunTable {
 
     #[inline(always)]
     fn list(&self, context: u32) -> &[u8] {
-        let blank = (context & 0xff) as usize;
-        let filter = (context >> 8) as usize;
-        self.lists
-            .get(blank)
-            .and_then(|l| l.get(filter))
-            .map_or(&[], |v| v.as_slice())
+        in_context(&self.lists, context)
     }
 }
 

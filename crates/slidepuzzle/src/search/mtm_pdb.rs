@@ -733,6 +733,40 @@ impl MtmPdb {
         h.value()
     }
 
+    /// The class of each cell of `cells` (one tile a cell), and of each
+    /// cell of the transposed configuration (all 0 when the transposed
+    /// lookup does not apply); `None` unless `cells` is an arrangement of
+    /// the table's classes on its board. O(cells).
+    pub(super) fn class_cells(
+        &self,
+        cells: &[u8],
+    ) -> Option<([u8; MTM_TABLE_MAX_CELLS], [u8; MTM_TABLE_MAX_CELLS])> {
+        let n = self.width * self.height;
+        if cells.len() != n || n > MTM_TABLE_MAX_CELLS {
+            return None;
+        }
+        let mut direct = [0u8; MTM_TABLE_MAX_CELLS];
+        let mut mirror = [0u8; MTM_TABLE_MAX_CELLS];
+        for (p, &tile) in cells.iter().enumerate() {
+            direct[p] = self.class_of_tile[tile as usize];
+            if let Some(tc) = &self.transposed_class_of_tile {
+                // Square boards only: cell (x, y) goes to (y, x).
+                let q = (p % self.width) * self.width + p / self.width;
+                mirror[q & (MTM_TABLE_MAX_CELLS - 1)] = tc[tile as usize];
+            }
+        }
+        let tally = |classes: &[u8]| {
+            let mut out = vec![0u8; self.ranker.counts.len()];
+            for &c in classes {
+                *out.get_mut(c as usize)? += 1;
+            }
+            Some(out)
+        };
+        let fits = |classes: &[u8]| tally(classes).as_ref() == Some(&self.ranker.counts);
+        (fits(&direct[..n]) && (self.transposed_class_of_tile.is_none() || fits(&mirror[..n])))
+            .then_some((direct, mirror))
+    }
+
     /// Entries in the table.
     pub fn entries(&self) -> u64 {
         self.ranker.entries
@@ -741,11 +775,6 @@ impl MtmPdb {
     /// The board's width and height.
     pub fn size(&self) -> (usize, usize) {
         (self.width, self.height)
-    }
-
-    /// The class of each tile number (0 for the blank).
-    pub(super) fn class_of_tile(&self) -> &[u8; 256] {
-        &self.class_of_tile
     }
 
     /// The class each tile has in the transposed lookup, when it applies.
@@ -808,31 +837,14 @@ impl<'t> MtmPdbLookup<'t> {
 
     fn load(&mut self, cells: &[u8]) {
         let t = self.table;
-        let n = t.width * t.height;
-        self.valid = false;
-        if cells.len() != n || n > MTM_TABLE_MAX_CELLS {
-            return;
-        }
-        let mut direct = [0u8; MTM_TABLE_MAX_CELLS];
-        let mut mirror = [0u8; MTM_TABLE_MAX_CELLS];
-        for (p, &tile) in cells.iter().enumerate() {
-            direct[p] = t.class_of_tile[tile as usize];
-            if let Some(tc) = &t.transposed_class_of_tile {
-                mirror[self.transpose[p] as usize & (MTM_TABLE_MAX_CELLS - 1)] = tc[tile as usize];
+        let n = cells.len();
+        match t.class_cells(cells) {
+            Some((direct, mirror)) => {
+                self.codes = [t.ranker.codes(&direct[..n]), t.ranker.codes(&mirror[..n])];
+                self.valid = true;
             }
+            None => self.valid = false,
         }
-        let tally = |classes: &[u8]| {
-            let mut out = vec![0u8; t.ranker.counts.len()];
-            for &c in classes {
-                if let Some(x) = out.get_mut(c as usize) {
-                    *x += 1;
-                }
-            }
-            out
-        };
-        self.codes = [t.ranker.codes(&direct[..n]), t.ranker.codes(&mirror[..n])];
-        self.valid = tally(&direct[..n]) == t.ranker.counts
-            && (t.transposed_class_of_tile.is_none() || tally(&mirror[..n]) == t.ranker.counts);
     }
 
     #[inline(always)]
