@@ -28,8 +28,10 @@ pub struct SolveArgs {
     /// graph pattern databases on graphs of 11 to 64 vertices), lc
     /// (Manhattan + linear conflict), md (Manhattan), pdb (additive pattern
     /// databases, default partition), pdb:6-6-3 or pdb:1,4,5/2,3,6/...,
-    /// wd (walking distance), and pdb+lc or pdb+wd (the maximum of the
-    /// tables and linear conflict or walking distance).
+    /// wd (walking distance), pdb+lc or pdb+wd (the maximum of the
+    /// tables and linear conflict or walking distance), and bpdb or
+    /// bpdb:6-6-6-6 (blank-aware tables: an entry per placement and blank
+    /// region, fewer nodes than pdb, more time per node).
     #[arg(long, default_value = "auto")]
     pub heuristic: Heuristic,
     /// Redundant moves to skip: sequences (the undoing move and the

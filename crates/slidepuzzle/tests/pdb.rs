@@ -67,6 +67,43 @@ fn pdb_ida_is_optimal_on_3x3_and_3x4() {
 }
 
 #[test]
+fn blank_aware_tables_are_optimal_and_never_weaker_than_plain_ones() {
+    let dir = temp_dir("blank-aware");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let solver = Solver::new().with_store(Arc::new(DirectoryStore::new(&dir)));
+    for (spec, sizes) in [("3x3", vec![4, 4]), ("4x3", vec![6, 5]), ("4x4", vec![5, 5, 5])] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        let options = |heuristic| SolveOptions {
+            algorithm: Algorithm::Ida,
+            heuristic,
+            ..SolveOptions::default()
+        };
+        let plain = options(Heuristic::PatternDatabases(Partition::Sizes(sizes.clone())));
+        let aware = options(Heuristic::BlankAwarePatternDatabases(Partition::Sizes(
+            sizes.clone(),
+        )));
+        let plan = solver.plan(&p, &goal, &aware).unwrap();
+        assert!(plan.to_string().contains("blank-aware"), "{plan}");
+        let (mut fewer, mut plain_nodes, mut aware_nodes) = (false, 0, 0);
+        for _ in 0..4 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let solve = |o: &SolveOptions| match solver.solve(&p, &start, &goal, o).unwrap() {
+                Outcome::Solved(s) => (s.blank_path.len(), s.stats.generated),
+                o => panic!("{o:?}"),
+            };
+            let ((n1, g1), (n2, g2)) = (solve(&plain), solve(&aware));
+            assert_eq!(n1, n2, "{spec}: the same optimal length");
+            fewer |= g2 < g1;
+            plain_nodes += g1;
+            aware_nodes += g2;
+        }
+        assert!(fewer && aware_nodes <= plain_nodes, "{spec}: {aware_nodes} vs {plain_nodes}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn korf_instances_with_5_5_5() {
     let dir = temp_dir("korf");
     let (p, goal) = korf100_puzzle();
@@ -77,6 +114,7 @@ fn korf_instances_with_5_5_5() {
         4,
         &goal,
         &groups,
+        false,
         Some(&store),
         &Limits::default(),
         &|_| {},
@@ -333,7 +371,7 @@ fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
     let standard = p.default_goal();
     let groups = partition_by_sizes(&standard, &[5, 5, 5]).unwrap();
     let tables =
-        BoardPdbTables::new(4, 4, &standard, &groups, None, &Limits::default(), &|_| {}).unwrap();
+        BoardPdbTables::new(4, 4, &standard, &groups, false, None, &Limits::default(), &|_| {}).unwrap();
     assert!(tables.has_mirror());
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     for corner in [0usize, 3, 12, 15] {

@@ -21,6 +21,7 @@
 //! domain, heuristic and kernel run, checks first and replays after.
 
 pub mod best_first;
+pub mod blank_aware;
 pub mod board;
 pub(crate) mod dfs;
 pub mod domain;
@@ -42,6 +43,7 @@ pub mod pdb;
 pub mod pdb_build;
 pub mod pdb_lookup;
 pub mod placement;
+pub mod region_index;
 pub mod rotating;
 pub mod sequences;
 pub mod several;

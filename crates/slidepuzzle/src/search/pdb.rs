@@ -22,9 +22,13 @@
 //! message) when missing, stale or corrupt. The memory a build needs is
 //! computed first and the build refused above the caller's budget.
 
+use std::sync::Arc;
+
+use super::blank_aware::build_blank_aware;
 use super::limits::Limits;
 use super::pdb_build::{BuildProgress, build_table};
 pub use super::placement::{placements, rank_placement, unrank_placement};
+use super::region_index::RegionIndex;
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
 use crate::store::{StoredTable, TableStore, checksum, split_header};
@@ -44,12 +48,17 @@ pub fn build_memory(n: usize, k: usize) -> u64 {
 /// boards being bipartite): a placement's value is the sum of its tiles'
 /// Manhattan distances plus twice the entry. Entries take 4 bits (two per
 /// byte, the even rank in the low nibble) when they all fit, else a byte.
+///
+/// A **blank-aware** table ([`super::blank_aware`]) has one entry per
+/// (placement, blank region), ranked by its [`RegionIndex`]; a plain one
+/// has one per placement ([`rank_placement`]).
 pub struct PatternDb {
     /// The group's tiles.
     pub tiles: Vec<u32>,
     n: usize,
     packed: bool,
     data: Storage,
+    index: Option<Arc<RegionIndex>>,
 }
 
 enum Storage {
@@ -80,6 +89,11 @@ impl PatternDb {
     /// Number of cells of the board.
     pub fn cells(&self) -> usize {
         self.n
+    }
+
+    /// The index of a blank-aware table (`None` for a plain one).
+    pub fn region_index(&self) -> Option<&RegionIndex> {
+        self.index.as_deref()
     }
 }
 
@@ -150,13 +164,19 @@ fn header(
     height: usize,
     goal: &Configuration,
     tiles: &[u32],
+    blank_aware: bool,
     bits: u32,
     sum: u64,
 ) -> String {
     let g: Vec<String> = goal.cells().iter().map(|t| t.to_string()).collect();
     let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    let encoding = if blank_aware {
+        "blank-aware-over-manhattan/2"
+    } else {
+        "over-manhattan/2"
+    };
     format!(
-        "slidepuzzle-pdb v{FORMAT_VERSION} board {width}x{height} goal {} tiles {} encoding over-manhattan/2 bits {bits} checksum {sum:016x}\n",
+        "slidepuzzle-pdb v{FORMAT_VERSION} board {width}x{height} goal {} tiles {} encoding {encoding} bits {bits} checksum {sum:016x}\n",
         g.join(","),
         t.join(",")
     )
@@ -173,6 +193,24 @@ pub fn file_name(width: usize, height: usize, goal: &Configuration, tiles: &[u32
     );
     let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     format!("{width}x{height}-g{:08x}-t{}.pdb", sum as u32, t.join("-"))
+}
+
+/// The name a blank-aware table is stored under: [`file_name`] with `-b`
+/// before the extension.
+pub fn blank_aware_file_name(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+    tiles: &[u32],
+) -> String {
+    let plain = file_name(width, height, goal, tiles);
+    format!("{}-b.pdb", plain.trim_end_matches(".pdb"))
+}
+
+/// Memory a build of a blank-aware table with `index` needs, in bytes
+/// (the search of [`super::blank_aware`] and the packed table).
+pub fn blank_aware_build_memory(index: &RegionIndex) -> u64 {
+    super::blank_aware::build_memory(index.states()) + index.states().div_ceil(2)
 }
 
 /// What a load or build reports.
@@ -202,12 +240,54 @@ pub fn load_or_build(
     limits: &Limits,
     report: &dyn Fn(&BuildEvent),
 ) -> Result<PatternDb> {
+    load_or_build_with(store, (width, height), goal, tiles, None, limits, report)
+}
+
+/// [`load_or_build`] for the blank-aware table of `tiles`
+/// ([`super::blank_aware`]), ranked by `index` (built for this board and
+/// `tiles.len()`), stored under [`blank_aware_file_name`].
+///
+/// # Errors
+/// As [`load_or_build`].
+pub fn load_or_build_blank_aware(
+    store: Option<&dyn TableStore>,
+    (width, height): (usize, usize),
+    goal: &Configuration,
+    tiles: &[u32],
+    index: &Arc<RegionIndex>,
+    limits: &Limits,
+    report: &dyn Fn(&BuildEvent),
+) -> Result<PatternDb> {
+    load_or_build_with(
+        store,
+        (width, height),
+        goal,
+        tiles,
+        Some(index),
+        limits,
+        report,
+    )
+}
+
+fn load_or_build_with(
+    store: Option<&dyn TableStore>,
+    (width, height): (usize, usize),
+    goal: &Configuration,
+    tiles: &[u32],
+    index: Option<&Arc<RegionIndex>>,
+    limits: &Limits,
+    report: &dyn Fn(&BuildEvent),
+) -> Result<PatternDb> {
     let max_memory = limits.max_memory;
     let n = width * height;
-    let name = file_name(width, height, goal, tiles);
+    let blank_aware = index.is_some();
+    let name = match index {
+        Some(_) => blank_aware_file_name(width, height, goal, tiles),
+        None => file_name(width, height, goal, tiles),
+    };
     if let Some(store) = store {
         match store.load(&name) {
-            Ok(Some(bytes)) => match parse(bytes, width, height, goal, tiles) {
+            Ok(Some(bytes)) => match parse_with(bytes, (width, height), goal, tiles, index) {
                 Ok(db) => return Ok(db),
                 Err(e) => report(&BuildEvent::Message(format!(
                     "rebuilding {name} in {}: {e}",
@@ -218,26 +298,42 @@ pub fn load_or_build(
             Err(e) => report(&BuildEvent::Message(format!("rebuilding: {e}"))),
         }
     }
-    let need = build_memory(n, tiles.len());
+    let (need, entries) = match index {
+        Some(ix) => (blank_aware_build_memory(ix), ix.states()),
+        None => (build_memory(n, tiles.len()), placements(n, tiles.len())),
+    };
     if need > max_memory {
         return Err(Error::limit(Resource::Memory, need, max_memory));
     }
     report(&BuildEvent::Message(format!(
-        "building the pattern database for tiles {:?} on {width}x{height} ({} entries, about {} MiB while building)",
+        "building the {}pattern database for tiles {:?} on {width}x{height} ({entries} entries, about {} MiB while building)",
+        if blank_aware { "blank-aware " } else { "" },
         tiles,
-        placements(n, tiles.len()),
         need >> 20
     )));
-    let bytes = build(width, height, goal, tiles, limits, &|p| {
-        report(&BuildEvent::Layer(*p))
-    })?;
+    let layer = |p: &BuildProgress| report(&BuildEvent::Layer(*p));
+    let bytes = match index {
+        Some(ix) => {
+            let board = crate::model::Puzzle::board(width, height, false, false)?;
+            build_blank_aware(board.graph(), goal, tiles, ix, limits, &layer)?.0
+        }
+        None => build(width, height, goal, tiles, limits, &layer)?,
+    };
     let (data, packed) = match pack_nibbles(&bytes) {
         Some(nibbles) => (nibbles, true),
         None => (bytes, false),
     };
     if let Some(store) = store {
         let bits = if packed { 4 } else { 8 };
-        let head = header(width, height, goal, tiles, bits, checksum(&data));
+        let head = header(
+            width,
+            height,
+            goal,
+            tiles,
+            blank_aware,
+            bits,
+            checksum(&data),
+        );
         if let Err(e) = store.save(&name, &[head.as_bytes(), &data]) {
             // The table is built; it serves this run from memory.
             report(&BuildEvent::Message(format!(
@@ -250,6 +346,7 @@ pub fn load_or_build(
         n,
         packed,
         data: Storage::Owned(data),
+        index: index.cloned(),
     })
 }
 
@@ -265,11 +362,24 @@ pub fn parse(
     goal: &Configuration,
     tiles: &[u32],
 ) -> Result<PatternDb> {
+    parse_with(bytes, (width, height), goal, tiles, None)
+}
+
+fn parse_with(
+    bytes: StoredTable,
+    (width, height): (usize, usize),
+    goal: &Configuration,
+    tiles: &[u32],
+    index: Option<&Arc<RegionIndex>>,
+) -> Result<PatternDb> {
     let bad = |why: &str| Error::invalid_file("stored table", why);
     let (head, data) = split_header(&bytes).ok_or_else(|| bad("no header"))?;
     let start = head.len();
     let n = width * height;
-    let entries = placements(n, tiles.len());
+    let entries = match index {
+        Some(ix) => ix.states(),
+        None => placements(n, tiles.len()),
+    };
     let packed = if data.len() as u64 == entries.div_ceil(2) {
         true
     } else if data.len() as u64 == entries {
@@ -278,7 +388,16 @@ pub fn parse(
         return Err(bad("wrong size (truncated or another table)"));
     };
     let bits = if packed { 4 } else { 8 };
-    if head != header(width, height, goal, tiles, bits, checksum(data)) {
+    let expected = header(
+        width,
+        height,
+        goal,
+        tiles,
+        index.is_some(),
+        bits,
+        checksum(data),
+    );
+    if head != expected {
         return Err(bad("header or checksum mismatch (stale or corrupt)"));
     }
     Ok(PatternDb {
@@ -286,6 +405,7 @@ pub fn parse(
         n,
         packed,
         data: Storage::Stored(bytes, start),
+        index: index.cloned(),
     })
 }
 

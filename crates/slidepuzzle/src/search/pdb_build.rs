@@ -157,14 +157,14 @@ impl Flood {
 
 /// Zeroed atomic words in anonymous memory, with transparent huge pages
 /// requested (the build's random accesses then miss the TLB far less).
-struct AtomicWords {
+pub(super) struct AtomicWords {
     map: memmap2::MmapMut,
     len: usize,
 }
 
 impl AtomicWords {
     /// `len` zero words.
-    fn zeroed(len: usize) -> Result<Self> {
+    pub(super) fn zeroed(len: usize) -> Result<Self> {
         let map = memmap2::MmapOptions::new()
             .len(len.max(1) * 8)
             .map_anon()
@@ -179,7 +179,7 @@ impl AtomicWords {
         Ok(AtomicWords { map, len })
     }
 
-    fn words(&self) -> &[AtomicU64] {
+    pub(super) fn words(&self) -> &[AtomicU64] {
         // SAFETY: the mapping is page-aligned, `len * 8` bytes long, lives
         // as long as `self`, and is only accessed through atomics.
         unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.len) }
@@ -204,7 +204,7 @@ fn prefetch<T>(x: &T) {
 /// The entry of a placement first reached at `depth` with distance sum
 /// `distance_sum` (capped at 254; 255 means never reached).
 #[inline(always)]
-fn encode(encoding: Encoding, depth: u32, distance_sum: u32) -> u8 {
+pub(super) fn encode(encoding: Encoding, depth: u32, distance_sum: u32) -> u8 {
     match encoding {
         Encoding::Absolute => depth.min(254) as u8,
         Encoding::OverDistance { step } => ((depth - distance_sum) / step as u32).min(254) as u8,
@@ -409,7 +409,7 @@ const BATCH: usize = 32;
 /// Successor states waiting to be checked against the seen bitset: each is
 /// prefetched when pushed and checked [`Batch::SIZE`] pushes later, so the
 /// cache misses of a batch overlap.
-struct Batch<'a> {
+pub(super) struct Batch<'a> {
     seen: &'a [AtomicU64],
     next: &'a [AtomicU64],
     table: &'a [AtomicU8],
@@ -418,15 +418,15 @@ struct Batch<'a> {
     encoding: Encoding,
     depth: u32,
     len: usize,
-    states: u64,
-    reached: u64,
-    max_value: u8,
+    pub(super) states: u64,
+    pub(super) reached: u64,
+    pub(super) max_value: u8,
 }
 
 impl<'a> Batch<'a> {
     const SIZE: usize = BATCH;
 
-    fn new(
+    pub(super) fn new(
         seen: &'a [AtomicU64],
         next: &'a [AtomicU64],
         table: &'a [AtomicU8],
@@ -449,7 +449,7 @@ impl<'a> Batch<'a> {
 
     /// Queues a successor with its placement rank and distance sum.
     #[inline(always)]
-    fn push(&mut self, state: u64, rank: u64, distance_sum: u32) {
+    pub(super) fn push(&mut self, state: u64, rank: u64, distance_sum: u32) {
         prefetch(&self.seen[(state >> 6) as usize]);
         self.pending[self.len] = (state, rank, distance_sum);
         self.len += 1;
@@ -460,7 +460,7 @@ impl<'a> Batch<'a> {
 
     /// Checks every queued successor: a state not seen before joins the
     /// next layer, and its placement gets its entry if it has none.
-    fn flush(&mut self) {
+    pub(super) fn flush(&mut self) {
         for &(s, rank, dsum) in &self.pending[..self.len] {
             let (w, bit) = ((s >> 6) as usize, 1u64 << (s & 63));
             if self.seen[w].load(Relaxed) & bit == 0

@@ -19,7 +19,11 @@ use super::graph_pdb::GraphPdb;
 use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::manhattan::TileDistances;
-use super::pdb::{BuildEvent, PatternDb, build_memory, entry, file_name, load_or_build};
+use super::pdb::{
+    BuildEvent, PatternDb, blank_aware_build_memory, blank_aware_file_name, build_memory, entry,
+    file_name, load_or_build, load_or_build_blank_aware,
+};
+use super::region_index::RegionIndex;
 use crate::error::{Error, Resource, Result};
 use std::sync::Arc;
 
@@ -99,18 +103,21 @@ impl View {
 impl BoardPdbTables {
     /// Loads the tables for `groups` from `store`, building (and saving
     /// there) the missing ones; without a store they are built in memory.
-    /// They serve `goal` itself; [`BoardPdbTables::serving`] turns them to
-    /// another goal.
+    /// With `blank_aware`, the tables keep an entry per blank region
+    /// ([`super::blank_aware`]). They serve `goal` itself;
+    /// [`BoardPdbTables::serving`] turns them to another goal.
     ///
     /// # Errors
     /// As [`load_or_build`]; [`Error::Limit`] for boards over 64 cells
     /// ([`Resource::Vertices`]) or a missing table whose build would need
     /// more than `max_memory` bytes ([`Resource::Memory`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         width: usize,
         height: usize,
         goal: &Configuration,
         groups: &[Vec<u32>],
+        blank_aware: bool,
         store: Option<&dyn TableStore>,
         limits: &Limits,
         report: &dyn Fn(&BuildEvent),
@@ -120,21 +127,46 @@ impl BoardPdbTables {
         if n > 64 {
             return Err(Error::limit(Resource::Vertices, n as u64, 64));
         }
+        // One index per group size, shared by the groups of that size.
+        let mut indices: Vec<Arc<RegionIndex>> = Vec::new();
+        if blank_aware {
+            let board = crate::model::Puzzle::board(width, height, false, false)?;
+            for g in groups {
+                if !indices.iter().any(|ix| ix.group_size() == g.len()) {
+                    indices.push(Arc::new(RegionIndex::new(
+                        board.graph(),
+                        g.len(),
+                        max_memory,
+                    )?));
+                }
+            }
+        }
+        let index_of = |k: usize| indices.iter().find(|ix| ix.group_size() == k);
+        let name = |g: &[u32]| match blank_aware {
+            true => blank_aware_file_name(width, height, goal, g),
+            false => file_name(width, height, goal, g),
+        };
         // Refuse up front, before building any table, when one of the
         // missing tables would not fit.
         let need = groups
             .iter()
-            .filter(|g| !store.is_some_and(|s| s.contains(&file_name(width, height, goal, g))))
-            .map(|g| (g.len(), build_memory(n, g.len())))
-            .max_by_key(|&(_, m)| m);
-        if let Some((_, need)) = need.filter(|&(_, m)| m > max_memory) {
+            .filter(|g| !store.is_some_and(|s| s.contains(&name(g))))
+            .map(|g| match index_of(g.len()) {
+                Some(ix) => blank_aware_build_memory(ix),
+                None => build_memory(n, g.len()),
+            })
+            .max();
+        if let Some(need) = need.filter(|&m| m > max_memory) {
             return Err(Error::limit(Resource::Memory, need, max_memory));
         }
         let mut dbs = Vec::new();
         for g in groups {
-            dbs.push(Arc::new(load_or_build(
-                store, width, height, goal, g, limits, report,
-            )?));
+            dbs.push(Arc::new(match index_of(g.len()) {
+                Some(ix) => {
+                    load_or_build_blank_aware(store, (width, height), goal, g, ix, limits, report)?
+                }
+                None => load_or_build(store, width, height, goal, g, limits, report)?,
+            }));
         }
         let identity = GoalFrame::onto(width, height, goal, goal)
             .ok_or_else(|| Error::Internal("board tables for a goal of another size".into()))?;
@@ -233,6 +265,11 @@ impl BoardPdbTables {
         &self.table_goal
     }
 
+    /// Whether the tables are blank-aware ([`super::blank_aware`]).
+    pub fn is_blank_aware(&self) -> bool {
+        self.dbs.iter().any(|d| d.region_index().is_some())
+    }
+
     /// Bytes of all tables (4 bits per entry where packed).
     pub fn table_bytes(&self) -> u64 {
         self.dbs.iter().map(|d| d.entries().len() as u64).sum()
@@ -245,7 +282,7 @@ impl BoardPdbTables {
             view.sources
                 .iter()
                 .zip(&self.dbs)
-                .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed())),
+                .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed(), d.region_index())),
             &view.group_of,
             &view.cells,
             Some(&self.distances),
@@ -274,20 +311,31 @@ impl BoardPdbTables {
 
 /// A group's tiles as a fixed array, for the inner loop.
 #[derive(Clone, Copy)]
-struct GroupTiles {
+struct GroupTiles<'t> {
     k: usize,
     tiles: [u8; 8],
     packed: bool,
+    /// The index of a blank-aware table.
+    index: Option<&'t RegionIndex>,
 }
 
-impl GroupTiles {
-    /// The table entry for the placement of these tiles in `pos`.
+impl GroupTiles<'_> {
+    /// The table entry for the placement of these tiles in `pos` (the
+    /// blank's cell in `pos[0]`, read by blank-aware tables).
     #[inline(always)]
     fn lookup(&self, pos: &[u8; MAX_VERTICES], n: usize, table: &[u8]) -> u32 {
+        let cell = |i: usize| pos[self.tiles[i & 7] as usize & (MAX_VERTICES - 1)];
+        if let Some(index) = self.index {
+            let mut cells = [0u8; 8];
+            for (i, c) in cells.iter_mut().enumerate().take(self.k) {
+                *c = cell(i);
+            }
+            return entry(table, self.packed, index.index(&cells[..self.k], pos[0]));
+        }
         let mut used = 0u64;
         let mut rank = 0u64;
         for i in 0..self.k {
-            let c = pos[self.tiles[i] as usize & (MAX_VERTICES - 1)];
+            let c = cell(i);
             let smaller_used = (used & ((1u64 << c) - 1)).count_ones() as u64;
             rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
             used |= 1u64 << c;
@@ -303,7 +351,7 @@ impl GroupTiles {
 #[derive(Clone)]
 pub struct PdbLookup<'t> {
     n: usize,
-    groups: Vec<GroupTiles>,
+    groups: Vec<GroupTiles<'t>>,
     tables: Vec<&'t [u8]>,
     /// Group index of each tile (u8::MAX for the blank).
     group_of: [u8; MAX_VERTICES],
@@ -335,7 +383,7 @@ impl<'t> PdbLookup<'t> {
     /// tables stored over the Manhattan distance.
     fn new<'g>(
         n: usize,
-        groups: impl Iterator<Item = (&'g [u32], &'t [u8], bool)>,
+        groups: impl Iterator<Item = (&'g [u32], &'t [u8], bool, Option<&'t RegionIndex>)>,
         group_of: &[u8],
         cell_map: &[u8],
         distances: Option<&'t TileDistances>,
@@ -352,11 +400,12 @@ impl<'t> PdbLookup<'t> {
             md: 0,
             sum: 0,
         };
-        for (tiles, table, packed) in groups {
+        for (tiles, table, packed, index) in groups {
             let mut g = GroupTiles {
                 k: tiles.len().min(8),
                 tiles: [0; 8],
                 packed,
+                index,
             };
             for (slot, &t) in g.tiles.iter_mut().zip(tiles) {
                 *slot = t as u8;
@@ -398,7 +447,7 @@ impl<'t> PdbLookup<'t> {
         let identity: Vec<u8> = (0..n as u8).collect();
         PdbLookup::new(
             n,
-            chosen().map(|(g, t)| (g.as_slice(), t.as_slice(), false)),
+            chosen().map(|(g, t)| (g.as_slice(), t.as_slice(), false, None)),
             &group_of,
             &identity,
             None,
@@ -432,7 +481,6 @@ impl<'t> PdbLookup<'t> {
 
 impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
     type Undo = PdbUndo;
-
     fn reset(&mut self, d: &D) -> u32 {
         self.evaluate(d.cells())
     }
@@ -452,6 +500,8 @@ impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
             self.md = self.md.wrapping_add(d.delta(s));
         }
         self.pos[tile] = self.cell_map[s.to as usize & M];
+        // The blank is now where the tile was (blank-aware tables read it).
+        self.pos[0] = self.cell_map[s.from as usize & M];
         let e = self.groups[g].lookup(&self.pos, self.n, self.tables[g]);
         self.entries[g] = e as u8;
         self.sum = self.sum + e - undo.entry as u32;
@@ -462,6 +512,7 @@ impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
     fn undo(&mut self, _: &D, s: Step, u: PdbUndo) {
         const M: usize = MAX_VERTICES - 1;
         self.pos[s.tile as usize & M] = self.cell_map[s.from as usize & M];
+        self.pos[0] = self.cell_map[s.to as usize & M];
         self.entries[u.group as usize & M] = u.entry;
         self.md = u.md;
         self.sum = u.sum;

@@ -278,7 +278,10 @@ fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
 fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
     let board = puzzle.plain_board_size();
     let on_board = board.is_some_and(|(w, h)| w >= 2 && h >= 2);
-    let wants_pdb = matches!(options.heuristic, Heuristic::PatternDatabases(_));
+    let wants_pdb = matches!(
+        options.heuristic,
+        Heuristic::PatternDatabases(_) | Heuristic::BlankAwarePatternDatabases(_)
+    );
     let reason = match options.algorithm {
         Algorithm::Constructive => "The constructive solver was asked for".to_string(),
         Algorithm::Auto
@@ -338,17 +341,20 @@ fn plan_board(
                 "The heuristic was asked for",
             )
         }
-        Heuristic::PatternDatabases(partition) | Heuristic::PatternDatabasesMax(partition, _) => {
+        Heuristic::PatternDatabases(partition)
+        | Heuristic::PatternDatabasesMax(partition, _)
+        | Heuristic::BlankAwarePatternDatabases(partition) => {
             let with = match &options.heuristic {
                 Heuristic::PatternDatabasesMax(_, second) => Some(*second),
                 _ => None,
             };
+            let blank_aware = matches!(options.heuristic, Heuristic::BlankAwarePatternDatabases(_));
             // Tables asked for by name are the goal's own, so that their
             // node counts are those published (the automatic plan lets the
             // standard goal's cached tables serve).
             let groups = board_groups((w, h), goal, partition)?;
             Plan {
-                tables: Some(cache.board_table_plan((w, h), goal, groups)),
+                tables: Some(cache.board_table_plan((w, h), goal, groups, blank_aware)),
                 ..plan_of(
                     Method::BoardPatternIda { with },
                     "Pattern databases were asked for",
@@ -398,8 +404,12 @@ fn plan_board(
             } else {
                 // Quick tables now (groups of at most 5 tiles), the best
                 // ones after the answer.
-                let quick =
-                    cache.board_table_plan((w, h), goal, partition::quick_partition(w, h, goal)?);
+                let quick = cache.board_table_plan(
+                    (w, h),
+                    goal,
+                    partition::quick_partition(w, h, goal)?,
+                    false,
+                );
                 let entries: u64 = quick
                     .groups
                     .iter()
@@ -418,7 +428,7 @@ fn plan_board(
                     Some(_) => {
                         let standard = Configuration::natural(cells);
                         let groups = partition::default_partition(w, h, &standard)?;
-                        let mut t = cache.board_table_plan((w, h), &standard, groups);
+                        let mut t = cache.board_table_plan((w, h), &standard, groups, false);
                         t.goal = Some(standard);
                         t
                     }
@@ -460,11 +470,11 @@ fn board_tables(
     frame: Option<&GoalFrame>,
     partition: &Partition,
 ) -> Result<(TablePlan, Served)> {
-    let own = cache.board_table_plan((w, h), goal, board_groups((w, h), goal, partition)?);
+    let own = cache.board_table_plan((w, h), goal, board_groups((w, h), goal, partition)?, false);
     if let (false, Some(f)) = (own.cached, frame) {
         let standard = Configuration::natural(w * h);
         let groups = board_groups((w, h), &standard, partition)?;
-        let mut t = cache.board_table_plan((w, h), &standard, groups);
+        let mut t = cache.board_table_plan((w, h), &standard, groups, false);
         if t.cached {
             t.goal = Some(standard);
             return Ok((t, Served(Some(f.in_words()))));
@@ -542,7 +552,9 @@ fn plan_graph(
                 ),
             ));
         }
-        Heuristic::PatternDatabasesMax(..) | Heuristic::WalkingDistance => {
+        Heuristic::PatternDatabasesMax(..)
+        | Heuristic::WalkingDistance
+        | Heuristic::BlankAwarePatternDatabases(_) => {
             return Err(Error::argument(
                 "heuristic",
                 format!(

@@ -111,6 +111,10 @@ pub struct TablePlan {
 pub enum TableKind {
     /// Additive board tables ([`crate::search::pdb`]).
     Board,
+    /// Additive board tables with one entry per blank region
+    /// ([`crate::search::blank_aware`]): never weaker than [`Self::Board`]
+    /// for the same groups.
+    BlankAwareBoard,
     /// Additive graph tables ([`crate::search::graph_pdb`]).
     Graph,
     /// One multi-tile-metric table over classes of tiles
@@ -242,6 +246,9 @@ impl Plan {
             Some(t) if t.kind == TableKind::FreeBlank => {
                 format!("pattern databases with free blanks ({})", t.sizes())
             }
+            Some(t) if t.kind == TableKind::BlankAwareBoard => {
+                format!("blank-aware additive pattern databases ({})", t.sizes())
+            }
             Some(t) => format!("additive pattern databases ({})", t.sizes()),
             None => "the Manhattan distance on the graph".into(),
         };
@@ -332,6 +339,7 @@ impl fmt::Display for Plan {
                 " with {} pattern databases {} ({})",
                 match t.kind {
                     TableKind::Board => "board",
+                    TableKind::BlankAwareBoard => "blank-aware board",
                     TableKind::Graph => "graph",
                     TableKind::MultiTile => "multi-tile",
                     TableKind::FreeBlank => "free-blank",

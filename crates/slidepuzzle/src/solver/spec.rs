@@ -225,6 +225,12 @@ pub enum Heuristic {
     WalkingDistance,
     /// Additive disjoint pattern databases (Korf and Felner 2002).
     PatternDatabases(Partition),
+    /// Blank-aware additive pattern databases (`bpdb`, `bpdb:6-6-6-6`):
+    /// one entry per placement and blank region
+    /// ([`crate::search::blank_aware`]), never below the plain tables of
+    /// the same groups, so fewer nodes, at more cost per node; plain
+    /// boards only.
+    BlankAwarePatternDatabases(Partition),
     /// The maximum of additive pattern databases and a board heuristic
     /// (`pdb+lc`: with Manhattan distance plus linear conflict, which sees
     /// conflicts between tiles of different groups; `pdb+wd`: with walking
@@ -290,11 +296,18 @@ impl FromStr for Heuristic {
             "lc" | "linear-conflict" => return Ok(Heuristic::LinearConflict),
             "wd" | "walking-distance" => return Ok(Heuristic::WalkingDistance),
             "pdb" => return Ok(Heuristic::PatternDatabases(Partition::Default)),
+            "bpdb" => return Ok(Heuristic::BlankAwarePatternDatabases(Partition::Default)),
             _ => {}
+        }
+        if let Some(rest) = text.strip_prefix("bpdb:") {
+            let Heuristic::PatternDatabases(partition) = format!("pdb:{rest}").parse()? else {
+                return Err(bad(format!("unknown heuristic '{text}'")));
+            };
+            return Ok(Heuristic::BlankAwarePatternDatabases(partition));
         }
         let Some(list) = text.strip_prefix("pdb:") else {
             return Err(bad(format!(
-                "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb+lc or pdb+wd"
+                "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb+lc, pdb+wd or bpdb (bpdb:6-6-6-6, blank-aware)"
             )));
         };
         let partition = if list.contains('/') || list.contains(',') {
@@ -347,6 +360,7 @@ impl fmt::Display for Heuristic {
             Heuristic::LinearConflict => write!(f, "lc"),
             Heuristic::WalkingDistance => write!(f, "wd"),
             Heuristic::PatternDatabases(p) => write!(f, "pdb{p}"),
+            Heuristic::BlankAwarePatternDatabases(p) => write!(f, "bpdb{p}"),
             Heuristic::PatternDatabasesMax(p, second) => write!(f, "pdb{p}+{second}"),
         }
     }
@@ -369,6 +383,9 @@ mod tests {
             "pdb:7-8+lc",
             "wd",
             "pdb+wd",
+            "bpdb",
+            "bpdb:6-6-6-6",
+            "bpdb:1,2/3,4",
         ] {
             let h: Heuristic = text.parse().unwrap();
             assert_eq!(h.to_string(), text);

@@ -20,6 +20,7 @@ use crate::search::mtm_pdb::MtmPdb;
 use crate::search::pdb::{self, BuildEvent};
 use crate::search::pdb_lookup::BoardPdbTables;
 use crate::search::placement::placements;
+use crate::search::region_index::RegionIndex;
 use crate::search::several_pdb::{free_blank_partitions, load_or_build_free_blank};
 use crate::store::TableStore;
 
@@ -308,13 +309,31 @@ impl TableCache {
         }
     }
 
-    /// The plan of additive board tables over `groups` on a W x H board.
+    /// The plan of additive board tables over `groups` on a W x H board,
+    /// blank-aware ones if `blank_aware`.
     pub(super) fn board_table_plan(
         &self,
         (w, h): (usize, usize),
         goal: &Configuration,
         groups: Vec<Vec<u32>>,
+        blank_aware: bool,
     ) -> TablePlan {
+        if blank_aware {
+            let states = |k: usize| {
+                crate::model::Puzzle::board(w, h, false, false)
+                    .and_then(|b| RegionIndex::count_states(b.graph(), k))
+                    .unwrap_or(u64::MAX)
+            };
+            return self.table_plan(
+                groups,
+                TableKind::BlankAwareBoard,
+                |g| pdb::blank_aware_file_name(w, h, goal, g),
+                |k| {
+                    let s = states(k);
+                    crate::search::blank_aware::build_memory(s).saturating_add(s.div_ceil(2))
+                },
+            );
+        }
         self.table_plan(
             groups,
             TableKind::Board,
@@ -405,34 +424,43 @@ impl TableCache {
         limits: &Limits,
     ) -> Result<Arc<BoardPdbTables>> {
         let Some(table_goal) = &tables.goal else {
-            return self.board_of_goal((w, h), puzzle, goal, &tables.groups, limits);
+            return self.board_of_goal((w, h), puzzle, goal, tables, limits);
         };
-        let mut key = TablesKey::tables(TableKind::Board, puzzle, goal, &tables.groups);
+        let mut key = TablesKey::tables(tables.kind, puzzle, goal, &tables.groups);
         key.table_goal = Some(table_goal.cells().to_vec());
         memoised(&self.board, key, limits, || {
-            self.board_of_goal((w, h), puzzle, table_goal, &tables.groups, limits)?
+            self.board_of_goal((w, h), puzzle, table_goal, tables, limits)?
                 .serving(goal)
         })
     }
 
-    /// Loads or builds the board tables of `groups` for `goal` itself.
+    /// Loads or builds the board tables of a plan for `goal` itself.
     fn board_of_goal(
         &self,
         (w, h): (usize, usize),
         puzzle: &Puzzle,
         goal: &Configuration,
-        groups: &[Vec<u32>],
+        tables: &TablePlan,
         limits: &Limits,
     ) -> Result<Arc<BoardPdbTables>> {
+        let groups = &tables.groups;
+        let blank_aware = tables.kind == TableKind::BlankAwareBoard;
         memoised(
             &self.board,
-            TablesKey::tables(TableKind::Board, puzzle, goal, groups),
+            TablesKey::tables(tables.kind, puzzle, goal, groups),
             limits,
             || {
                 let tracker = self.track();
-                BoardPdbTables::new(w, h, goal, groups, self.store.as_deref(), limits, &|e| {
-                    self.event(&tracker, e)
-                })
+                BoardPdbTables::new(
+                    w,
+                    h,
+                    goal,
+                    groups,
+                    blank_aware,
+                    self.store.as_deref(),
+                    limits,
+                    &|e| self.event(&tracker, e),
+                )
             },
         )
     }
@@ -551,7 +579,9 @@ impl TableCache {
                 .ok_or_else(|| Error::Internal(format!("{:?} tables off a board", t.kind)))
         };
         match t.kind {
-            TableKind::Board => self.board(board()?, puzzle, goal, t, limits).map(drop),
+            TableKind::Board | TableKind::BlankAwareBoard => {
+                self.board(board()?, puzzle, goal, t, limits).map(drop)
+            }
             TableKind::Graph => self.graph(puzzle, goal, t, limits).map(drop),
             TableKind::MultiTile => self
                 .multi_tiles(board()?, puzzle, goal, t, limits)
