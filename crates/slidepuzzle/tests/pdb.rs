@@ -71,7 +71,11 @@ fn blank_aware_tables_are_optimal_and_never_weaker_than_plain_ones() {
     let dir = temp_dir("blank-aware");
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let solver = Solver::new().with_store(Arc::new(DirectoryStore::new(&dir)));
-    for (spec, sizes) in [("3x3", vec![4, 4]), ("4x3", vec![6, 5]), ("4x4", vec![5, 5, 5])] {
+    for (spec, sizes) in [
+        ("3x3", vec![4, 4]),
+        ("4x3", vec![6, 5]),
+        ("4x4", vec![5, 5, 5]),
+    ] {
         let p = Puzzle::parse(spec).unwrap();
         let goal = p.default_goal();
         let options = |heuristic| SolveOptions {
@@ -98,7 +102,10 @@ fn blank_aware_tables_are_optimal_and_never_weaker_than_plain_ones() {
             plain_nodes += g1;
             aware_nodes += g2;
         }
-        assert!(fewer && aware_nodes <= plain_nodes, "{spec}: {aware_nodes} vs {plain_nodes}");
+        assert!(
+            fewer && aware_nodes <= plain_nodes,
+            "{spec}: {aware_nodes} vs {plain_nodes}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -370,8 +377,17 @@ fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
     let p = Puzzle::parse("4x4").unwrap();
     let standard = p.default_goal();
     let groups = partition_by_sizes(&standard, &[5, 5, 5]).unwrap();
-    let tables =
-        BoardPdbTables::new(4, 4, &standard, &groups, false, None, &Limits::default(), &|_| {}).unwrap();
+    let tables = BoardPdbTables::new(
+        4,
+        4,
+        &standard,
+        &groups,
+        false,
+        None,
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     assert!(tables.has_mirror());
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     for corner in [0usize, 3, 12, 15] {

@@ -275,9 +275,13 @@ impl BoardPdbTables {
         self.dbs.iter().map(|d| d.entries().len() as u64).sum()
     }
 
-    /// The lookup through `view`.
-    fn lookup(&self, view: &View) -> PdbLookup<'_> {
-        PdbLookup::new(
+    /// The lookup through `view`: `None` when `BLANK_AWARE` is not whether
+    /// the tables are blank-aware.
+    fn lookup<const BLANK_AWARE: bool>(&self, view: &View) -> Option<PdbLookup<'_, BLANK_AWARE>> {
+        if BLANK_AWARE != self.is_blank_aware() {
+            return None;
+        }
+        Some(PdbLookup::new(
             self.width * self.height,
             view.sources
                 .iter()
@@ -286,61 +290,92 @@ impl BoardPdbTables {
             &view.group_of,
             &view.cells,
             Some(&self.distances),
-        )
+        ))
     }
 
-    /// The lookup of the tables as they are (the direct lookup).
-    pub fn direct(&self) -> PdbLookup<'_> {
+    /// The lookup of the tables as they are (the direct lookup), with
+    /// `BLANK_AWARE` telling whether they are ([`Self::is_blank_aware`]):
+    /// `None` if not. The two kinds are two types, so the plain kernel
+    /// reads no blank.
+    pub fn direct<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
         self.lookup(&self.direct)
     }
 
     /// The lookup of the transposed configuration, if the board and goal
-    /// allow it.
-    pub fn transposed(&self) -> Option<PdbLookup<'_>> {
-        Some(self.lookup(self.mirror.as_ref()?))
+    /// allow it (and `BLANK_AWARE` is right, as for [`Self::direct`]).
+    pub fn transposed<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
+        self.lookup(self.mirror.as_ref()?)
     }
 
     /// The heuristic value of a configuration (one byte per cell): the
     /// maximum of the direct and the transposed lookup. O(n).
     pub fn value(&self, cells: &[u8]) -> u32 {
-        let direct = self.direct().evaluate(cells);
-        self.transposed()
-            .map_or(direct, |mut m| direct.max(m.evaluate(cells)))
+        fn max_of<const B: bool>(t: &BoardPdbTables, cells: &[u8]) -> u32 {
+            let direct = t.direct::<B>().map_or(0, |mut d| d.evaluate(cells));
+            t.transposed::<B>()
+                .map_or(direct, |mut m| direct.max(m.evaluate(cells)))
+        }
+        if self.is_blank_aware() {
+            max_of::<true>(self, cells)
+        } else {
+            max_of::<false>(self, cells)
+        }
     }
 }
 
 /// A group's tiles as a fixed array, for the inner loop.
 #[derive(Clone, Copy)]
-struct GroupTiles<'t> {
+struct GroupTiles {
     k: usize,
     tiles: [u8; 8],
     packed: bool,
-    /// The index of a blank-aware table.
-    index: Option<&'t RegionIndex>,
 }
 
-impl GroupTiles<'_> {
-    /// The table entry for the placement of these tiles in `pos` (the
-    /// blank's cell in `pos[0]`, read by blank-aware tables).
+impl GroupTiles {
+    /// The table entry for the placement of these tiles in `pos` (plain
+    /// tables).
     #[inline(always)]
     fn lookup(&self, pos: &[u8; MAX_VERTICES], n: usize, table: &[u8]) -> u32 {
-        let cell = |i: usize| pos[self.tiles[i & 7] as usize & (MAX_VERTICES - 1)];
-        if let Some(index) = self.index {
-            let mut cells = [0u8; 8];
-            for (i, c) in cells.iter_mut().enumerate().take(self.k) {
-                *c = cell(i);
-            }
-            return entry(table, self.packed, index.index(&cells[..self.k], pos[0]));
-        }
         let mut used = 0u64;
         let mut rank = 0u64;
         for i in 0..self.k {
-            let c = cell(i);
+            let c = pos[self.tiles[i] as usize & (MAX_VERTICES - 1)];
             let smaller_used = (used & ((1u64 << c) - 1)).count_ones() as u64;
             rank = rank * (n - i) as u64 + (c as u64 - smaller_used);
             used |= 1u64 << c;
         }
         entry(table, self.packed, rank)
+    }
+
+    /// The entry of a blank-aware table ranked by `index`, the blank's
+    /// cell in `pos[0]`.
+    #[inline(always)]
+    fn lookup_blank_aware(
+        &self,
+        pos: &[u8; MAX_VERTICES],
+        index: &RegionIndex,
+        table: &[u8],
+    ) -> u32 {
+        let mut cells = [0u8; 8];
+        for (c, &t) in cells.iter_mut().zip(&self.tiles).take(self.k) {
+            *c = pos[t as usize & (MAX_VERTICES - 1)];
+        }
+        entry(table, self.packed, index.index(&cells[..self.k], pos[0]))
+    }
+
+    /// The entry for `pos`: blank-aware when `index` is given.
+    #[inline(always)]
+    fn entry<const BLANK_AWARE: bool>(
+        &self,
+        pos: &[u8; MAX_VERTICES],
+        n: usize,
+        table: &[u8],
+        index: Option<&RegionIndex>,
+    ) -> u32 {
+        match (BLANK_AWARE, index) {
+            (true, Some(index)) => self.lookup_blank_aware(pos, index, table),
+            _ => self.lookup(pos, n, table),
+        }
     }
 }
 
@@ -348,10 +383,15 @@ impl GroupTiles<'_> {
 /// cell map: the identity, or the transposition): h = MD + 2 x (sum of the
 /// entries) for board tables stored over the Manhattan distance, h = sum
 /// of the entries for graph tables.
+///
+/// `BLANK_AWARE` lookups read blank-aware tables ([`super::blank_aware`])
+/// and follow the blank; plain ones do not.
 #[derive(Clone)]
-pub struct PdbLookup<'t> {
+pub struct PdbLookup<'t, const BLANK_AWARE: bool = false> {
     n: usize,
-    groups: Vec<GroupTiles<'t>>,
+    groups: Vec<GroupTiles>,
+    /// The index of each group's table if it is blank-aware.
+    indices: Vec<Option<&'t RegionIndex>>,
     tables: Vec<&'t [u8]>,
     /// Group index of each tile (u8::MAX for the blank).
     group_of: [u8; MAX_VERTICES],
@@ -376,7 +416,7 @@ pub struct PdbUndo {
     entry: u8,
 }
 
-impl<'t> PdbLookup<'t> {
+impl<'t, const BLANK_AWARE: bool> PdbLookup<'t, BLANK_AWARE> {
     /// Lookups of `groups` (tiles, table bytes, 4-bit entries or not);
     /// `group_of[t]` is the group tile t's move changes, `cell_map` maps
     /// vertices to the vertices the tables see; `distances` for board
@@ -391,6 +431,7 @@ impl<'t> PdbLookup<'t> {
         let mut lookup = PdbLookup {
             n,
             groups: Vec::new(),
+            indices: Vec::new(),
             tables: Vec::new(),
             group_of: [u8::MAX; MAX_VERTICES],
             cell_map: [0; MAX_VERTICES],
@@ -405,8 +446,8 @@ impl<'t> PdbLookup<'t> {
                 k: tiles.len().min(8),
                 tiles: [0; 8],
                 packed,
-                index,
             };
+            lookup.indices.push(index);
             for (slot, &t) in g.tiles.iter_mut().zip(tiles) {
                 *slot = t as u8;
             }
@@ -418,6 +459,37 @@ impl<'t> PdbLookup<'t> {
         lookup
     }
 
+    #[inline(always)]
+    fn value(&self) -> u32 {
+        match self.distances {
+            Some(_) => self.md + 2 * self.sum,
+            None => self.sum,
+        }
+    }
+
+    /// Evaluates `cells` from scratch and follows it from now on.
+    fn evaluate(&mut self, cells: &[u8]) -> u32 {
+        const M: usize = MAX_VERTICES - 1;
+        for (v, &t) in cells.iter().enumerate() {
+            self.pos[t as usize & M] = self.cell_map[v & M];
+        }
+        self.sum = 0;
+        for (i, (g, table)) in self.groups.iter().zip(&self.tables).enumerate() {
+            let e = g.entry::<BLANK_AWARE>(
+                &self.pos,
+                self.n,
+                table,
+                self.indices.get(i).copied().flatten(),
+            );
+            self.entries[i & M] = e as u8;
+            self.sum += e;
+        }
+        self.md = self.distances.map_or(0, |d| d.sum(cells));
+        self.value()
+    }
+}
+
+impl<'t> PdbLookup<'t, false> {
     /// Lookups of graph tables (absolute entries, no reflection).
     pub fn graph(pdb: &'t GraphPdb) -> Self {
         Self::graph_groups(pdb, 0..pdb.groups().len())
@@ -453,33 +525,9 @@ impl<'t> PdbLookup<'t> {
             None,
         )
     }
-
-    #[inline(always)]
-    fn value(&self) -> u32 {
-        match self.distances {
-            Some(_) => self.md + 2 * self.sum,
-            None => self.sum,
-        }
-    }
-
-    /// Evaluates `cells` from scratch and follows it from now on.
-    fn evaluate(&mut self, cells: &[u8]) -> u32 {
-        const M: usize = MAX_VERTICES - 1;
-        for (v, &t) in cells.iter().enumerate() {
-            self.pos[t as usize & M] = self.cell_map[v & M];
-        }
-        self.sum = 0;
-        for (i, (g, table)) in self.groups.iter().zip(&self.tables).enumerate() {
-            let e = g.lookup(&self.pos, self.n, table);
-            self.entries[i & M] = e as u8;
-            self.sum += e;
-        }
-        self.md = self.distances.map_or(0, |d| d.sum(cells));
-        self.value()
-    }
 }
 
-impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
+impl<D: Domain<Move = Step>, const BLANK_AWARE: bool> Heuristic<D> for PdbLookup<'_, BLANK_AWARE> {
     type Undo = PdbUndo;
     fn reset(&mut self, d: &D) -> u32 {
         self.evaluate(d.cells())
@@ -500,9 +548,20 @@ impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
             self.md = self.md.wrapping_add(d.delta(s));
         }
         self.pos[tile] = self.cell_map[s.to as usize & M];
-        // The blank is now where the tile was (blank-aware tables read it).
-        self.pos[0] = self.cell_map[s.from as usize & M];
-        let e = self.groups[g].lookup(&self.pos, self.n, self.tables[g]);
+        if BLANK_AWARE {
+            // The blank is now where the tile was.
+            self.pos[0] = self.cell_map[s.from as usize & M];
+        }
+        let e = self.groups[g].entry::<BLANK_AWARE>(
+            &self.pos,
+            self.n,
+            self.tables[g],
+            if BLANK_AWARE {
+                self.indices.get(g).copied().flatten()
+            } else {
+                None
+            },
+        );
         self.entries[g] = e as u8;
         self.sum = self.sum + e - undo.entry as u32;
         (self.value(), undo)
@@ -512,7 +571,9 @@ impl<D: Domain<Move = Step>> Heuristic<D> for PdbLookup<'_> {
     fn undo(&mut self, _: &D, s: Step, u: PdbUndo) {
         const M: usize = MAX_VERTICES - 1;
         self.pos[s.tile as usize & M] = self.cell_map[s.from as usize & M];
-        self.pos[0] = self.cell_map[s.to as usize & M];
+        if BLANK_AWARE {
+            self.pos[0] = self.cell_map[s.to as usize & M];
+        }
         self.entries[u.group as usize & M] = u.entry;
         self.md = u.md;
         self.sum = u.sum;

@@ -38,7 +38,7 @@ use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
 use crate::search::mtm_class_boards::MtmClassBoards;
 use crate::search::mtm_packed::MtmPackedDomain;
 use crate::search::mtm_pdb::MtmPdbLookup;
-use crate::search::pdb_lookup::PdbLookup;
+use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
 use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
 use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
 use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
@@ -324,17 +324,37 @@ fn board_run<const LOOPS: bool, K: Kernel>(
         (Method::BoardPatternIda { with }, Some(t)) => {
             let tables = cache.board((w, h), puzzle, goal, t, limits)?;
             let second = (w, h, goal, *with);
-            match tables.transposed() {
-                Some(mirror) => {
-                    let both = Max::new(tables.direct(), mirror);
-                    board_run_with(domain, both, second, max_memory, kernel)
-                }
-                None => board_run_with(domain, tables.direct(), second, max_memory, kernel),
+            if tables.is_blank_aware() {
+                board_tables_run::<true, LOOPS, K>(domain, &tables, second, max_memory, kernel)
+            } else {
+                board_tables_run::<false, LOOPS, K>(domain, &tables, second, max_memory, kernel)
             }
         }
         _ => Err(Error::Internal(format!(
             "{method:?} without its tables on the board kernel"
         ))),
+    }
+}
+
+/// `kernel` on a board with the tables' lookups (direct, and the maximum
+/// with the transposed one where the board and goal allow it), plain or
+/// blank-aware as `BLANK_AWARE` says (two kernels, so the plain one reads
+/// no blank).
+fn board_tables_run<const BLANK_AWARE: bool, const LOOPS: bool, K: Kernel>(
+    domain: BoardDomain<LOOPS>,
+    tables: &BoardPdbTables,
+    second: (usize, usize, &Configuration, Option<BoardHeuristic>),
+    max_memory: u64,
+    kernel: K,
+) -> Result<K::Output> {
+    let direct = tables
+        .direct::<BLANK_AWARE>()
+        .ok_or_else(|| Error::Internal("board tables of the other kind".into()))?;
+    match tables.transposed::<BLANK_AWARE>() {
+        Some(mirror) => {
+            board_run_with(domain, Max::new(direct, mirror), second, max_memory, kernel)
+        }
+        None => board_run_with(domain, direct, second, max_memory, kernel),
     }
 }
 
