@@ -98,8 +98,14 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
                 });
                 match info {
                     Ok(i) => println!(
-                        "{}  {}x{}  tiles {:?}  {} bits per entry  {} bytes",
-                        f.name, i.width, i.height, i.tiles, i.bits, f.bytes
+                        "{}  {}x{}  tiles {:?}{}  {} bits per entry  {} bytes",
+                        f.name,
+                        i.width,
+                        i.height,
+                        i.tiles,
+                        if i.blank_aware { " blank-aware" } else { "" },
+                        i.bits,
+                        f.bytes
                     ),
                     Err(_) => println!(
                         "{}  {} bytes (graph table or other format)",

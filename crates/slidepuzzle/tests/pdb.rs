@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::Puzzle;
 use slidepuzzle::search::partition::partition_by_sizes;
-use slidepuzzle::search::pdb::{BuildEvent, file_name, load_or_build, parse};
+use slidepuzzle::search::pdb::{BuildEvent, file_name, load_or_build, parse, verify_table};
 use slidepuzzle::search::pdb_lookup::BoardPdbTables;
 use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::theory::uniform_reachable;
@@ -107,6 +107,15 @@ fn blank_aware_tables_are_optimal_and_never_weaker_than_plain_ones() {
             "{spec}: {aware_nodes} vs {plain_nodes}"
         );
     }
+    // The cache holds both kinds, and each verifies as what it is.
+    let store = DirectoryStore::new(&dir);
+    let mut kinds = [0, 0];
+    for f in store.list().unwrap() {
+        let info = verify_table(store.load(&f.name).unwrap().unwrap()).unwrap();
+        assert_eq!(info.blank_aware, f.name.ends_with("-b.pdb"), "{}", f.name);
+        kinds[usize::from(info.blank_aware)] += 1;
+    }
+    assert_eq!(kinds, [7, 7]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -459,6 +459,8 @@ pub struct FileInfo {
     pub tiles: Vec<u32>,
     /// Bits per entry (4 or 8).
     pub bits: u32,
+    /// Whether the table is blank-aware ([`super::blank_aware`]).
+    pub blank_aware: bool,
 }
 
 /// Reads the header of stored table contents.
@@ -503,6 +505,7 @@ pub fn table_info(bytes: &[u8]) -> Result<FileInfo> {
         goal: list(field("goal")?)?,
         tiles: list(field("tiles")?)?,
         bits: field("bits")?.parse().map_err(|_| bad("bad bits"))?,
+        blank_aware: field("encoding")? == "blank-aware-over-manhattan/2",
     })
 }
 
@@ -520,6 +523,15 @@ pub fn verify_table(bytes: StoredTable) -> Result<FileInfo> {
     }
     let goal = Configuration::from_cells(info.goal.clone(), 1)
         .map_err(|e| Error::invalid_file("stored table", format!("goal: {e}")))?;
-    parse(bytes, info.width, info.height, &goal, &info.tiles)?;
+    if info.blank_aware {
+        let board = crate::model::Puzzle::board(info.width, info.height, false, false)
+            .map_err(|e| Error::invalid_file("stored table", format!("board: {e}")))?;
+        let index = RegionIndex::new(board.graph(), info.tiles.len(), u64::MAX)
+            .map_err(|e| Error::invalid_file("stored table", format!("{e}")))?;
+        let dims = (info.width, info.height);
+        parse_with(bytes, dims, &goal, &info.tiles, Some(&Arc::new(index)))?;
+    } else {
+        parse(bytes, info.width, info.height, &goal, &info.tiles)?;
+    }
     Ok(info)
 }
