@@ -299,13 +299,11 @@ impl FromStr for Heuristic {
             "bpdb" => return Ok(Heuristic::BlankAwarePatternDatabases(Partition::Default)),
             _ => {}
         }
-        if let Some(rest) = text.strip_prefix("bpdb:") {
-            let Heuristic::PatternDatabases(partition) = format!("pdb:{rest}").parse()? else {
-                return Err(bad(format!("unknown heuristic '{text}'")));
-            };
-            return Ok(Heuristic::BlankAwarePatternDatabases(partition));
-        }
-        let Some(list) = text.strip_prefix("pdb:") else {
+        let blank_aware = text.starts_with("bpdb:");
+        let Some(list) = text
+            .strip_prefix("pdb:")
+            .or_else(|| text.strip_prefix("bpdb:"))
+        else {
             return Err(bad(format!(
                 "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb+lc, pdb+wd or bpdb (bpdb:6-6-6-6, blank-aware)"
             )));
@@ -326,7 +324,11 @@ impl FromStr for Heuristic {
         } else {
             Partition::Sizes(list.split('-').map(number).collect::<Result<_>>()?)
         };
-        Ok(Heuristic::PatternDatabases(partition))
+        Ok(if blank_aware {
+            Heuristic::BlankAwarePatternDatabases(partition)
+        } else {
+            Heuristic::PatternDatabases(partition)
+        })
     }
 }
 
@@ -398,6 +400,8 @@ mod tests {
         assert!("lc+pdb".parse::<Heuristic>().is_err());
         assert!("pdb+pdb".parse::<Heuristic>().is_err());
         assert!("pdb:1,99999999999".parse::<Heuristic>().is_err());
+        let e = "bpdb:6-x".parse::<Heuristic>().unwrap_err().to_string();
+        assert!(e.contains("bpdb:6-x: 'x' is not a number"), "{e}");
     }
 
     #[test]
