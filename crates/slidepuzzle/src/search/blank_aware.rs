@@ -25,9 +25,11 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::limits::Limits;
-use super::pdb_build::{AtomicWords, Batch, BuildProgress, Encoding, encode};
+use super::pdb_build::{
+    AtomicWords, Batch, BuildProgress, Encoding, check_fits_a_byte, encode, stopped_error,
+};
 use super::region_index::{MAX_GROUP, RegionIndex};
-use crate::error::{Error, Result, StopReason};
+use crate::error::{Error, Result};
 use crate::model::{Configuration, Graph};
 use crate::primitives::alloc::try_vec;
 
@@ -153,23 +155,13 @@ pub fn build_blank_aware(
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2.max(b.2)));
         if stopped.load(Relaxed) {
-            let reason = limits.check_time().unwrap_or(StopReason::Cancelled);
-            return Err(Error::Stopped {
-                reason,
-                message: format!(
-                    "the blank-aware pattern database build for tiles {tiles:?} stopped at depth {depth} ({}); no table was kept",
-                    reason.describe()
-                ),
-            });
+            let what = "blank-aware pattern database";
+            return Err(stopped_error(limits, what, tiles, depth));
         }
         layer_states = found;
         reached += new_reached;
         max_value = max_value.max(new_max);
-        if max_value >= 254 {
-            return Err(Error::Unsupported(format!(
-                "pattern database values for tiles {tiles:?} exceed a byte"
-            )));
-        }
+        check_fits_a_byte(max_value, tiles)?;
         progress(&BuildProgress {
             depth,
             layer_states,

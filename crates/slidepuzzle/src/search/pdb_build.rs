@@ -368,23 +368,12 @@ pub fn build_table(
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2.max(b.2)));
         if stopped.load(Relaxed) {
-            let reason = limits.check_time().unwrap_or(StopReason::Cancelled);
-            return Err(Error::Stopped {
-                reason,
-                message: format!(
-                    "the pattern database build for tiles {tiles:?} stopped at depth {depth} ({}); no table was kept",
-                    reason.describe()
-                ),
-            });
+            return Err(stopped_error(limits, "pattern database", tiles, depth));
         }
         layer_states = states;
         reached += new_reached;
         max_value = max_value.max(new_max);
-        if max_value >= 254 {
-            return Err(Error::Unsupported(format!(
-                "pattern database values for tiles {tiles:?} exceed a byte"
-            )));
-        }
+        check_fits_a_byte(max_value, tiles)?;
         progress(&BuildProgress {
             depth,
             layer_states,
@@ -401,6 +390,28 @@ pub fn build_table(
         table.into_iter().map(AtomicU8::into_inner).collect(),
         encoding,
     ))
+}
+
+/// The error of a build that `limits` stopped at `depth`.
+pub(super) fn stopped_error(limits: &Limits, what: &str, tiles: &[u32], depth: u32) -> Error {
+    let reason = limits.check_time().unwrap_or(StopReason::Cancelled);
+    Error::Stopped {
+        reason,
+        message: format!(
+            "the {what} build for tiles {tiles:?} stopped at depth {depth} ({}); no table was kept",
+            reason.describe()
+        ),
+    }
+}
+
+/// Refuses values that do not fit a byte entry.
+pub(super) fn check_fits_a_byte(max_value: u8, tiles: &[u32]) -> Result<()> {
+    if max_value >= 254 {
+        return Err(Error::Unsupported(format!(
+            "pattern database values for tiles {tiles:?} exceed a byte"
+        )));
+    }
+    Ok(())
 }
 
 /// Successors checked together.
