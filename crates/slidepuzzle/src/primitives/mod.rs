@@ -9,6 +9,7 @@
 //!   in GAP's conventions.)
 //! - [`counting`]: factorials and binomial coefficients, exact.
 //! - [`alloc`]: large buffers reserved with an error, never an abort.
+//! - [`resident`]: read-only tables copied onto huge pages.
 //!
 //! The ranking of configurations ([`crate::theory::ranking`]) needs the
 //! model and lives in `theory`; the placement ranking of the pattern
@@ -19,3 +20,4 @@ pub mod alloc;
 pub mod bfs;
 pub mod counting;
 pub mod perm;
+pub mod resident;

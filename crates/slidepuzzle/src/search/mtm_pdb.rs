@@ -41,6 +41,7 @@ use super::pdb_build::BuildProgress;
 use crate::error::{Error, Resource, Result, StopReason};
 use crate::model::Configuration;
 use crate::primitives::alloc::try_vec;
+use crate::primitives::resident::ResidentBytes;
 use crate::store::{StoredTable, TableStore, checksum, split_header};
 
 /// Largest board (cells) of the multi-tile metric's relabelled table (the
@@ -331,38 +332,15 @@ pub struct MtmPdb {
     data: Data,
 }
 
-enum Data {
-    Owned(Vec<u8>),
-    /// A copy in anonymous memory advised to use huge pages: lookups are
-    /// random over 151 MB, and with 4 KiB pages nearly every one misses
-    /// the TLB as well as the cache.
-    Resident(memmap2::MmapMut),
-}
-
-/// `bytes` copied into anonymous memory with huge pages where the system
-/// grants them (else a plain vector).
-fn resident(bytes: &[u8]) -> Data {
-    let map = memmap2::MmapOptions::new()
-        .len(bytes.len().max(1))
-        .map_anon();
-    match map {
-        Ok(mut map) => {
-            #[cfg(target_os = "linux")]
-            let _ = map.advise(memmap2::Advice::HugePage);
-            map[..bytes.len()].copy_from_slice(bytes);
-            Data::Resident(map)
-        }
-        Err(_) => Data::Owned(bytes.to_vec()),
-    }
-}
+/// The table's bytes, on huge pages where the system grants them: lookups
+/// are random over 151 MB, and with 4 KiB pages nearly every one misses
+/// the TLB as well as the cache.
+struct Data(ResidentBytes);
 
 impl Data {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
-        match self {
-            Data::Owned(v) => v,
-            Data::Resident(m) => m,
-        }
+        &self.0
     }
 
     #[inline(always)]
@@ -603,7 +581,7 @@ impl MtmPdb {
             depth += 1;
         }
         let data: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
-        let data = resident(&data);
+        let data = Data(ResidentBytes::copy_of(&data)?);
         let transposed_class_of_tile = transposed_classes(width, height, goal, &class_of_tile);
         Ok(MtmPdb {
             width,
@@ -720,7 +698,7 @@ impl MtmPdb {
             class_of_tile,
             transposed_class_of_tile: transposed_classes(width, height, goal, &class_of_tile),
             ranker,
-            data: resident(data),
+            data: Data(ResidentBytes::copy_of(data)?),
         })
     }
 

@@ -31,6 +31,7 @@ pub use super::placement::{placements, rank_placement, unrank_placement};
 use super::region_index::RegionIndex;
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
+use crate::primitives::resident::ResidentBytes;
 use crate::store::{StoredTable, TableStore, checksum, split_header};
 
 /// Format version written in every table header (2: entries over the
@@ -63,7 +64,10 @@ pub struct PatternDb {
 
 enum Storage {
     Owned(Vec<u8>),
-    Stored(StoredTable, usize),
+    /// A stored table's entries, copied onto huge pages
+    /// ([`ResidentBytes`]): read from a memory-mapped file, a lookup of a
+    /// large table would miss the TLB nearly every time.
+    Resident(ResidentBytes),
 }
 
 impl PatternDb {
@@ -77,7 +81,7 @@ impl PatternDb {
     pub fn entries(&self) -> &[u8] {
         match &self.data {
             Storage::Owned(v) => v,
-            Storage::Stored(m, offset) => &m[*offset..],
+            Storage::Resident(r) => r,
         }
     }
 
@@ -374,7 +378,6 @@ fn parse_with(
 ) -> Result<PatternDb> {
     let bad = |why: &str| Error::invalid_file("stored table", why);
     let (head, data) = split_header(&bytes).ok_or_else(|| bad("no header"))?;
-    let start = head.len();
     let n = width * height;
     let entries = match index {
         Some(ix) => ix.states(),
@@ -404,7 +407,7 @@ fn parse_with(
         tiles: tiles.to_vec(),
         n,
         packed,
-        data: Storage::Stored(bytes, start),
+        data: Storage::Resident(ResidentBytes::copy_of(data)?),
         index: index.cloned(),
     })
 }
