@@ -56,7 +56,8 @@ pub struct BenchArgs {
     pub heuristic: Option<Heuristic>,
     /// Redundant moves to skip: reversal (only the undoing move, so node
     /// counts compare with the published ones) or sequences (also the
-    /// 6-move loops around 2 x 2 blocks: fewer nodes).
+    /// redundant sequences of up to 14 moves, such as the loops around
+    /// 2 x 2 blocks: fewer nodes).
     #[arg(long, default_value = "reversal")]
     pub move_pruning: MovePruning,
     /// Where pattern databases are cached (default: the platform cache dir).

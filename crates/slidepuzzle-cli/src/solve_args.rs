@@ -35,8 +35,9 @@ pub struct SolveArgs {
     #[arg(long, default_value = "auto")]
     pub heuristic: Heuristic,
     /// Redundant moves to skip: sequences (the undoing move and the
-    /// 6-move loops around 2 x 2 blocks: fewer nodes) or reversal (only
-    /// the undoing move: Korf's published node counts).
+    /// redundant sequences of up to 14 moves, such as the loops around
+    /// 2 x 2 blocks: fewer nodes) or reversal (only the undoing move:
+    /// Korf's published node counts).
     #[arg(long, default_value = "sequences")]
     pub move_pruning: MovePruning,
     /// Metric: stm (every tile slid one cell is a move) or mtm (a straight

@@ -4,21 +4,22 @@
 //! IDA* iteration), and the move that undoes the previous one pruned.
 //!
 //! With `LOOPS` on, [`BoardDomain`] also prunes redundant move sequences
-//! of up to 8 moves ([`super::sequences`]; Taylor and Korf 1993): the
-//! shortest cycles of a board's state graph take the blank three times
-//! around a 2 x 2 block, so going one and a half times around a block
-//! clockwise or counter-clockwise (6 moves) leaves the same configuration,
-//! and longer loops around 2 x 3 rectangles add more. IDA* stays optimal
-//! and searches fewer nodes than Korf's published counts.
+//! of up to 14 moves through a finite-state machine ([`super::sequences`];
+//! Taylor and Korf 1993): the shortest cycles of a board's state graph
+//! take the blank three times around a 2 x 2 block, so going one and a
+//! half times around a block clockwise or counter-clockwise (6 moves)
+//! leaves the same configuration, and longer loops around larger
+//! rectangles add more. IDA* stays optimal and searches fewer nodes than
+//! Korf's published counts.
 
 use super::domain::{Domain, Step};
 use super::packed::{BoardCells, MAX_CELLS, cells_in};
-use super::sequences::{LENGTH, SequenceTable};
+use super::sequences::SequenceAutomaton;
 use crate::model::Configuration;
 
 /// A W x H board with one blank, up to [`MAX_CELLS`] cells.
-/// With `LOOPS`, redundant 6-move sequences around 2 x 2 blocks are
-/// pruned too (see the module).
+/// With `LOOPS`, redundant sequences of up to 14 moves are pruned too
+/// (see the module).
 #[derive(Clone, Debug)]
 pub struct BoardDomain<const LOOPS: bool = false> {
     board: BoardCells,
@@ -28,7 +29,7 @@ pub struct BoardDomain<const LOOPS: bool = false> {
     directions: [[u8; 4]; MAX_CELLS],
     move_count: [u8; MAX_CELLS],
     /// Redundant sequences (with `LOOPS`).
-    sequences: &'static SequenceTable,
+    sequences: &'static SequenceAutomaton,
 }
 
 /// Marks "no previous move" in the pruning context.
@@ -41,15 +42,12 @@ const RIGHT: u8 = 2;
 const DOWN: u8 = 3;
 
 impl<const LOOPS: bool> BoardDomain<LOOPS> {
-    /// The number of moves made after the `i`-th move from the blank's
-    /// cell `b` in context `at` (not capped), and the window of the last
-    /// [`LENGTH`] directions.
+    /// The automaton's state after the `i`-th move from the blank's cell
+    /// `b` in context `at`, or [`SequenceAutomaton::PRUNED`].
     #[inline(always)]
-    fn window(&self, at: u64, b: usize, i: usize) -> (u64, u64) {
-        let made = (at >> 16 & 15) + 1;
-        let window =
-            ((at >> 20) << 2 | self.directions[b][i & 3] as u64) & ((1 << (2 * LENGTH)) - 1);
-        (made, window)
+    fn next_state(&self, at: u64, b: usize, i: usize) -> u32 {
+        self.sequences
+            .next((at >> 16) as u32, self.directions[b][i & 3])
     }
 
     /// The board `width x height` at `start`, searching for `goal`.
@@ -88,18 +86,17 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
             moves,
             directions,
             move_count,
-            sequences: SequenceTable::get(),
+            sequences: SequenceAutomaton::get(),
         })
     }
 }
 
 /// A context: the blank's cell (bits 0-7), its cell before the last move
-/// (bits 8-15) and, with `LOOPS`, the number of moves made (bits 16-19,
-/// capped at [`LENGTH`]) and the last [`LENGTH`] directions (from bit 20,
-/// the last in the low bits).
+/// (bits 8-15) and, with `LOOPS`, the state of the redundant-sequence
+/// automaton (bits 16-47).
 #[inline(always)]
-fn context(blank: u8, prev: u8, made: u64, window: u64) -> u64 {
-    blank as u64 | (prev as u64) << 8 | made << 16 | window << 20
+fn context(blank: u8, prev: u8, state: u32) -> u64 {
+    blank as u64 | (prev as u64) << 8 | (state as u64) << 16
 }
 
 impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
@@ -110,7 +107,7 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
 
     fn root_context(&self) -> u64 {
         let blank = self.board.blank();
-        context(blank.unwrap_or(0) as u8, NO_CELL, 0, 0)
+        context(blank.unwrap_or(0) as u8, NO_CELL, SequenceAutomaton::START)
     }
 
     #[inline(always)]
@@ -126,11 +123,8 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
         if p == prev {
             return None;
         }
-        if LOOPS {
-            let (made, window) = self.window(at, b, i);
-            if self.sequences.ends_redundant(window as u32, made as u32) {
-                return None;
-            }
+        if LOOPS && self.next_state(at, b, i) == SequenceAutomaton::PRUNED {
+            return None;
         }
         let tile = self.board.get(p);
         Some(Step {
@@ -143,10 +137,10 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     #[inline(always)]
     fn child_context(&self, at: u64, s: Step, i: usize) -> u64 {
         if LOOPS {
-            let (made, window) = self.window(at, s.to as usize & (MAX_CELLS - 1), i);
-            context(s.from, s.to, made.min(LENGTH as u64), window)
+            let state = self.next_state(at, s.to as usize & (MAX_CELLS - 1), i);
+            context(s.from, s.to, state)
         } else {
-            context(s.from, s.to, 0, 0)
+            context(s.from, s.to, SequenceAutomaton::START)
         }
     }
 

@@ -296,8 +296,8 @@ type BoardJob<'a> = (
 );
 
 /// A board method ([`Method::BoardIda`], [`Method::BoardPatternIda`]) on
-/// the packed board domain, pruning loops around 2 x 2 blocks with
-/// `LOOPS`.
+/// the packed board domain, pruning redundant sequences of up to 14 moves
+/// with `LOOPS`.
 fn board_run<const LOOPS: bool, K: Kernel>(
     (cache, puzzle, (start, goal), (method, tables), limits): BoardJob<'_>,
     kernel: K,

@@ -156,9 +156,10 @@ pub enum MovePruning {
     /// exactly the nodes of Korf's and Korf and Felner's published counts.
     Reversal,
     /// Also redundant move sequences where the domain knows them (boards:
-    /// sequences of up to 8 moves with a shorter or lexicographically
-    /// smaller equivalent, [`crate::search::sequences`]): about 40 % fewer
-    /// nodes with Manhattan distance on Korf's 100.
+    /// sequences of up to 14 moves with a shorter or lexicographically
+    /// smaller equivalent, followed by a finite-state machine,
+    /// [`crate::search::sequences`]): 59 % fewer nodes with linear
+    /// conflict on Korf's #1-20, 66 % with Manhattan distance on #1-12.
     #[default]
     Sequences,
 }
