@@ -180,8 +180,17 @@ pub fn build_blank_aware(
         for (slot, canonical) in index.pocket_copies(set) {
             let (to, from) = (slot as usize * orders, canonical as usize * orders);
             table.copy_within(from..from + orders, to);
+            reached += orders as u64;
         }
     }
+    // The copies filled the pockets' other slots: the last report counts
+    // them, so a finished build ends at every entry.
+    progress(&BuildProgress {
+        depth,
+        layer_states: 0,
+        placements_reached: reached,
+        placements: states,
+    });
     Ok((table, encoding))
 }
 
@@ -244,9 +253,15 @@ mod tests {
             let goal = p.default_goal();
             let graph = p.graph();
             let index = RegionIndex::new(graph, tiles.len(), 1 << 30).unwrap();
+            let last = std::sync::Mutex::new(None);
+            let report = |p: &BuildProgress| *last.lock().unwrap() = Some(*p);
             let (table, encoding) =
-                build_blank_aware(graph, &goal, &tiles, &index, &Limits::default(), &|_| {})
+                build_blank_aware(graph, &goal, &tiles, &index, &Limits::default(), &report)
                     .unwrap();
+            // The last report counts every entry, the copied ones too.
+            let last = last.into_inner().unwrap().unwrap();
+            assert_eq!(last.placements_reached, index.states(), "{spec}");
+            assert_eq!(last.placements, index.states(), "{spec}");
             let step = match encoding {
                 Encoding::OverDistance { step } => step as u32,
                 Encoding::Absolute => unreachable!("blank-aware tables are over the distance"),
