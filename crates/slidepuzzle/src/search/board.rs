@@ -86,7 +86,12 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
             moves,
             directions,
             move_count,
-            sequences: SequenceAutomaton::get(),
+            // Reversal-only searches do not build the automaton.
+            sequences: if LOOPS {
+                SequenceAutomaton::get()
+            } else {
+                SequenceAutomaton::none()
+            },
         })
     }
 }
