@@ -432,16 +432,28 @@ pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
     })
 }
 
-/// Length in the multi-tile metric (runs of one direction count once), or
-/// `None` where [`directions`] is `None`.
+/// Length in the multi-tile metric, or `None` where [`directions`] is
+/// `None`: a streak of steps in one direction is one run, except on a
+/// torus, where a run moves at most `L - 1` tiles of a line of `L` cells
+/// and a streak of `s` steps counts `ceil(s / (L - 1))` runs.
+///
+/// ```
+/// use slidepuzzle::{model::Puzzle, moves::{mtm_length, parse_moves}};
+/// let p = Puzzle::parse("3x3:torus").unwrap();
+/// let path = parse_moves(&p, &p.default_goal(), "R3").unwrap();
+/// assert_eq!(mtm_length(&p, 8, &path), Some(2)); // R2 R1: three steps around a line of 3
+/// ```
 pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<usize> {
     let dirs = directions(puzzle, start_blank, path)?;
-    Some(
-        dirs.iter()
-            .enumerate()
-            .filter(|&(i, d)| i == 0 || dirs[i - 1] != *d)
-            .count(),
-    )
+    let longest = |d: Direction| match puzzle.straight_lines() {
+        Some((extent, true)) => extent[d.axis()].saturating_sub(1).max(1),
+        _ => usize::MAX,
+    };
+    let mut runs = 0;
+    for streak in dirs.chunk_by(|a, b| a == b) {
+        runs += streak.len().div_ceil(longest(streak[0]));
+    }
+    Some(runs)
 }
 
 /// Whether moves on `puzzle` have directions that make straight runs

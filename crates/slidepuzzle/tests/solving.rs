@@ -423,3 +423,41 @@ fn the_four_by_four_multi_tile_plan_takes_two_tables_when_both_fit() {
         .unwrap();
     assert_eq!(small.tables.as_ref().unwrap().partitions.len(), 1);
 }
+
+/// Tori and boxes solve optimally in the multi-tile metric through the
+/// facade: the length equals the breadth-first MTM distance, counted with
+/// runs of at most L - 1 tiles across a torus's seam; a heuristic that
+/// does not count runs is refused with the reason.
+#[test]
+fn tori_and_boxes_solve_optimally_in_the_multi_tile_metric() {
+    use slidepuzzle::explore::distance_table::DistanceTable;
+    use slidepuzzle::{Limits, model::Metric};
+    let options = SolveOptions {
+        metric: Metric::Mtm,
+        ..SolveOptions::default()
+    };
+    for spec in ["3x3:torus", "4x2:torus", "2x2x2", "3x1x2"] {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = p.default_goal();
+        let table = DistanceTable::build(&p, &goal, Metric::Mtm, &Limits::default()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..10 {
+            let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
+            let Outcome::Solved(s) = solve(&p, &start, &goal, &options).unwrap() else {
+                panic!("{spec}: not solved");
+            };
+            assert_eq!(&replay(&p, &start, &s.blank_path).unwrap(), &goal);
+            assert!(s.optimal, "{spec}");
+            assert_eq!(s.algorithm, "ida-mtm-lines", "{spec}");
+            let want = table.distance(&start).unwrap() as usize;
+            assert_eq!(s.mtm_length(&p, &start), Some(want), "{spec} {start:?}");
+        }
+    }
+    let p = Puzzle::parse("3x3:torus").unwrap();
+    let wd = SolveOptions {
+        heuristic: Heuristic::WalkingDistance,
+        ..options
+    };
+    let e = solve(&p, &p.default_goal(), &p.default_goal(), &wd).unwrap_err();
+    assert!(e.to_string().contains("distances along each axis"), "{e}");
+}

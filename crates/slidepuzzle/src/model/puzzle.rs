@@ -119,6 +119,16 @@ impl Direction {
             .find(|d| d.letter() == c.to_ascii_uppercase())
     }
 
+    /// The axis the direction runs along: 0 for x (left, right), 1 for y
+    /// (up, down), 2 for z (front, back).
+    pub fn axis(self) -> usize {
+        match self {
+            Direction::Left | Direction::Right => 0,
+            Direction::Up | Direction::Down => 1,
+            Direction::Front | Direction::Back => 2,
+        }
+    }
+
     /// The blank's displacement `(dx, dy, dz)` for this tile direction.
     pub fn blank_delta(self) -> (isize, isize, isize) {
         match self {
@@ -547,6 +557,41 @@ impl Puzzle {
             } => Some((width, height)),
             _ => None,
         }
+    }
+
+    /// The geometry of straight lines, where the multi-tile metric is
+    /// defined: the extents `[x, y, z]` (a board has depth 1) and whether
+    /// lines wrap around (tori); `None` for boards with diagonal moves and
+    /// other graphs. A line along an axis of extent `L` holds `L` cells, so
+    /// a run of the blank moves at most `L - 1` tiles.
+    ///
+    /// ```
+    /// use slidepuzzle::model::Puzzle;
+    /// assert_eq!(Puzzle::parse("4x3:torus").unwrap().straight_lines(), Some(([4, 3, 1], true)));
+    /// assert_eq!(Puzzle::parse("2x2x2").unwrap().straight_lines(), Some(([2, 2, 2], false)));
+    /// assert_eq!(Puzzle::parse("3x3+diag").unwrap().straight_lines(), None);
+    /// ```
+    pub fn straight_lines(&self) -> Option<([usize; 3], bool)> {
+        match self.kind {
+            PuzzleKind::Board {
+                width,
+                height,
+                diagonal: false,
+                torus,
+            } => Some(([width, height, 1], torus)),
+            PuzzleKind::Box {
+                width,
+                height,
+                depth,
+            } => Some(([width, height, depth], false)),
+            _ => None,
+        }
+    }
+
+    /// The coordinates `[x, y, z]` of vertex `v` on a board or box (see
+    /// [`PuzzleKind`] for the numbering), `None` on other graphs.
+    pub fn coordinates(&self, v: usize) -> Option<[usize; 3]> {
+        self.coords(v).map(|(x, y, z, ..)| [x, y, z])
     }
 
     /// The goal: the puzzle's own if it has one, else the default (tile

@@ -35,6 +35,7 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod mtm;
 pub mod mtm_class_boards;
+pub mod mtm_lines;
 pub mod mtm_packed;
 pub mod mtm_pdb;
 pub mod packed;

@@ -51,6 +51,7 @@ fn is_ida(method: &Method) -> bool {
         Method::BoardIda { .. }
             | Method::BoardPatternIda { .. }
             | Method::MtmBoardIda { .. }
+            | Method::MtmLineIda
             | Method::GraphIda
     )
 }

@@ -608,6 +608,9 @@ fn plan_multi_tile(
     goal: &Configuration,
     options: &SolveOptions,
 ) -> Result<Plan> {
+    if puzzle.plain_board_size().is_none() {
+        return plan_multi_tile_lines(puzzle, options);
+    }
     let Some((w, h)) = puzzle
         .plain_board_size()
         .filter(|&(w, h)| w * h <= packed::MAX_CELLS)
@@ -676,6 +679,46 @@ fn plan_multi_tile(
         tables,
         ..plan_of(Method::MtmBoardIda { heuristic }, reason)
     })
+}
+
+/// The plan for an optimal search in the multi-tile metric on a torus or
+/// box: IDA* over the runs along its lines with the distances along each
+/// axis divided by the longest run ([`crate::search::mtm_lines`]).
+fn plan_multi_tile_lines(puzzle: &Puzzle, options: &SolveOptions) -> Result<Plan> {
+    use crate::search::mtm_lines::MAX_LINE;
+    let fits = puzzle
+        .straight_lines()
+        .is_some_and(|(extent, _)| extent.iter().all(|&e| e <= MAX_LINE));
+    if !fits || puzzle.vertex_count() > MAX_SEARCH_VERTICES {
+        return Err(Error::Unsupported(format!(
+            "optimal search in the multi-tile metric takes tori and boxes of up to {MAX_SEARCH_VERTICES} cells and {MAX_LINE} a side, not {} (the constructive solver counts its moves in MTM too)",
+            puzzle.spec()
+        ))
+        .with_hint("algorithm", Some("constructive")));
+    }
+    if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
+        return Err(Error::argument(
+            "algo",
+            format!(
+                "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
+                options.algorithm
+            ),
+        ));
+    }
+    if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
+        return Err(Error::argument(
+            "heuristic",
+            format!(
+                "in the multi-tile metric on {} the heuristic is the distances along each axis divided by the longest run: give auto or md, not {}",
+                puzzle.spec(),
+                options.heuristic
+            ),
+        ));
+    }
+    Ok(plan_of(
+        Method::MtmLineIda,
+        "The multi-tile metric on a torus or box: IDA* over straight runs along its lines (across the seam on a torus), with the distances along each axis divided by the longest run",
+    ))
 }
 
 /// The plan for a goal with several blanks: the graph methods of one

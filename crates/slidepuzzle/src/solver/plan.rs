@@ -71,6 +71,11 @@ pub enum Method {
         /// [`BoardHeuristic::Manhattan`].
         heuristic: BoardHeuristic,
     },
+    /// IDA* in the multi-tile metric on a torus or box
+    /// ([`crate::search::mtm_lines`]): runs along the lines (across the
+    /// seam on a torus), with the axis distances divided by the longest
+    /// run ([`crate::search::mtm_lines::LineDistance`]).
+    MtmLineIda,
     /// The rotation solver on a cycle (`construct::cycle`): a
     /// shortest solution directly, with any number of blanks.
     CycleRotation,
@@ -219,6 +224,7 @@ impl Plan {
             Method::BoardPatternIda { with: Some(h) } => format!("ida-pdb-{h}"),
             Method::MtmBoardIda { .. } if pdb => "ida-mtm-pdb".into(),
             Method::MtmBoardIda { heuristic } => format!("ida-mtm-{heuristic}"),
+            Method::MtmLineIda => "ida-mtm-lines".into(),
             Method::GraphIda if pdb => "ida-graph-pdb".into(),
             Method::GraphIda => "ida-graph-md".into(),
             Method::AStar { weight } if *weight == 1.0 && pdb => "astar-graph-pdb".into(),
@@ -263,6 +269,9 @@ impl Plan {
             }
             Method::MtmBoardIda { heuristic: h } => {
                 format!("IDA* in the multi-tile metric with {}", heuristic(h))
+            }
+            Method::MtmLineIda => {
+                "IDA* in the multi-tile metric with the distances along each axis".into()
             }
             Method::GraphIda if self.fallback.is_some() => {
                 format!("IDA* with {tables}, or weighted A* when that runs long")

@@ -36,6 +36,7 @@ use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
 use crate::search::manhattan::{Manhattan, TileDistances};
 use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
 use crate::search::mtm_class_boards::MtmClassBoards;
+use crate::search::mtm_lines::{LineDistance, MAX_LINE, MtmLineDomain};
 use crate::search::mtm_packed::MtmPackedDomain;
 use crate::search::mtm_pdb::MtmPdbLookup;
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
@@ -127,6 +128,7 @@ fn search(
         Method::BoardIda { .. }
         | Method::BoardPatternIda { .. }
         | Method::MtmBoardIda { .. }
+        | Method::MtmLineIda
         | Method::GraphIda => {
             let split = !options.single_thread;
             let kernel = FirstSolution { limits, split };
@@ -189,6 +191,7 @@ pub(super) fn run_kernel<K: Kernel>(
         (Method::MtmBoardIda { heuristic }, _) => {
             return multi_tile_run(cache, puzzle, ends, (*heuristic, tables), limits, kernel);
         }
+        (Method::MtmLineIda, _) => return multi_tile_lines_run(puzzle, ends, kernel),
         (Method::Bfs, _) => GraphHeuristic::Zero,
         (Method::Beam { .. }, _) | (Method::GraphIda | Method::AStar { .. }, None) => {
             GraphHeuristic::Manhattan
@@ -447,6 +450,24 @@ fn multi_tile_run<K: Kernel>(
             kernel.run(domain, md)
         }
     })
+}
+
+/// [`Method::MtmLineIda`]: the line domain of a torus or box with the
+/// distances along each axis divided by the longest run.
+fn multi_tile_lines_run<K: Kernel>(
+    puzzle: &Puzzle,
+    (start, goal): (&Configuration, &Configuration),
+    kernel: K,
+) -> Result<K::Output> {
+    let unsupported = || {
+        Error::Unsupported(format!(
+            "optimal search in the multi-tile metric takes tori and boxes of up to {MAX_SEARCH_VERTICES} cells and {MAX_LINE} a side, not {}",
+            puzzle.spec()
+        ))
+    };
+    let domain = MtmLineDomain::of_puzzle(puzzle, start, goal).ok_or_else(unsupported)?;
+    let heuristic = LineDistance::of_puzzle(puzzle, goal).ok_or_else(unsupported)?;
+    Ok(kernel.run(domain, heuristic))
 }
 
 /// Within a [`Fallback`]'s budget the plan's optimal search; beyond it
