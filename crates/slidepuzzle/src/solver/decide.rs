@@ -624,15 +624,7 @@ fn plan_multi_tile(
         ))
         .with_hint("algorithm", Some("constructive")));
     };
-    if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
-        return Err(Error::argument(
-            "algo",
-            format!(
-                "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
-                options.algorithm
-            ),
-        ));
-    }
+    multi_tile_algorithm(options)?;
     let sets = crate::search::mtm_pdb::default_class_sets(w, h, goal, options.limits.max_memory);
     let mut tables = None;
     let heuristic = match (&options.heuristic, sets.is_empty()) {
@@ -681,6 +673,21 @@ fn plan_multi_tile(
     })
 }
 
+/// In the multi-tile metric the optimal solver is IDA*: an
+/// [`Error::Argument`] for another algorithm.
+fn multi_tile_algorithm(options: &SolveOptions) -> Result<()> {
+    if matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
+        return Ok(());
+    }
+    Err(Error::argument(
+        "algo",
+        format!(
+            "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
+            options.algorithm
+        ),
+    ))
+}
+
 /// The plan for an optimal search in the multi-tile metric on a torus or
 /// box: IDA* over the runs along its lines with the distances along each
 /// axis divided by the longest run ([`crate::search::mtm_lines`]).
@@ -696,15 +703,7 @@ fn plan_multi_tile_lines(puzzle: &Puzzle, options: &SolveOptions) -> Result<Plan
         ))
         .with_hint("algorithm", Some("constructive")));
     }
-    if !matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) {
-        return Err(Error::argument(
-            "algo",
-            format!(
-                "in the multi-tile metric the optimal solver is IDA* (auto or ida), not {}",
-                options.algorithm
-            ),
-        ));
-    }
+    multi_tile_algorithm(options)?;
     if !matches!(options.heuristic, Heuristic::Auto | Heuristic::Manhattan) {
         return Err(Error::argument(
             "heuristic",
