@@ -23,17 +23,21 @@ use crate::model::Configuration;
 #[derive(Clone, Debug)]
 pub struct BoardDomain<const LOOPS: bool = false> {
     board: BoardCells,
-    /// The blank's moves from each cell, up, left, right, down.
+    /// The blank's moves from each cell, up, left, right, down, then
+    /// [`ABSENT`]: four entries each, so the search's loop over them has a
+    /// fixed length (the compiler unrolls it, one branch per slot, as a
+    /// hand-written kernel would).
     moves: [[u8; 4]; MAX_CELLS],
     /// Their directions (0 up, 1 left, 2 right, 3 down).
     directions: [[u8; 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
     /// Redundant sequences (with `LOOPS`).
     sequences: &'static SequenceAutomaton,
 }
 
 /// Marks "no previous move" in the pruning context.
 const NO_CELL: u8 = u8::MAX;
+/// Marks a missing move in the move table.
+const ABSENT: u8 = u8::MAX - 1;
 
 /// Direction of a blank move (the blank's, not the tile's).
 const UP: u8 = 0;
@@ -64,9 +68,8 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
         if n > MAX_CELLS || !fits(start) || !fits(goal) {
             return None;
         }
-        let mut moves = [[0u8; 4]; MAX_CELLS];
+        let mut moves = [[ABSENT; 4]; MAX_CELLS];
         let mut directions = [[0u8; 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
         for p in 0..n {
             let (x, y) = (p % width, p / width);
             let targets = [
@@ -75,17 +78,15 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
                 (x + 1 < width).then(|| (p + 1, RIGHT)),
                 (y + 1 < height).then(|| (p + width, DOWN)),
             ];
-            for (q, d) in targets.into_iter().flatten() {
-                moves[p][move_count[p] as usize] = q as u8;
-                directions[p][move_count[p] as usize] = d;
-                move_count[p] += 1;
+            for (k, (q, d)) in targets.into_iter().flatten().enumerate() {
+                moves[p][k] = q as u8;
+                directions[p][k] = d;
             }
         }
         Some(BoardDomain {
             board: BoardCells::new(start, goal)?,
             moves,
             directions,
-            move_count,
             // Reversal-only searches do not build the automaton.
             sequences: if LOOPS {
                 SequenceAutomaton::get()
@@ -115,9 +116,11 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
         context(blank.unwrap_or(0) as u8, NO_CELL, SequenceAutomaton::START)
     }
 
+    /// Four: every cell has four slots, up, left, right, down; the
+    /// missing moves are marked absent and never returned.
     #[inline(always)]
-    fn branching(&self, context: u64) -> usize {
-        self.move_count[context as usize & (MAX_CELLS - 1)] as usize
+    fn branching(&self, _: u64) -> usize {
+        4
     }
 
     #[inline(always)]
@@ -125,7 +128,7 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
         let (blank, prev) = (at as u8, (at >> 8) as u8);
         let b = blank as usize & (MAX_CELLS - 1);
         let p = self.moves[b][i & 3];
-        if p == prev {
+        if p == prev || p == ABSENT {
             return None;
         }
         if LOOPS && self.next_state(at, b, i) == SequenceAutomaton::PRUNED {

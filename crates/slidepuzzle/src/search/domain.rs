@@ -21,6 +21,7 @@
 /// Vertices are numbered as in the puzzle's graph (boards in reading
 /// order); `tile` is the tile's number (1..n-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(4))]
 pub struct Step {
     /// The moving tile.
     pub tile: u8,

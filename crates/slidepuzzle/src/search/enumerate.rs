@@ -73,6 +73,7 @@ struct Listing<'s> {
 
 impl<D: Domain> Visitor<D> for Listing<'_> {
     const EXACT: bool = true;
+    const READS_PATH: bool = true;
     fn visit(&mut self, domain: &D, path: &[D::Move]) -> ControlFlow<()> {
         self.blank_path.clear();
         for &m in path {

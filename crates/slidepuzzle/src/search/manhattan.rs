@@ -16,7 +16,8 @@ pub const MAX_VERTICES: usize = 256;
 /// diameter below 256; unreachable pairs are saturated at 255). 64 KiB.
 #[derive(Clone)]
 pub struct TileDistances {
-    /// `table[t << 8 | v]`.
+    /// `table[v << 8 | t]`: vertex-major, so a packed [`Step`]'s
+    /// `tile` and `from` bytes index it with few instructions.
     table: Box<[u8; 1 << 16]>,
 }
 
@@ -82,7 +83,7 @@ impl TileDistances {
                 continue;
             }
             for (v, d) in distances(gv).into_iter().enumerate().take(n) {
-                table[(t as usize) << 8 | v] = d.min(255) as u8;
+                table[v << 8 | t as usize] = d.min(255) as u8;
             }
         }
         Some(TileDistances { table })
@@ -91,7 +92,7 @@ impl TileDistances {
     /// The distance of tile `t` on vertex `v` from its goal vertex.
     #[inline(always)]
     pub fn get(&self, t: u8, v: u8) -> u32 {
-        self.table[(t as usize) << 8 | v as usize] as u32
+        self.table[(v as usize) << 8 | t as usize] as u32
     }
 
     /// The change of the sum when `s` is made (-1, 0 or +1 in the graph's
@@ -103,7 +104,7 @@ impl TileDistances {
 
     #[inline(always)]
     fn delta_in(table: &[u8; 1 << 16], s: Step) -> u32 {
-        let at = |v: u8| table[(s.tile as usize) << 8 | v as usize] as u32;
+        let at = |v: u8| table[(v as usize) << 8 | s.tile as usize] as u32;
         at(s.to).wrapping_sub(at(s.from))
     }
 
@@ -118,7 +119,7 @@ impl TileDistances {
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
-            .map(|(v, &t)| table[(t as usize) << 8 | (v & 255)] as u32)
+            .map(|(v, &t)| table[(v & 255) << 8 | t as usize] as u32)
             .sum()
     }
 }
