@@ -91,6 +91,9 @@ pub(crate) struct Ida<'a, D: Domain, H, V = FirstSolution> {
     pub stopped: Option<StopReason>,
     pub halted: bool,
     pub visitor: V,
+    /// The bound of the running iteration (a field, not an argument: one
+    /// value fewer kept across each recursive call).
+    bound: u32,
 }
 
 impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
@@ -112,6 +115,7 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
             stopped: None,
             halted: false,
             visitor,
+            bound: 0,
         }
     }
 
@@ -122,7 +126,8 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
     /// ([`EXHAUSTED`] when none was).
     pub fn dfs(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
         let base = self.path.len();
-        let result = self.search(g, h, bound, context);
+        self.bound = bound;
+        let result = self.search(g, h, context);
         if result == FOUND && !V::READS_PATH {
             // Pushed from the goal back up: put it in order.
             self.path[base..].reverse();
@@ -132,9 +137,9 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
 
     /// [`Ida::dfs`] itself; unless the visitor reads the path, the path
     /// is pushed in reverse on the way back up from a solution.
-    fn search(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
+    fn search(&mut self, g: u32, h: u32, context: D::Context) -> u32 {
         if V::EXACT {
-            if g == bound {
+            if g == self.bound {
                 if h == 0
                     && self.domain.is_goal()
                     && self.visitor.visit(&self.domain, &self.path).is_break()
@@ -142,7 +147,7 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
                     return FOUND;
                 }
                 // Paths through here have at least one more move.
-                return bound + 1;
+                return self.bound + 1;
             }
         } else if h == 0
             && self.domain.is_goal()
@@ -182,10 +187,10 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
             };
             generated += 1;
             let g1 = g + self.domain.cost(m);
-            let (h1, undo) = self
-                .heuristic
-                .apply(&self.domain, m, h, bound.saturating_sub(g1));
-            if g1 + h1 > bound {
+            let (h1, undo) =
+                self.heuristic
+                    .apply(&self.domain, m, h, self.bound.saturating_sub(g1));
+            if g1 + h1 > self.bound {
                 // Pruned without making the move: the child's f is the
                 // next bound candidate.
                 self.heuristic.undo(&self.domain, m, undo);
@@ -197,7 +202,7 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
             if V::READS_PATH {
                 self.path.push(m);
             }
-            let result = self.search(g1, h1, bound, child_context);
+            let result = self.search(g1, h1, child_context);
             if result == FOUND || result == STOP {
                 // Found: the path and the domain stay at the goal. Stopped:
                 // the searcher is abandoned as it is.
