@@ -20,6 +20,9 @@
 /// `from` (where the blank goes) for vertex `to` (where the blank was).
 /// Vertices are numbered as in the puzzle's graph (boards in reading
 /// order); `tile` is the tile's number (1..n-1).
+///
+/// Four bytes aligned (three fields and padding), so a step is one 32-bit
+/// value in the search's registers and on its path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C, align(4))]
 pub struct Step {
