@@ -49,7 +49,8 @@ pub struct BenchArgs {
     /// wd (walking distance), pdb, pdb:6-6-3, pdb:7-8 (additive pattern
     /// databases), pdb+lc, pdb+wd (their maximum), bpdb, bpdb:6-6-6-6
     /// (blank-aware tables: an entry per blank region, fewer nodes, more
-    /// time per node). Default: pdb, the default tables (6-6-3 for
+    /// time per node), pdb:A|B (the maximum over several partitions),
+    /// pdb:catalogue, bpdb:catalogue (5x5). Default: pdb, the default tables (6-6-3 for
     /// korf100, Korf and Felner's 6-6-6-6 for korf50), built in the cache
     /// if missing.
     #[arg(long)]

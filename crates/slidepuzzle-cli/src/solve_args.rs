@@ -31,7 +31,9 @@ pub struct SolveArgs {
     /// wd (walking distance), pdb+lc or pdb+wd (the maximum of the
     /// tables and linear conflict or walking distance), and bpdb or
     /// bpdb:6-6-6-6 (blank-aware tables: an entry per placement and blank
-    /// region, fewer nodes than pdb, more time per node).
+    /// region, fewer nodes than pdb, more time per node); several
+    /// partitions joined by | (pdb:6-6-3|5-5-5, at most 4) or
+    /// pdb:catalogue / bpdb:catalogue (5x5) take the maximum over them.
     #[arg(long, default_value = "auto")]
     pub heuristic: Heuristic,
     /// Redundant moves to skip: sequences (the undoing move and the

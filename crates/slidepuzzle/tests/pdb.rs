@@ -129,7 +129,7 @@ fn korf_instances_with_5_5_5() {
         4,
         4,
         &goal,
-        &groups,
+        std::slice::from_ref(&groups),
         false,
         Some(&store),
         &Limits::default(),
@@ -390,7 +390,7 @@ fn standard_tables_serve_every_corner_goal_through_a_symmetry() {
         4,
         4,
         &standard,
-        &groups,
+        std::slice::from_ref(&groups),
         false,
         None,
         &Limits::default(),
@@ -502,4 +502,101 @@ fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
     assert_eq!(plan.later.as_ref().unwrap().goal.as_ref(), Some(&standard));
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&empty).ok();
+}
+
+/// A catalogue (several partitions) is the maximum of its partitions'
+/// values, direct and transposed; a group two partitions share is one
+/// table; solving with it is optimal and generates no more nodes than
+/// its first partition alone.
+#[test]
+fn a_catalogue_is_the_maximum_of_its_partitions() {
+    let (p, goal) = korf100_puzzle();
+    let tiles = |g: &[u32]| g.to_vec();
+    let reading = partition_by_sizes(&goal, &[5, 5, 5]).unwrap();
+    let blocks = slidepuzzle::search::partition::quick_partition(4, 4, &goal).unwrap();
+    let shared = vec![
+        tiles(&[1, 2, 3, 4, 5]),
+        tiles(&[6, 7, 10, 11, 14]),
+        tiles(&[8, 9, 12, 13, 15]),
+    ];
+    let catalogue = [reading.clone(), blocks.clone(), shared.clone()];
+    let build = |partitions: &[Vec<Vec<u32>>]| {
+        BoardPdbTables::new(
+            4,
+            4,
+            &goal,
+            partitions,
+            false,
+            None,
+            &Limits::default(),
+            &|_| {},
+        )
+        .unwrap()
+    };
+    let all = build(&catalogue);
+    assert_eq!(all.partition_count(), 3);
+    assert_eq!(all.groups().len(), 8, "tiles 1-5 are one table");
+    let singles: Vec<BoardPdbTables> = catalogue
+        .iter()
+        .map(|c| build(std::slice::from_ref(c)))
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut above_first = 0;
+    for _ in 0..300 {
+        let s = uniform_reachable(&p, &goal, &mut rng).unwrap();
+        let bytes: Vec<u8> = s.cells().iter().map(|&t| t as u8).collect();
+        let each: Vec<u32> = singles.iter().map(|t| t.value(&bytes)).collect();
+        assert_eq!(all.value(&bytes), *each.iter().max().unwrap());
+        above_first += usize::from(all.value(&bytes) > each[0]);
+    }
+    assert!(above_first > 0, "the other partitions never added anything");
+    let words = |groups: &[Vec<u32>]| {
+        let g: Vec<String> = groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        g.join("/")
+    };
+    let solver = Solver::new();
+    let options = |text: String| SolveOptions {
+        algorithm: Algorithm::Ida,
+        heuristic: text.parse().unwrap(),
+        ..SolveOptions::default()
+    };
+    let one = options(format!("pdb:{}", words(&reading)));
+    let several = options(format!(
+        "pdb:{}|{}|{}",
+        words(&reading),
+        words(&blocks),
+        words(&shared)
+    ));
+    let plan = solver.plan(&p, &goal, &several).unwrap();
+    assert_eq!(
+        plan.tables.as_ref().unwrap().sizes(),
+        "5-5-5 | 5-5-5 | 5-5-5"
+    );
+    let (mut nodes_one, mut nodes_several) = (0, 0);
+    for inst in korf100().into_iter().filter(|i| [79, 97].contains(&i.id)) {
+        for (opts, nodes) in [(&one, &mut nodes_one), (&several, &mut nodes_several)] {
+            let Outcome::Solved(s) = solver.solve(&p, &inst.start, &goal, opts).unwrap() else {
+                panic!()
+            };
+            assert_eq!(
+                s.blank_path.len() as u32,
+                inst.optimal,
+                "instance {}",
+                inst.id
+            );
+            *nodes += s.stats.generated;
+        }
+    }
+    assert!(
+        nodes_several < nodes_one,
+        "{nodes_several} against {nodes_one}"
+    );
 }

@@ -98,6 +98,53 @@ fn corner_partition(
     )
 }
 
+/// The catalogue for a board and goal with the blank's goal in a corner:
+/// several partitions whose maximum (each also looked up transposed)
+/// prunes more than any one of them (Holte, Felner, Newton, Meshulam and
+/// Furcy, "Maximizing over multiple pattern databases speeds up heuristic
+/// search", AI 170, 2006). On 5x5: Korf and Felner's 6-6-6-6 and three
+/// more 6-6-6-6 splits into compact blocks (the third shares two groups
+/// with Korf and Felner's), 14 tables; blank-aware, 1.6 GB, and on
+/// Korf and Felner's #25, #32, #38, #40 and #44 half the expansions of
+/// Korf and Felner's partition alone (docs/BENCHMARKS.md). `None` on
+/// other boards and goals. Tiles are numbered as in `goal`.
+pub fn catalogue(width: usize, height: usize, goal: &Configuration) -> Option<Vec<Vec<Vec<u32>>>> {
+    // Cells for the blank on cell 0.
+    const CATALOGUE_5X5: &[&[&[usize]]] = &[
+        &[
+            &[1, 2, 5, 6, 7, 12],
+            &[3, 4, 8, 9, 13, 14],
+            &[10, 11, 15, 16, 20, 21],
+            &[17, 18, 19, 22, 23, 24],
+        ],
+        &[
+            &[1, 2, 3, 6, 7, 8],
+            &[4, 9, 13, 14, 19, 24],
+            &[5, 10, 11, 15, 16, 20],
+            &[12, 17, 18, 21, 22, 23],
+        ],
+        &[
+            &[1, 2, 6, 7, 11, 12],
+            &[3, 4, 8, 9, 13, 14],
+            &[5, 10, 15, 16, 20, 21],
+            &[17, 18, 19, 22, 23, 24],
+        ],
+        &[
+            &[1, 2, 5, 6, 10, 11],
+            &[3, 4, 7, 8, 9, 14],
+            &[12, 13, 18, 19, 23, 24],
+            &[15, 16, 17, 20, 21, 22],
+        ],
+    ];
+    if (width, height) != (5, 5) {
+        return None;
+    }
+    CATALOGUE_5X5
+        .iter()
+        .map(|cells| corner_partition(cells, width, height, goal))
+        .collect()
+}
+
 /// Tables quick to build (at most 5 tiles a group, well under a second in
 /// all), for a first solve before the default ones are cached: on 4x4 with
 /// the blank's goal in a corner a 5-5-5 split into compact blocks (half the
@@ -195,6 +242,9 @@ mod tests {
                 check_partition(&goal, &quick).unwrap();
                 assert!(quick.iter().all(|g| g.len() <= 5));
                 if (w, h) == (5, 5) {
+                    for p in catalogue(w, h, &goal).unwrap() {
+                        check_partition(&goal, &p).unwrap();
+                    }
                     assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6; 4]);
                     // The group next to the blank holds the tiles on the
                     // blank's two neighbours.

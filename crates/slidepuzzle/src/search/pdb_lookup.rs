@@ -38,21 +38,27 @@ const MAX_VERTICES: usize = 64;
 /// goal they serve: the table goal itself, or any goal that is the table
 /// goal through a board symmetry with the tiles renamed
 /// ([`GoalFrame`], [`BoardPdbTables::serving`]), and what the transposed
-/// lookup needs.
+/// lookup needs. The tables form one additive partition of the tiles, or
+/// several (a *catalogue*, whose heuristic is the maximum over the
+/// partitions' sums: Holte, Felner, Newton, Meshulam and Furcy, AI 170,
+/// 2006); a group that two partitions share is one table.
 pub struct BoardPdbTables {
     width: usize,
     height: usize,
+    /// The distinct tables.
     dbs: Vec<Arc<PatternDb>>,
+    /// For each partition, the index in `dbs` of each of its groups.
+    partitions: Vec<Vec<usize>>,
     /// The goal the tables were built for.
     table_goal: Configuration,
-    /// The direct lookup's view of the served goal.
-    direct: View,
+    /// The direct lookups' views of the served goal, one per partition.
+    direct: Vec<View>,
     /// Manhattan distances towards the served goal (entries are stored
     /// over them).
     distances: TileDistances,
-    /// Transposed lookup, for square boards whose table goal is symmetric
-    /// under transposition.
-    mirror: Option<View>,
+    /// Transposed lookups (one per partition), for square boards whose
+    /// table goal is symmetric under transposition.
+    mirror: Option<Vec<View>>,
 }
 
 /// How a lookup sees the served goal's configurations in the tables'
@@ -101,22 +107,26 @@ impl View {
 }
 
 impl BoardPdbTables {
-    /// Loads the tables for `groups` from `store`, building (and saving
-    /// there) the missing ones; without a store they are built in memory.
+    /// Loads the tables for the groups of `partitions` (one additive
+    /// partition of the tiles, or several: a catalogue) from `store`,
+    /// building (and saving there) the missing ones; without a store they
+    /// are built in memory. A group found in several partitions is one
+    /// table.
     /// With `blank_aware`, the tables keep an entry per blank region
     /// ([`super::blank_aware`]). They serve `goal` itself;
     /// [`BoardPdbTables::serving`] turns them to another goal.
     ///
     /// # Errors
     /// As [`load_or_build`]; [`Error::Limit`] for boards over 64 cells
-    /// ([`Resource::Vertices`]) or a missing table whose build would need
-    /// more than `max_memory` bytes ([`Resource::Memory`]).
+    /// ([`Resource::Vertices`]), a missing table whose build would need
+    /// more than `max_memory` bytes, or tables that together hold more
+    /// ([`Resource::Memory`]).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         width: usize,
         height: usize,
         goal: &Configuration,
-        groups: &[Vec<u32>],
+        partitions: &[Vec<Vec<u32>>],
         blank_aware: bool,
         store: Option<&dyn TableStore>,
         limits: &Limits,
@@ -127,11 +137,27 @@ impl BoardPdbTables {
         if n > 64 {
             return Err(Error::limit(Resource::Vertices, n as u64, 64));
         }
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        let places: Vec<Vec<usize>> = partitions
+            .iter()
+            .map(|partition| {
+                partition
+                    .iter()
+                    .map(|g| match groups.iter().position(|x| x == g) {
+                        Some(i) => i,
+                        None => {
+                            groups.push(g.clone());
+                            groups.len() - 1
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         // One index per group size, shared by the groups of that size.
         let mut indices: Vec<Arc<RegionIndex>> = Vec::new();
         if blank_aware {
             let board = crate::model::Puzzle::board(width, height, false, false)?;
-            for g in groups {
+            for g in &groups {
                 if !indices.iter().any(|ix| ix.group_size() == g.len()) {
                     indices.push(Arc::new(RegionIndex::new(
                         board.graph(),
@@ -159,8 +185,14 @@ impl BoardPdbTables {
         if let Some(need) = need.filter(|&m| m > max_memory) {
             return Err(Error::limit(Resource::Memory, need, max_memory));
         }
-        let mut dbs = Vec::new();
-        for g in groups {
+        let mut dbs: Vec<Arc<PatternDb>> = Vec::new();
+        for g in &groups {
+            // The tables held so far count against the budget (a catalogue
+            // holds many).
+            let held: u64 = dbs.iter().map(|d| d.entries().len() as u64).sum();
+            if held > max_memory {
+                return Err(Error::limit(Resource::Memory, held, max_memory));
+            }
             dbs.push(Arc::new(match index_of(g.len()) {
                 Some(ix) => {
                     load_or_build_blank_aware(store, (width, height), goal, g, ix, limits, report)?
@@ -170,7 +202,7 @@ impl BoardPdbTables {
         }
         let identity = GoalFrame::onto(width, height, goal, goal)
             .ok_or_else(|| Error::Internal("board tables for a goal of another size".into()))?;
-        Self::with_frame(width, height, dbs, goal.clone(), goal, &identity)
+        Self::with_frame(width, height, (dbs, places), goal.clone(), goal, &identity)
     }
 
     /// The same tables (shared, not copied) serving `goal`, which must be
@@ -196,27 +228,45 @@ impl BoardPdbTables {
         Self::with_frame(
             self.width,
             self.height,
-            self.dbs.clone(),
+            (self.dbs.clone(), self.partitions.clone()),
             self.table_goal.clone(),
             goal,
             &frame,
         )
     }
 
-    /// The tables `dbs` of `table_goal` serving `goal` through `frame`.
+    /// The tables `dbs` of `table_goal`, in the partitions `places` (the
+    /// indices in `dbs` of each partition's groups), serving `goal` through
+    /// `frame`.
     fn with_frame(
         width: usize,
         height: usize,
-        dbs: Vec<Arc<PatternDb>>,
+        (dbs, partitions): (Vec<Arc<PatternDb>>, Vec<Vec<usize>>),
         table_goal: Configuration,
         goal: &Configuration,
         frame: &GoalFrame,
     ) -> Result<Self> {
         let n = width * height;
-        let groups: Vec<Vec<u32>> = dbs.iter().map(|d| d.tiles.clone()).collect();
+        let groups_of = |places: &[usize]| -> Result<Vec<Vec<u32>>> {
+            places
+                .iter()
+                .map(|&i| {
+                    dbs.get(i)
+                        .map(|d| d.tiles.clone())
+                        .ok_or_else(|| Error::Internal("a partition names no table".into()))
+                })
+                .collect()
+        };
+        let groups: Vec<Vec<Vec<u32>>> = partitions
+            .iter()
+            .map(|p| groups_of(p))
+            .collect::<Result<_>>()?;
         let cells: Vec<usize> = (0..n).map(|c| frame.cell(c)).collect();
         let tiles: Vec<u32> = (0..n as u32).map(|t| frame.tile(t)).collect();
-        let direct = View::new(&groups, &cells, &tiles)?;
+        let direct = groups
+            .iter()
+            .map(|g| View::new(g, &cells, &tiles))
+            .collect::<Result<_>>()?;
         // Transposition symmetry of the table goal: cell (x, y) -> (y, x);
         // tile u -> the tile whose goal cell is the transpose of u's. The
         // transposed lookup sees the served configuration through the
@@ -233,7 +283,12 @@ impl BoardPdbTables {
                 .map(|&c| transpose.cell(width, height, c))
                 .collect();
             let mtiles: Vec<u32> = tiles.iter().map(|&u| turned(u)).collect();
-            Some(View::new(&groups, &mcells, &mtiles)?)
+            Some(
+                groups
+                    .iter()
+                    .map(|g| View::new(g, &mcells, &mtiles))
+                    .collect::<Result<_>>()?,
+            )
         } else {
             None
         };
@@ -243,6 +298,7 @@ impl BoardPdbTables {
             width,
             height,
             dbs,
+            partitions,
             table_goal,
             direct,
             distances,
@@ -260,6 +316,12 @@ impl BoardPdbTables {
         self.dbs.iter().map(|d| d.tiles.clone()).collect()
     }
 
+    /// How many additive partitions the tables form (1, or more for a
+    /// catalogue).
+    pub fn partition_count(&self) -> usize {
+        self.partitions.len()
+    }
+
     /// The goal the tables were built for.
     pub fn table_goal(&self) -> &Configuration {
         &self.table_goal
@@ -275,17 +337,23 @@ impl BoardPdbTables {
         self.dbs.iter().map(|d| d.entries().len() as u64).sum()
     }
 
-    /// The lookup through `view`: `None` when `BLANK_AWARE` is not whether
-    /// the tables are blank-aware.
-    fn lookup<const BLANK_AWARE: bool>(&self, view: &View) -> Option<PdbLookup<'_, BLANK_AWARE>> {
+    /// The lookup of partition `p` through `view`: `None` when
+    /// `BLANK_AWARE` is not whether the tables are blank-aware.
+    fn lookup<const BLANK_AWARE: bool>(
+        &self,
+        p: usize,
+        view: &View,
+    ) -> Option<PdbLookup<'_, BLANK_AWARE>> {
         if BLANK_AWARE != self.is_blank_aware() {
             return None;
         }
+        let places = self.partitions.get(p)?;
         Some(PdbLookup::new(
             self.width * self.height,
             view.sources
                 .iter()
-                .zip(&self.dbs)
+                .zip(places)
+                .filter_map(|(src, &i)| Some((src, self.dbs.get(i)?)))
                 .map(|(src, d)| (src.as_slice(), d.entries(), d.is_packed(), d.region_index())),
             &view.group_of,
             &view.cells,
@@ -297,23 +365,43 @@ impl BoardPdbTables {
     /// `BLANK_AWARE` telling whether they are ([`Self::is_blank_aware`]):
     /// `None` if not. The two kinds are two types, so the plain kernel
     /// reads no blank.
+    /// Of the first partition.
     pub fn direct<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
-        self.lookup(&self.direct)
+        self.lookup(0, self.direct.first()?)
     }
 
     /// The lookup of the transposed configuration, if the board and goal
-    /// allow it (and `BLANK_AWARE` is right, as for [`Self::direct`]).
+    /// allow it (and `BLANK_AWARE` is right, as for [`Self::direct`]). Of
+    /// the first partition.
     pub fn transposed<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
-        self.lookup(self.mirror.as_ref()?)
+        self.lookup(0, self.mirror.as_ref()?.first()?)
+    }
+
+    /// Every lookup, partition by partition: the direct one, then the
+    /// transposed one where the board and goal allow it (`None` if
+    /// `BLANK_AWARE` is wrong, as for [`Self::direct`]). The heuristic is
+    /// their maximum.
+    pub fn lookups<const BLANK_AWARE: bool>(&self) -> Option<Vec<PdbLookup<'_, BLANK_AWARE>>> {
+        let mut out = Vec::new();
+        for (p, view) in self.direct.iter().enumerate() {
+            out.push(self.lookup(p, view)?);
+            if let Some(m) = self.mirror.as_ref().and_then(|m| m.get(p)) {
+                out.push(self.lookup(p, m)?);
+            }
+        }
+        Some(out)
     }
 
     /// The heuristic value of a configuration (one byte per cell): the
-    /// maximum of the direct and the transposed lookup. O(n).
+    /// maximum of every lookup ([`Self::lookups`]). O(n) per lookup.
     pub fn value(&self, cells: &[u8]) -> u32 {
         fn max_of<const B: bool>(t: &BoardPdbTables, cells: &[u8]) -> u32 {
-            let direct = t.direct::<B>().map_or(0, |mut d| d.evaluate(cells));
-            t.transposed::<B>()
-                .map_or(direct, |mut m| direct.max(m.evaluate(cells)))
+            t.lookups::<B>().map_or(0, |all| {
+                all.into_iter()
+                    .map(|mut l| l.evaluate(cells))
+                    .max()
+                    .unwrap_or(0)
+            })
         }
         if self.is_blank_aware() {
             max_of::<true>(self, cells)

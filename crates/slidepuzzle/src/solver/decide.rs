@@ -13,7 +13,7 @@ use super::options::{
     SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, TablePlan};
-use super::spec::{Algorithm, Heuristic, Partition};
+use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
 use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
 use crate::model::symmetry::GoalFrame;
@@ -352,9 +352,9 @@ fn plan_board(
             // Tables asked for by name are the goal's own, so that their
             // node counts are those published (the automatic plan lets the
             // standard goal's cached tables serve).
-            let groups = board_groups((w, h), goal, partition)?;
+            let partitions = board_partitions((w, h), goal, partition)?;
             Plan {
-                tables: Some(cache.board_table_plan((w, h), goal, groups, blank_aware)),
+                tables: Some(cache.board_table_plan((w, h), goal, partitions, blank_aware)),
                 ..plan_of(
                     Method::BoardPatternIda { with },
                     "Pattern databases were asked for",
@@ -407,7 +407,7 @@ fn plan_board(
                 let quick = cache.board_table_plan(
                     (w, h),
                     goal,
-                    partition::quick_partition(w, h, goal)?,
+                    vec![partition::quick_partition(w, h, goal)?],
                     false,
                 );
                 let entries: u64 = quick
@@ -428,7 +428,7 @@ fn plan_board(
                     Some(_) => {
                         let standard = Configuration::natural(cells);
                         let groups = partition::default_partition(w, h, &standard)?;
-                        let mut t = cache.board_table_plan((w, h), &standard, groups, false);
+                        let mut t = cache.board_table_plan((w, h), &standard, vec![groups], false);
                         t.goal = Some(standard);
                         t
                     }
@@ -470,11 +470,16 @@ fn board_tables(
     frame: Option<&GoalFrame>,
     partition: &Partition,
 ) -> Result<(TablePlan, Served)> {
-    let own = cache.board_table_plan((w, h), goal, board_groups((w, h), goal, partition)?, false);
+    let own = cache.board_table_plan(
+        (w, h),
+        goal,
+        board_partitions((w, h), goal, partition)?,
+        false,
+    );
     if let (false, Some(f)) = (own.cached, frame) {
         let standard = Configuration::natural(w * h);
-        let groups = board_groups((w, h), &standard, partition)?;
-        let mut t = cache.board_table_plan((w, h), &standard, groups, false);
+        let partitions = board_partitions((w, h), &standard, partition)?;
+        let mut t = cache.board_table_plan((w, h), &standard, partitions, false);
         if t.cached {
             t.goal = Some(standard);
             return Ok((t, Served(Some(f.in_words()))));
@@ -497,8 +502,51 @@ impl Served {
     }
 }
 
-/// The partition a board pattern-database heuristic names, in the tiles
-/// of `goal` (the run's goal, or the standard goal whose tables serve it).
+/// The partitions a board pattern-database heuristic names (one, or
+/// several for a catalogue), in the tiles of `goal` (the run's goal, or
+/// the standard goal whose tables serve it).
+///
+/// # Errors
+/// [`Error::Argument`] for a partition that does not cover the tiles once,
+/// a catalogue where the board has none, or more than
+/// [`MAX_PARTITIONS`] partitions.
+fn board_partitions(
+    (w, h): (usize, usize),
+    goal: &Configuration,
+    partition: &Partition,
+) -> Result<Vec<Vec<Vec<u32>>>> {
+    match partition {
+        Partition::Several(several) if several.len() > MAX_PARTITIONS => Err(Error::argument(
+            "heuristic",
+            format!(
+                "{} partitions, but a catalogue holds at most {MAX_PARTITIONS}",
+                several.len()
+            ),
+        )),
+        Partition::Several(several) => several
+            .iter()
+            .map(|p| match p {
+                Partition::Several(_) | Partition::Catalogue => Err(Error::argument(
+                    "heuristic",
+                    "a catalogue's partitions are sizes or groups",
+                )),
+                one => board_groups((w, h), goal, one),
+            })
+            .collect(),
+        Partition::Catalogue => partition::catalogue(w, h, goal).ok_or_else(|| {
+            Error::argument(
+                "heuristic",
+                format!(
+                    "there is a catalogue for 5x5 with the blank's goal in a corner, not for {w}x{h} with this goal: give the partitions (pdb:6-6-3|5-5-5)"
+                ),
+            )
+        }),
+        one => Ok(vec![board_groups((w, h), goal, one)?]),
+    }
+}
+
+/// The one partition a board pattern-database heuristic names, in the
+/// tiles of `goal`.
 fn board_groups(
     (w, h): (usize, usize),
     goal: &Configuration,
@@ -522,6 +570,9 @@ fn board_groups(
             partition::check_partition(goal, groups)?;
             Ok(groups.clone())
         }
+        Partition::Several(_) | Partition::Catalogue => Err(Error::Internal(
+            "several partitions where one was expected".into(),
+        )),
     }
 }
 

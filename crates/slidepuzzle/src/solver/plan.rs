@@ -252,6 +252,16 @@ impl Plan {
             Some(t) if t.kind == TableKind::FreeBlank => {
                 format!("pattern databases with free blanks ({})", t.sizes())
             }
+            Some(t) if t.partitions.len() > 1 && t.kind != TableKind::MultiTile => format!(
+                "the maximum over {} partitions of {}additive pattern databases ({})",
+                t.partitions.len(),
+                if t.kind == TableKind::BlankAwareBoard {
+                    "blank-aware "
+                } else {
+                    ""
+                },
+                t.sizes()
+            ),
             Some(t) if t.kind == TableKind::BlankAwareBoard => {
                 format!("blank-aware additive pattern databases ({})", t.sizes())
             }

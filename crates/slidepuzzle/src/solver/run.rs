@@ -31,7 +31,7 @@ use crate::moves::{length_in, replay_steps, steps_of_blank_path};
 use crate::search::best_first::Strategy;
 use crate::search::board::BoardDomain;
 use crate::search::graph::GraphDomain;
-use crate::search::heuristic::{Heuristic, Max, MaxOf, Zero};
+use crate::search::heuristic::{Heuristic, MAX_OF, Max, MaxOf, Zero};
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
 use crate::search::manhattan::{Manhattan, TileDistances};
 use crate::search::mtm::{MtmBoardDomain, MtmManhattan};
@@ -340,7 +340,8 @@ fn board_run<const LOOPS: bool, K: Kernel>(
 }
 
 /// `kernel` on a board with the tables' lookups (direct, and the maximum
-/// with the transposed one where the board and goal allow it), plain or
+/// with the transposed one where the board and goal allow it; the maximum
+/// over every partition's for a catalogue), plain or
 /// blank-aware as `BLANK_AWARE` says (two kernels, so the plain one reads
 /// no blank).
 fn board_tables_run<const BLANK_AWARE: bool, const LOOPS: bool, K: Kernel>(
@@ -350,9 +351,20 @@ fn board_tables_run<const BLANK_AWARE: bool, const LOOPS: bool, K: Kernel>(
     max_memory: u64,
     kernel: K,
 ) -> Result<K::Output> {
-    let direct = tables
-        .direct::<BLANK_AWARE>()
-        .ok_or_else(|| Error::Internal("board tables of the other kind".into()))?;
+    let other_kind = || Error::Internal("board tables of the other kind".into());
+    if tables.partition_count() > 1 {
+        // A catalogue: the maximum over every partition's direct and
+        // transposed lookups.
+        let lookups = tables.lookups::<BLANK_AWARE>().ok_or_else(other_kind)?;
+        if lookups.len() > MAX_OF {
+            return Err(Error::Internal(format!(
+                "{} lookups, more than the {MAX_OF} a maximum takes",
+                lookups.len()
+            )));
+        }
+        return board_run_with(domain, MaxOf::new(lookups), second, max_memory, kernel);
+    }
+    let direct = tables.direct::<BLANK_AWARE>().ok_or_else(other_kind)?;
     match tables.transposed::<BLANK_AWARE>() {
         Some(mirror) => {
             board_run_with(domain, Max::new(direct, mirror), second, max_memory, kernel)

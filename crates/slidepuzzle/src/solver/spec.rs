@@ -208,7 +208,22 @@ pub enum Partition {
     Sizes(Vec<usize>),
     /// Explicit groups of tiles (`1,4,5/2,3,6/...`).
     Groups(Vec<Vec<u32>>),
+    /// Several partitions, each given as above, joined by `|`
+    /// (`6-6-3|1,2,3,4,5/6,...`): the heuristic is the maximum over
+    /// the partitions of the sum of their tables (Holte, Felner, Newton,
+    /// Meshulam and Furcy, AI 170, 2006). At most
+    /// [`MAX_PARTITIONS`] partitions.
+    Several(Vec<Partition>),
+    /// The board's catalogue (`catalogue`): several partitions chosen to
+    /// work together ([`crate::search::partition::catalogue`]), on 5x5
+    /// with the blank's goal in a corner.
+    Catalogue,
 }
+
+/// The most partitions a catalogue holds: each is looked up directly and
+/// transposed, and [`crate::search::heuristic::MaxOf`] takes at most
+/// [`crate::search::heuristic::MAX_OF`] lookups.
+pub const MAX_PARTITIONS: usize = crate::search::heuristic::MAX_OF / 2;
 
 /// The heuristic, as users name it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -306,24 +321,41 @@ impl FromStr for Heuristic {
             .or_else(|| text.strip_prefix("bpdb:"))
         else {
             return Err(bad(format!(
-                "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb+lc, pdb+wd or bpdb (bpdb:6-6-6-6, blank-aware)"
+                "unknown heuristic '{text}': expected auto, md, lc, wd, pdb, pdb:6-6-3, pdb:1,2,3/4,5,6/..., pdb:6-6-3|5-5-5, pdb:catalogue, pdb+lc, pdb+wd or bpdb (bpdb:6-6-6-6, blank-aware)"
             )));
         };
-        let partition = if list.contains('/') || list.contains(',') {
-            let groups: Vec<Vec<u32>> = list
-                .split('/')
-                .map(|g| {
-                    g.split(',')
-                        .map(|x| {
-                            let t = number(x)?;
-                            u32::try_from(t).map_err(|_| bad(format!("{text}: tile {t} too large")))
-                        })
-                        .collect::<Result<Vec<u32>>>()
-                })
-                .collect::<Result<_>>()?;
-            Partition::Groups(groups)
+        let one = |list: &str| -> Result<Partition> {
+            Ok(if list.contains('/') || list.contains(',') {
+                let groups: Vec<Vec<u32>> = list
+                    .split('/')
+                    .map(|g| {
+                        g.split(',')
+                            .map(|x| {
+                                let t = number(x)?;
+                                u32::try_from(t)
+                                    .map_err(|_| bad(format!("{text}: tile {t} too large")))
+                            })
+                            .collect::<Result<Vec<u32>>>()
+                    })
+                    .collect::<Result<_>>()?;
+                Partition::Groups(groups)
+            } else {
+                Partition::Sizes(list.split('-').map(number).collect::<Result<_>>()?)
+            })
+        };
+        let partition = if list.trim().eq_ignore_ascii_case("catalogue") {
+            Partition::Catalogue
+        } else if list.contains('|') {
+            let several: Vec<Partition> = list.split('|').map(one).collect::<Result<_>>()?;
+            if several.len() > MAX_PARTITIONS {
+                return Err(bad(format!(
+                    "{text}: {} partitions, but a catalogue holds at most {MAX_PARTITIONS}",
+                    several.len()
+                )));
+            }
+            Partition::Several(several)
         } else {
-            Partition::Sizes(list.split('-').map(number).collect::<Result<_>>()?)
+            one(list)?
         };
         Ok(if blank_aware {
             Heuristic::BlankAwarePatternDatabases(partition)
@@ -333,13 +365,14 @@ impl FromStr for Heuristic {
     }
 }
 
-impl fmt::Display for Partition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Partition {
+    /// The partition as written after `pdb:` (empty for the default).
+    fn words(&self) -> String {
         match self {
-            Partition::Default => Ok(()),
+            Partition::Default => String::new(),
             Partition::Sizes(s) => {
                 let s: Vec<String> = s.iter().map(|x| x.to_string()).collect();
-                write!(f, ":{}", s.join("-"))
+                s.join("-")
             }
             Partition::Groups(g) => {
                 let g: Vec<String> = g
@@ -349,8 +382,24 @@ impl fmt::Display for Partition {
                         t.join(",")
                     })
                     .collect();
-                write!(f, ":{}", g.join("/"))
+                g.join("/")
             }
+            Partition::Several(p) => {
+                let p: Vec<String> = p.iter().map(Partition::words).collect();
+                p.join("|")
+            }
+            Partition::Catalogue => "catalogue".into(),
+        }
+    }
+}
+
+impl fmt::Display for Partition {
+    /// `:` and the partition as written after `pdb`, nothing for the
+    /// default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Partition::Default => Ok(()),
+            other => write!(f, ":{}", other.words()),
         }
     }
 }
@@ -389,6 +438,9 @@ mod tests {
             "bpdb",
             "bpdb:6-6-6-6",
             "bpdb:1,2/3,4",
+            "pdb:6-6-3|1,2,3,4,5/6,7,8,9,10/11,12,13,14,15",
+            "bpdb:catalogue",
+            "pdb:catalogue+lc",
         ] {
             let h: Heuristic = text.parse().unwrap();
             assert_eq!(h.to_string(), text);
@@ -403,6 +455,13 @@ mod tests {
         assert!("pdb:1,99999999999".parse::<Heuristic>().is_err());
         let e = "bpdb:6-x".parse::<Heuristic>().unwrap_err().to_string();
         assert!(e.contains("bpdb:6-x: 'x' is not a number"), "{e}");
+        let e = "pdb:6-6-3|6-6-x"
+            .parse::<Heuristic>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("'x' is not a number"), "{e}");
+        let e = "pdb:6-9|6-9|6-9|6-9|6-9".parse::<Heuristic>().unwrap_err();
+        assert!(e.to_string().contains("5 partitions"), "{e}");
     }
 
     #[test]

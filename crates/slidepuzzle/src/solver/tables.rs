@@ -44,6 +44,9 @@ pub(super) struct TablesKey {
     /// The goal the tables are built for, when they serve another
     /// ([`TablePlan::goal`]).
     table_goal: Option<Vec<u32>>,
+    /// How the groups fall into partitions ([`TablePlan::partitions`]);
+    /// empty where that does not change the tables.
+    partitions: Vec<usize>,
 }
 
 impl TablesKey {
@@ -60,6 +63,7 @@ impl TablesKey {
                 Metric::Stm
             },
             table_goal: None,
+            partitions: Vec::new(),
         }
     }
 
@@ -72,6 +76,7 @@ impl TablesKey {
             groups: Vec::new(),
             metric,
             table_goal: None,
+            partitions: Vec::new(),
         }
     }
 }
@@ -309,9 +314,25 @@ impl TableCache {
         }
     }
 
-    /// The plan of additive board tables over `groups` on a W x H board,
-    /// blank-aware ones if `blank_aware`.
+    /// The plan of additive board tables over the groups of `partitions`
+    /// (one, or several: a catalogue) on a W x H board, blank-aware ones if
+    /// `blank_aware`.
     pub(super) fn board_table_plan(
+        &self,
+        (w, h): (usize, usize),
+        goal: &Configuration,
+        partitions: Vec<Vec<Vec<u32>>>,
+        blank_aware: bool,
+    ) -> TablePlan {
+        let counts: Vec<usize> = partitions.iter().map(Vec::len).collect();
+        let groups: Vec<Vec<u32>> = partitions.into_iter().flatten().collect();
+        let mut plan = self.board_table_plan_of_groups((w, h), goal, groups, blank_aware);
+        plan.partitions = counts;
+        plan
+    }
+
+    /// [`Self::board_table_plan`] of one partition, `groups`.
+    fn board_table_plan_of_groups(
         &self,
         (w, h): (usize, usize),
         goal: &Configuration,
@@ -428,6 +449,7 @@ impl TableCache {
         };
         let mut key = TablesKey::tables(tables.kind, puzzle, goal, &tables.groups);
         key.table_goal = Some(table_goal.cells().to_vec());
+        key.partitions = tables.partitions.clone();
         memoised(&self.board, key, limits, || {
             self.board_of_goal((w, h), puzzle, table_goal, tables, limits)?
                 .serving(goal)
@@ -443,26 +465,24 @@ impl TableCache {
         tables: &TablePlan,
         limits: &Limits,
     ) -> Result<Arc<BoardPdbTables>> {
-        let groups = &tables.groups;
+        let partitions: Vec<Vec<Vec<u32>>> =
+            tables.partition_groups().map(|g| g.to_vec()).collect();
         let blank_aware = tables.kind == TableKind::BlankAwareBoard;
-        memoised(
-            &self.board,
-            TablesKey::tables(tables.kind, puzzle, goal, groups),
-            limits,
-            || {
-                let tracker = self.track();
-                BoardPdbTables::new(
-                    w,
-                    h,
-                    goal,
-                    groups,
-                    blank_aware,
-                    self.store.as_deref(),
-                    limits,
-                    &|e| self.event(&tracker, e),
-                )
-            },
-        )
+        let mut key = TablesKey::tables(tables.kind, puzzle, goal, &tables.groups);
+        key.partitions = tables.partitions.clone();
+        memoised(&self.board, key, limits, || {
+            let tracker = self.track();
+            BoardPdbTables::new(
+                w,
+                h,
+                goal,
+                &partitions,
+                blank_aware,
+                self.store.as_deref(),
+                limits,
+                &|e| self.event(&tracker, e),
+            )
+        })
     }
 
     /// Loads or builds the graph tables of a plan.
