@@ -12,7 +12,7 @@ use slidepuzzle::search::pdb_lookup::BoardPdbTables;
 use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::theory::uniform_reachable;
 use slidepuzzle::{
-    Algorithm, Heuristic, Limits, Outcome, Partition, SolveOptions, Solver, StopReason,
+    Algorithm, Heuristic, Limits, Outcome, Partition, Plan, SolveOptions, Solver, StopReason,
 };
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -449,16 +449,56 @@ fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
     let plan = solver.plan(&p, &standard, &auto).unwrap();
     let best = plan.later.clone().unwrap();
     assert_eq!(best.goal, None);
-    solver
-        .build_later(&p, &standard, &plan, &Limits::default())
-        .unwrap();
-    let files = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(files, 3, "the 6-6-3 tables of the standard goal");
+    assert_eq!(plan.switch_after, Some(8 * (2 * 5_765_760 + 3_360)));
     let lc = SolveOptions {
         heuristic: Heuristic::LinearConflict,
         ..SolveOptions::default()
     };
     let mut rng = ChaCha8Rng::seed_from_u64(11);
+    // An easy instance is answered by the quick 5-5-5 tables alone; one
+    // that runs past the switch budget (made tiny here) builds the 6-6-3
+    // tables and starts over with them, and the counters add up.
+    let easy = random_walk(&p, &standard, 12, &mut rng).unwrap();
+    let Outcome::Solved(s) = solver
+        .solve_with_plan(&p, &easy, &standard, &auto, &plan)
+        .unwrap()
+    else {
+        panic!("easy")
+    };
+    assert_eq!(s.algorithm, "ida-pdb");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        3,
+        "the 5-5-5 tables only"
+    );
+    let switching = Plan {
+        switch_after: Some(10),
+        ..plan.clone()
+    };
+    let hard = random_walk(&p, &standard, 60, &mut rng).unwrap();
+    let Outcome::Solved(s) = solver
+        .solve_with_plan(&p, &hard, &standard, &auto, &switching)
+        .unwrap()
+    else {
+        panic!("hard")
+    };
+    assert_eq!(s.algorithm, "ida-pdb, then ida-pdb with the 6-6-3 tables");
+    assert!(s.optimal && s.stats.expanded > 10);
+    assert_eq!(s.steps.len(), length(&p, &lc, &hard, &standard));
+    assert!(
+        switching.in_words_for(&s).starts_with(
+            "IDA* with additive pattern databases (6-6-3), after the 5-5-5 tables ran long"
+        ),
+        "{}",
+        switching.in_words_for(&s)
+    );
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 6, "the 6-6-3 tables of the standard goal stored too");
+    // The face's build after the answer finds them built.
+    solver
+        .build_later(&p, &standard, &plan, &Limits::default())
+        .unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), files);
     for corner in [0usize, 3, 12, 15] {
         let goal = corner_goal(corner, &mut rng);
         // A fresh solver: nothing loaded but what the store holds.

@@ -304,6 +304,13 @@ fn auto_plans_use_the_best_method() {
     let plan = stored.plan(&p, &p.default_goal(), &opts).unwrap();
     assert_eq!(plan.later.as_ref().unwrap().sizes(), "6-6-3");
     assert!(plan.to_string().contains("cached for later runs"), "{plan}");
+    // ... and switched to when the quick tables run past their budget.
+    assert!(plan.switch_after.is_some_and(|n| n > 1_000_000));
+    assert!(
+        plan.to_string()
+            .contains("the search starts over with them"),
+        "{plan}"
+    );
 }
 
 /// IDA* reports each new bound with the nodes so far (what a face shows

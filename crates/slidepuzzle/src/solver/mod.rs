@@ -22,7 +22,7 @@
 //! | puzzle | method |
 //! |---|---|
 //! | boards of up to 9 cells | IDA*, Manhattan distance + linear conflict |
-//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the strongest cached (7-8 on 4x4 when the store holds it, never built automatically), else the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs. A goal with its blank in a corner uses the standard goal's cached tables through a board symmetry with the tiles renamed ([`crate::model::symmetry::GoalFrame`]) when its own are not cached, and the tables built for later are the standard goal's |
+//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the strongest cached (7-8 on 4x4 when the store holds it, never built automatically), else the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs; when the quick tables have not solved it within about the default tables' build cost in expansions ([`Plan::switch_after`]), the default tables are built then and the search starts over with them. A goal with its blank in a corner uses the standard goal's cached tables through a board symmetry with the tiles renamed ([`crate::model::symmetry::GoalFrame`]) when its own are not cached, and the tables built for later are the standard goal's |
 //! | larger boards | the constructive solver (not optimal; `Algorithm::Ida` asks for the optimum, with pattern databases) |
 //! | other graphs, up to 10 vertices | A*, generalised Manhattan distance |
 //! | other graphs, 11 to 64 vertices, average degree below 3 (thetas, sparse graphs) | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |
@@ -62,7 +62,7 @@ pub use options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
     AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT,
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
-    SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
+    SEVERAL_BLANKS_CHECK_STATES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 pub use outcome::{Outcome, Solution, Written, stop_message};
 pub use plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TableKind, TablePlan};

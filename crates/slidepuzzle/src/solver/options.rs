@@ -30,6 +30,15 @@ pub const AUTO_ASTAR_VERTICES: usize = 10;
 /// 5-tile group on 5 x 5, 6.4 million placements, in about 2 s on 2 cores).
 pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
 
+/// Node expansions the quick board tables may spend, per entry of the
+/// better tables left for later ([`super::Plan::later`]), before the run
+/// builds those and starts over with them ([`super::Plan::switch_after`]).
+/// About what the build costs in search time: on 4 x 4 the 6-6-3 tables
+/// (11.5 million entries) build in 3.4 s on 2 cores, while IDA* with the
+/// 5-5-5 tables expands about 25 million nodes a second there (2-core AMD
+/// EPYC, 2026-11-29; docs/BENCHMARKS.md).
+pub const SWITCH_EXPANSIONS_PER_ENTRY: u64 = 8;
+
 /// Bytes a collected constructive board solution takes per move while it
 /// is built, shortened, replayed and written as letters (the path, its
 /// shortened copy, the letters).

@@ -172,6 +172,15 @@ pub struct Plan {
     /// ones and a face may build these afterwards for later runs
     /// ([`super::Solver::build_later`]).
     pub later: Option<TablePlan>,
+    /// Node expansions the run may spend with [`Plan::tables`] before it
+    /// builds [`Plan::later`] (and stores them) and starts over with
+    /// those; `None`: no switch. The budget is about what the build costs
+    /// ([`super::SWITCH_EXPANSIONS_PER_ENTRY`] per entry of the better
+    /// tables), so an easy instance is answered at once with the quick
+    /// tables and a hard one spends at most about twice what the better
+    /// choice in hindsight would have (the ski-rental argument). The
+    /// counters of both searches add up.
+    pub switch_after: Option<u64>,
     /// Whether a solution found is proven optimal, in the metric of the
     /// options ([`crate::model::Metric`]).
     pub optimal: bool,
@@ -300,6 +309,18 @@ impl Plan {
 }
 
 impl Plan {
+    /// The name a solution reports when the quick tables ran past
+    /// [`Plan::switch_after`] and `later` answered, e.g. `ida-pdb, then
+    /// ida-pdb with the 6-6-3 tables`.
+    pub fn switched_name(&self, later: &TablePlan) -> String {
+        format!(
+            "{}, then {} with the {} tables",
+            self.name(),
+            self.name(),
+            later.sizes()
+        )
+    }
+
     /// What answered `solution` in plain words: [`Plan::in_words`], except
     /// that a plan with a fallback (IDA*, then weighted A* when that runs
     /// long) names only the search that gave this answer, e.g. `IDA* with
@@ -319,6 +340,23 @@ impl Plan {
             return format!(
                 "{}, after a smaller weight ran out of memory",
                 answered.in_words()
+            );
+        }
+        if let (Some(later), Some(_)) = (&self.later, self.switch_after)
+            && solution.algorithm == self.switched_name(later)
+        {
+            let answered = Plan {
+                tables: Some(later.clone()),
+                later: None,
+                switch_after: None,
+                ..self.clone()
+            };
+            return format!(
+                "{}, after the {} tables ran long",
+                answered.in_words(),
+                self.tables
+                    .as_ref()
+                    .map_or_else(String::new, TablePlan::sizes)
             );
         }
         let Some(fallback) = &self.fallback else {
@@ -396,12 +434,19 @@ impl fmt::Display for Plan {
         }
         write!(f, ". {}", self.reason.trim_end_matches('.'))?;
         write!(f, ".")?;
-        if let Some(l) = &self.later {
-            write!(
+        match (&self.later, self.switch_after) {
+            (Some(l), Some(nodes)) => write!(
+                f,
+                " If they have not solved it within {} million expansions, the {} tables are built then and the search starts over with them; else these are built after the answer and cached for later runs.",
+                nodes.div_ceil(1_000_000),
+                l.sizes()
+            )?,
+            (Some(l), None) => write!(
                 f,
                 " The {} tables are built after the answer and cached for later runs.",
                 l.sizes()
-            )?;
+            )?,
+            (None, _) => {}
         }
         Ok(())
     }

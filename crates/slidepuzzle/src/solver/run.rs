@@ -96,6 +96,11 @@ pub(super) fn execute(
         (_, &Method::AStar { weight }) if weight > 1.0 => {
             with_rising_weight(cache, puzzle, ends, options, plan, weight)?
         }
+        (_, Method::BoardPatternIda { .. })
+            if plan.later.is_some() && plan.switch_after.is_some() =>
+        {
+            with_better_tables(cache, puzzle, ends, options, plan)?
+        }
         _ => (
             search(
                 cache,
@@ -535,6 +540,55 @@ fn with_fallback(
         .name()
     };
     Ok((second, format!("{}, then {then}", plan.name())))
+}
+
+/// The plan's quick tables within [`Plan::switch_after`] expansions; beyond
+/// them the better tables ([`Plan::later`]) are loaded (built and stored)
+/// and the search starts over with them, under what is left of the node
+/// budget. The counters add up and the name says which tables answered
+/// ([`Plan::switched_name`]). When the better tables cannot be had (the
+/// memory budget, the store, a deadline), the quick ones search on.
+fn with_better_tables(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+) -> Result<(SearchResult, String)> {
+    let (Some(later), Some(switch)) = (&plan.later, plan.switch_after) else {
+        return Err(Error::Internal("a switch without better tables".into()));
+    };
+    let limits = &options.limits;
+    let mut budget = limits.clone();
+    budget.max_nodes = Some(limits.max_nodes.map_or(switch, |m| m.min(switch)));
+    let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
+    let over_budget =
+        first.stopped == Some(StopReason::MaxNodes) && limits.max_nodes.is_none_or(|m| m > switch);
+    if !over_budget {
+        return Ok((first, plan.name()));
+    }
+    let mut rest = limits.clone();
+    rest.max_nodes = limits
+        .max_nodes
+        .map(|m| m.saturating_sub(first.stats.expanded));
+    let better = Plan {
+        tables: Some(later.clone()),
+        later: None,
+        switch_after: None,
+        ..plan.clone()
+    };
+    let (mut second, name) = match cache.load(puzzle, ends.1, later, &rest) {
+        Ok(()) => (
+            search(cache, puzzle, ends, options, &better, &better.method, &rest)?,
+            plan.switched_name(later),
+        ),
+        Err(_) => (
+            search(cache, puzzle, ends, options, plan, &plan.method, &rest)?,
+            plan.name(),
+        ),
+    };
+    carry_over(&mut second, &first.stats);
+    Ok((second, name))
 }
 
 /// Weighted A* with `weight`, and when it runs out of memory again with
