@@ -544,6 +544,66 @@ fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
     std::fs::remove_dir_all(&empty).ok();
 }
 
+/// When the better tables cannot be had at the switch (here: over the
+/// memory budget), the quick tables search on, the answer is still
+/// optimal and the event sink hears why.
+#[test]
+fn the_quick_tables_search_on_when_the_better_ones_cannot_be_built() {
+    use slidepuzzle::search::pdb::BuildEvent;
+    use slidepuzzle::theory::scramble::random_walk;
+    use std::sync::Mutex;
+    let dir = temp_dir("switch-memory");
+    let heard = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = heard.clone();
+    let solver = Solver::new()
+        .with_store(Arc::new(DirectoryStore::new(&dir)))
+        .with_events(Arc::new(move |e: &BuildEvent| {
+            if let BuildEvent::Message(m) = e {
+                sink.lock().unwrap().push(m.clone());
+            }
+        }));
+    let p = Puzzle::parse("4x4").unwrap();
+    let goal = p.default_goal();
+    let mut options = SolveOptions::default();
+    // Room for the 5-5-5 tables (about 2 MiB each while building), not
+    // for a 6-tile table (about 28 MiB).
+    options.limits.max_memory = 16 << 20;
+    let plan = Plan {
+        switch_after: Some(10),
+        ..solver.plan(&p, &goal, &options).unwrap()
+    };
+    assert_eq!(plan.later.as_ref().unwrap().sizes(), "6-6-3");
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let start = random_walk(&p, &goal, 60, &mut rng).unwrap();
+    let Outcome::Solved(s) = solver
+        .solve_with_plan(&p, &start, &goal, &options, &plan)
+        .unwrap()
+    else {
+        panic!("not solved")
+    };
+    assert_eq!(s.algorithm, "ida-pdb");
+    assert!(s.optimal);
+    let lc = SolveOptions {
+        heuristic: Heuristic::LinearConflict,
+        ..SolveOptions::default()
+    };
+    assert_eq!(s.steps.len(), length(&p, &lc, &start, &goal));
+    let heard = heard.lock().unwrap();
+    assert!(
+        heard
+            .iter()
+            .any(|m| m.starts_with("the 6-6-3 tables could not be had")
+                && m.ends_with("the 5-5-5 tables search on")),
+        "{heard:?}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        3,
+        "no 6-tile table stored"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A catalogue (several partitions) is the maximum of its partitions'
 /// values, direct and transposed; a group two partitions share is one
 /// table; solving with it is optimal and generates no more nodes than

@@ -411,21 +411,18 @@ fn plan_board(
                     vec![partition::quick_partition(w, h, goal)?],
                     false,
                 );
-                let entries: u64 = quick
-                    .groups
-                    .iter()
-                    .map(|g| pdb::placements(cells, g.len()))
-                    .sum();
-                let best_entries: u64 = best
-                    .groups
-                    .iter()
-                    .map(|g| pdb::placements(cells, g.len()))
-                    .sum();
+                let entries = |t: &TablePlan| -> u64 {
+                    t.groups
+                        .iter()
+                        .map(|g| pdb::placements(cells, g.len()))
+                        .sum()
+                };
+                let (quick_entries, best_entries) = (entries(&quick), entries(&best));
                 let reason = format!(
                     "The {} tables are not cached yet, so this run starts with {} tables ({:.1} million entries in all against {:.1} million, built in a fraction of the time)",
                     best.sizes(),
                     quick.sizes(),
-                    entries as f64 / 1e6,
+                    quick_entries as f64 / 1e6,
                     best_entries as f64 / 1e6
                 );
                 // The better tables built for later are the standard

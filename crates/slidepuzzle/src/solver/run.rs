@@ -39,6 +39,7 @@ use crate::search::mtm_class_boards::MtmClassBoards;
 use crate::search::mtm_lines::{LineDistance, MAX_LINE, MtmLineDomain};
 use crate::search::mtm_packed::MtmPackedDomain;
 use crate::search::mtm_pdb::MtmPdbLookup;
+use crate::search::pdb::BuildEvent;
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
 use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
 use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
@@ -547,7 +548,8 @@ fn with_fallback(
 /// and the search starts over with them, under what is left of the node
 /// budget. The counters add up and the name says which tables answered
 /// ([`Plan::switched_name`]). When the better tables cannot be had (the
-/// memory budget, the store, a deadline), the quick ones search on.
+/// memory budget, the store, a deadline), the quick ones search on and
+/// the event sink hears why.
 fn with_better_tables(
     cache: &TableCache,
     puzzle: &Puzzle,
@@ -582,10 +584,19 @@ fn with_better_tables(
             search(cache, puzzle, ends, options, &better, &better.method, &rest)?,
             plan.switched_name(later),
         ),
-        Err(_) => (
-            search(cache, puzzle, ends, options, plan, &plan.method, &rest)?,
-            plan.name(),
-        ),
+        Err(e) => {
+            cache.report(&BuildEvent::Message(format!(
+                "the {} tables could not be had ({e}); the {} tables search on",
+                later.sizes(),
+                plan.tables
+                    .as_ref()
+                    .map_or_else(String::new, TablePlan::sizes)
+            )));
+            (
+                search(cache, puzzle, ends, options, plan, &plan.method, &rest)?,
+                plan.name(),
+            )
+        }
     };
     carry_over(&mut second, &first.stats);
     Ok((second, name))

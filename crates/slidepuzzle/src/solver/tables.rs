@@ -258,7 +258,8 @@ impl TableCache {
         self.store.is_some()
     }
 
-    fn report(&self, e: &BuildEvent) {
+    /// Sends `e` to the event sink, if any.
+    pub(super) fn report(&self, e: &BuildEvent) {
         if let Some(sink) = &self.events {
             sink(e);
         }
