@@ -547,9 +547,10 @@ fn with_fallback(
 /// them the better tables ([`Plan::later`]) are loaded (built and stored)
 /// and the search starts over with them, under what is left of the node
 /// budget. The counters add up and the name says which tables answered
-/// ([`Plan::switched_name`]). When the better tables cannot be had (the
-/// memory budget, the store, a deadline), the quick ones search on and
-/// the event sink hears why.
+/// ([`Plan::switched_name`]). When the better tables are over the memory
+/// budget (an error [`Error::is_fallback`] allows), the quick ones search
+/// on and the event sink hears why; any other error (a deadline or cancel
+/// during the build, the store) is returned, as from any plan's tables.
 fn with_better_tables(
     cache: &TableCache,
     puzzle: &Puzzle,
@@ -584,7 +585,7 @@ fn with_better_tables(
             search(cache, puzzle, ends, options, &better, &better.method, &rest)?,
             plan.switched_name(later),
         ),
-        Err(e) => {
+        Err(e) if e.is_fallback() => {
             cache.report(&BuildEvent::Message(format!(
                 "the {} tables could not be had ({e}); the {} tables search on",
                 later.sizes(),
@@ -597,6 +598,7 @@ fn with_better_tables(
                 plan.name(),
             )
         }
+        Err(e) => return Err(e),
     };
     carry_over(&mut second, &first.stats);
     Ok((second, name))
