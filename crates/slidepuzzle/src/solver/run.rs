@@ -503,15 +503,7 @@ fn with_fallback(
     fallback: Fallback,
 ) -> Result<(SearchResult, String)> {
     let limits = &options.limits;
-    let mut budget = limits.clone();
-    budget.max_nodes = Some(
-        limits
-            .max_nodes
-            .map_or(fallback.nodes, |m| m.min(fallback.nodes)),
-    );
-    let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
-    let over_budget = first.stopped == Some(StopReason::MaxNodes)
-        && limits.max_nodes.is_none_or(|m| m > fallback.nodes);
+    let (first, over_budget) = within(cache, puzzle, ends, options, plan, fallback.nodes)?;
     if !over_budget {
         return Ok((first, plan.name()));
     }
@@ -543,6 +535,26 @@ fn with_fallback(
     Ok((second, format!("{}, then {then}", plan.name())))
 }
 
+/// The plan's method within `nodes` expansions (or the caller's smaller
+/// node budget), and whether it stopped at `nodes` rather than at the
+/// caller's budget: the first search of a plan with a fallback or a switch.
+fn within(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+    nodes: u64,
+) -> Result<(SearchResult, bool)> {
+    let limits = &options.limits;
+    let mut budget = limits.clone();
+    budget.max_nodes = Some(limits.max_nodes.map_or(nodes, |m| m.min(nodes)));
+    let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
+    let over_budget =
+        first.stopped == Some(StopReason::MaxNodes) && limits.max_nodes.is_none_or(|m| m > nodes);
+    Ok((first, over_budget))
+}
+
 /// The plan's quick tables within [`Plan::switch_after`] expansions; beyond
 /// them the better tables ([`Plan::later`]) are loaded (built and stored)
 /// and the search starts over with them, under what is left of the node
@@ -562,11 +574,7 @@ fn with_better_tables(
         return Err(Error::Internal("a switch without better tables".into()));
     };
     let limits = &options.limits;
-    let mut budget = limits.clone();
-    budget.max_nodes = Some(limits.max_nodes.map_or(switch, |m| m.min(switch)));
-    let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
-    let over_budget =
-        first.stopped == Some(StopReason::MaxNodes) && limits.max_nodes.is_none_or(|m| m > switch);
+    let (first, over_budget) = within(cache, puzzle, ends, options, plan, switch)?;
     if !over_budget {
         return Ok((first, plan.name()));
     }
