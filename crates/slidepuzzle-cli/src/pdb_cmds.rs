@@ -29,7 +29,7 @@ pub enum PdbAction {
         #[command(flatten)]
         puzzle: PuzzleArgs,
         /// The partition as `--heuristic` names it without `pdb:`: group
-        /// sizes (6-6-3, 7-8) or tiles (1,4,5/2,3,6/...). Default: the
+        /// sizes (6-6-3, 7-7-1, 7-8) or tiles (1,4,5/2,3,6/...). Default: the
         /// default partition (6-6-3 on 4x4, 6-6-6-6 on 5x5), the one
         /// `solve` uses.
         #[arg(long)]

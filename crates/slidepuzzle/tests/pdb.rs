@@ -700,3 +700,63 @@ fn a_catalogue_is_the_maximum_of_its_partitions() {
         "{nodes_several} against {nodes_one}"
     );
 }
+
+/// The automatic plan takes the strongest partition the store holds: the
+/// 7-7-1 blocks over the 6-6-3 tables, the 7-8 over both, for the
+/// standard goal and, through a board symmetry, for a goal with its blank
+/// in another corner; it never builds them (no tables for later once
+/// stronger ones serve). Planning only reads which tables are stored, so
+/// placeholders stand for the tables here (a real build of the 7-7-1
+/// tables takes about half a minute).
+#[test]
+fn the_automatic_plan_takes_the_strongest_cached_partition() {
+    use slidepuzzle::model::Configuration;
+    use slidepuzzle::search::partition::partition_of_sizes;
+    use slidepuzzle::store::MemoryStore;
+    let p = Puzzle::parse("4x4").unwrap();
+    let standard = p.default_goal();
+    let corner =
+        slidepuzzle::format::parse_configuration(&p, "13 14 15 0/9 10 11 12/5 6 7 8/1 2 3 4", 1)
+            .unwrap();
+    let store = Arc::new(MemoryStore::new());
+    let solver = Solver::new().with_store(store.clone());
+    let stock = |sizes: &[usize]| {
+        for g in partition_of_sizes(4, 4, &standard, sizes).unwrap() {
+            store
+                .save(
+                    &file_name(4, 4, &standard, &g),
+                    &[b"placeholder".as_slice()],
+                )
+                .unwrap();
+        }
+    };
+    let auto = SolveOptions::default();
+    let planned = |goal: &Configuration| -> Plan { solver.plan(&p, goal, &auto).unwrap() };
+    let sizes = |plan: &Plan| plan.tables.as_ref().unwrap().sizes();
+    // Nothing stored: quick tables now, the 6-6-3 ones for later.
+    let cold = planned(&standard);
+    assert_eq!(sizes(&cold), "5-5-5");
+    assert_eq!(cold.later.as_ref().unwrap().sizes(), "6-6-3");
+    stock(&[6, 6, 3]);
+    assert_eq!(sizes(&planned(&standard)), "6-6-3");
+    stock(&[7, 7, 1]);
+    for goal in [&standard, &corner] {
+        let plan = planned(goal);
+        let tables = plan.tables.as_ref().unwrap();
+        assert_eq!(tables.sizes(), "7-7-1", "{plan}");
+        assert_eq!(
+            tables.groups,
+            partition_of_sizes(4, 4, &standard, &[7, 7, 1]).unwrap()
+        );
+        assert!(tables.cached);
+        assert_eq!(plan.later, None);
+        assert_eq!(plan.switch_after, None);
+        assert_eq!(tables.goal.is_some(), goal == &corner, "{plan}");
+        assert!(
+            plan.to_string().contains("the 7-7-1 tables are cached"),
+            "{plan}"
+        );
+    }
+    stock(&[7, 8]);
+    assert_eq!(sizes(&planned(&corner)), "7-8");
+}

@@ -68,6 +68,53 @@ pub fn default_partition(
     partition_by_sizes(goal, &default_sizes(width * height - 1))
 }
 
+/// A named partition of a board by its group sizes: the default one's
+/// sizes select the default partition ([`default_partition`]), and on 4x4
+/// with the blank's goal in a corner `[7, 7, 1]` selects two compact
+/// blocks of 7 (the rest of the blank's two rows, and the far two rows
+/// but for the cell under the blank's column's edge: cells 1-7, 9-15 and
+/// 8 for the blank on cell 0). The 7-7-1 tables, 2 x 57,657,600 entries
+/// (58 MB packed, about half a minute to build on 2 cores), generate
+/// 11,206,293 nodes on Korf's 100 with Korf's move pruning, between the
+/// 6-6-3's 40,626,114 and the 7-8's 3,832,599 (0.5 GB, minutes to
+/// build; docs/BENCHMARKS.md). Any other sizes: the goal's tiles in
+/// reading order ([`partition_by_sizes`]).
+///
+/// ```
+/// use slidepuzzle::search::partition::partition_of_sizes;
+/// use slidepuzzle::Configuration;
+/// // The blank's goal on cell 0, tile t on cell t.
+/// let goal = Configuration::from_cells((0..16).collect(), 1).unwrap();
+/// let blocks = partition_of_sizes(4, 4, &goal, &[7, 7, 1]).unwrap();
+/// assert_eq!(blocks[2], vec![8]);
+/// // Other sizes: reading order.
+/// let groups = partition_of_sizes(4, 4, &goal, &[8, 7]).unwrap();
+/// assert_eq!(groups[1], (9..16).collect::<Vec<u32>>());
+/// ```
+///
+/// # Errors
+/// As [`partition_by_sizes`].
+pub fn partition_of_sizes(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+    sizes: &[usize],
+) -> Result<Vec<Vec<u32>>> {
+    const CELLS_4X4_7_7_1: &[&[usize]] =
+        &[&[1, 2, 3, 4, 5, 6, 7], &[9, 10, 11, 12, 13, 14, 15], &[8]];
+    let default = default_partition(width, height, goal)?;
+    if default.iter().map(Vec::len).eq(sizes.iter().copied()) {
+        return Ok(default);
+    }
+    if (width, height) == (4, 4)
+        && sizes == [7, 7, 1]
+        && let Some(groups) = corner_partition(CELLS_4X4_7_7_1, width, height, goal)
+    {
+        return Ok(groups);
+    }
+    partition_by_sizes(goal, sizes)
+}
+
 /// The groups of tiles on `cells` (given for the blank's goal on cell 0),
 /// reflected to the corner where `goal` has its blank; `None` when the
 /// blank's goal is not in a corner.
@@ -257,5 +304,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sizes_name_the_default_and_the_7_7_1_blocks_in_every_corner() {
+        let natural = |blank: usize| {
+            let mut cells: Vec<u32> = (1..16).collect();
+            cells.insert(blank, 0);
+            Configuration::from_cells(cells, 1).unwrap()
+        };
+        // Blank on cell 0: tile t on cell t, the blocks by cell.
+        let first = natural(0);
+        assert_eq!(
+            partition_of_sizes(4, 4, &first, &[7, 7, 1]).unwrap(),
+            vec![
+                vec![1, 2, 3, 4, 5, 6, 7],
+                vec![9, 10, 11, 12, 13, 14, 15],
+                vec![8]
+            ]
+        );
+        // The standard goal (blank last): the blocks turned half round.
+        let last = natural(15);
+        assert_eq!(
+            partition_of_sizes(4, 4, &last, &[7, 7, 1]).unwrap(),
+            vec![
+                vec![15, 14, 13, 12, 11, 10, 9],
+                vec![7, 6, 5, 4, 3, 2, 1],
+                vec![8]
+            ]
+        );
+        for blank in [0, 3, 12, 15] {
+            let goal = natural(blank);
+            assert_eq!(
+                partition_of_sizes(4, 4, &goal, &[6, 6, 3]).unwrap(),
+                default_partition(4, 4, &goal).unwrap()
+            );
+            let blocks = partition_of_sizes(4, 4, &goal, &[7, 7, 1]).unwrap();
+            check_partition(&goal, &blocks).unwrap();
+            // The lone tile's goal cell is on the edge next to the blank's
+            // two rows (or columns), never in a corner.
+            let cell = goal.positions()[blocks[2][0] as usize];
+            let (x, y) = (cell % 4, cell / 4);
+            assert!((x == 0 || x == 3) != (y == 0 || y == 3), "{blank}: {cell}");
+        }
+        // Other sizes, and a goal with the blank off the corners: reading
+        // order.
+        assert_eq!(
+            partition_of_sizes(4, 4, &first, &[8, 7]).unwrap(),
+            partition_by_sizes(&first, &[8, 7]).unwrap()
+        );
+        let centre = natural(5);
+        assert_eq!(
+            partition_of_sizes(4, 4, &centre, &[7, 7, 1]).unwrap(),
+            partition_by_sizes(&centre, &[7, 7, 1]).unwrap()
+        );
+        assert!(partition_of_sizes(4, 4, &first, &[7, 7]).is_err());
     }
 }
