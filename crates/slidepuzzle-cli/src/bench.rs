@@ -174,7 +174,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let build = Instant::now();
     let mut plan = solver.plan(&puzzle, &goal, &options)?;
-    if plan.later.is_some() {
+    if plan.later_up_front().is_some() {
         solver.build_later(&puzzle, &goal, &plan, &options.limits)?;
         plan = solver.plan(&puzzle, &goal, &options)?;
     }

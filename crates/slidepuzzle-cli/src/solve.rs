@@ -248,12 +248,19 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
     Some((bar, sink))
 }
 
-/// Builds the better tables a plan left for later, after the answer.
-/// The command's limits hold: a deadline or Ctrl-C stops the build and
-/// nothing half-built is kept.
-fn build_later(solver: &Solver, problem: (&Puzzle, &Configuration), plan: &Plan, limits: &Limits) {
+/// Builds the better tables a plan left for later, after the answer
+/// `outcome` (`None`: not at hand), when the plan says they are worth it
+/// ([`Plan::later_for`]). The command's limits hold: a deadline or Ctrl-C
+/// stops the build and nothing half-built is kept.
+fn build_later(
+    solver: &Solver,
+    problem: (&Puzzle, &Configuration),
+    plan: &Plan,
+    outcome: Option<&Outcome>,
+    limits: &Limits,
+) {
     let (puzzle, goal) = problem;
-    if let Some(t) = &plan.later {
+    if let Some(t) = plan.later_for(outcome) {
         eprintln!(
             "caching the {} pattern databases for later runs (once; Ctrl-C skips)",
             t.sizes()
@@ -302,7 +309,7 @@ fn solve_one(
     }
     if let Some(path) = &args.output {
         let code = solve_to_file(solver, &options, puzzle, start, goal, path)?;
-        build_later(solver, (puzzle, goal), &plan, &limits);
+        build_later(solver, (puzzle, goal), &plan, None, &limits);
         return Ok(code);
     }
     let bar = spinner().map(|(bar, sink)| {
@@ -325,7 +332,7 @@ fn solve_one(
         print_human(None, puzzle, start, &outcome);
     }
     if matches!(outcome, Outcome::Solved(_)) {
-        build_later(solver, (puzzle, goal), &plan, &limits);
+        build_later(solver, (puzzle, goal), &plan, Some(&outcome), &limits);
     }
     Ok(exit_code(&outcome))
 }

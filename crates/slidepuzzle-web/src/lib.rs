@@ -687,8 +687,8 @@ fn solve(
     let outcome = solver.solve_with_plan(&p, &start, &goal, &options, &plan)?;
     let record = records::SolveRecord::new("1", &p, &start, &outcome, Some(&plan));
     // Better tables for the next requests, built in the background once
-    // this answer is out.
-    if plan.later.is_some() {
+    // this answer is out, when the plan says this answer makes them worth it.
+    if plan.later_for(Some(&outcome)).is_some() {
         let solver = solver.clone();
         let limits = slidepuzzle::Limits {
             max_memory: 1 << 30,

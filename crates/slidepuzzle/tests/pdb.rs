@@ -508,7 +508,13 @@ fn a_corner_goal_is_solved_with_the_standard_goals_cached_tables() {
         assert!(tables.cached, "corner {corner}: {plan}");
         assert_eq!(tables.goal.as_ref(), Some(&standard), "corner {corner}");
         assert_eq!(tables.sizes(), "6-6-3");
-        assert!(plan.later.is_none());
+        // Only the stronger 7-7-1 tables are left for later, and only for
+        // after a long run (never before, and not after these short ones).
+        assert_eq!(
+            plan.later.as_ref().map(|t| t.sizes()).as_deref(),
+            Some("7-7-1")
+        );
+        assert!(plan.later_after.is_some() && plan.later_up_front().is_none());
         assert!(
             plan.reason.contains("the standard goal's tables serve it"),
             "{}",
@@ -704,8 +710,9 @@ fn a_catalogue_is_the_maximum_of_its_partitions() {
 /// The automatic plan takes the strongest partition the store holds: the
 /// 7-7-1 blocks over the 6-6-3 tables, the 7-8 over both, for the
 /// standard goal and, through a board symmetry, for a goal with its blank
-/// in another corner; it never builds them (no tables for later once
-/// stronger ones serve). Planning only reads which tables are stored, so
+/// in another corner. With the 6-6-3 tables it leaves the 7-7-1 ones for
+/// after a long run only (`Plan::later_after`, `Plan::later_for`), never
+/// before a batch. Planning only reads which tables are stored, so
 /// placeholders stand for the tables here (a real build of the 7-7-1
 /// tables takes about half a minute).
 #[test]
@@ -733,12 +740,55 @@ fn the_automatic_plan_takes_the_strongest_cached_partition() {
     let auto = SolveOptions::default();
     let planned = |goal: &Configuration| -> Plan { solver.plan(&p, goal, &auto).unwrap() };
     let sizes = |plan: &Plan| plan.tables.as_ref().unwrap().sizes();
-    // Nothing stored: quick tables now, the 6-6-3 ones for later.
+    // Nothing stored: quick tables now, the 6-6-3 ones for later, always
+    // (after any answer, and before a batch).
     let cold = planned(&standard);
     assert_eq!(sizes(&cold), "5-5-5");
     assert_eq!(cold.later.as_ref().unwrap().sizes(), "6-6-3");
+    assert_eq!(cold.later_after, None);
+    assert_eq!(cold.later_for(None), cold.later.as_ref());
+    assert_eq!(cold.later_up_front(), cold.later.as_ref());
     stock(&[6, 6, 3]);
-    assert_eq!(sizes(&planned(&standard)), "6-6-3");
+    // The 6-6-3 tables: the 7-7-1 ones (the standard goal's, also for a
+    // corner goal) are built only after a run of at least one expansion
+    // per entry.
+    let entries = 2 * 57_657_600 + 16;
+    for goal in [&standard, &corner] {
+        let plan = planned(goal);
+        assert_eq!(sizes(&plan), "6-6-3");
+        let later = plan.later.as_ref().unwrap();
+        assert_eq!(later.sizes(), "7-7-1");
+        assert_eq!(later.goal.is_some(), goal == &corner);
+        assert_eq!(plan.switch_after, None);
+        assert_eq!(plan.later_after, Some(entries));
+        assert!(
+            plan.to_string()
+                .contains("If this run expands 116 million nodes or more, the 7-7-1 tables are built after the answer"),
+            "{plan}"
+        );
+        let run = |expanded: u64| Outcome::Stopped {
+            reason: StopReason::MaxNodes,
+            algorithm: "ida-pdb".into(),
+            stats: slidepuzzle::SearchStats {
+                expanded,
+                ..Default::default()
+            },
+        };
+        assert_eq!(plan.later_for(Some(&run(entries - 1))), None);
+        assert_eq!(plan.later_for(Some(&run(entries))), Some(later));
+        assert_eq!(plan.later_for(None), None);
+        assert_eq!(plan.later_up_front(), None);
+    }
+    // Over the memory budget, no stronger tables are offered.
+    let small = SolveOptions {
+        limits: Limits {
+            max_memory: 64 << 20,
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let plan = solver.plan(&p, &standard, &small).unwrap();
+    assert_eq!((sizes(&plan).as_str(), plan.later), ("6-6-3", None));
     stock(&[7, 7, 1]);
     for goal in [&standard, &corner] {
         let plan = planned(goal);
@@ -749,7 +799,7 @@ fn the_automatic_plan_takes_the_strongest_cached_partition() {
             partition_of_sizes(4, 4, &standard, &[7, 7, 1]).unwrap()
         );
         assert!(tables.cached);
-        assert_eq!(plan.later, None);
+        assert_eq!((&plan.later, plan.later_after), (&None, None));
         assert_eq!(plan.switch_after, None);
         assert_eq!(tables.goal.is_some(), goal == &corner, "{plan}");
         assert!(

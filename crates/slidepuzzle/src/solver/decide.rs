@@ -9,8 +9,8 @@
 use super::options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
     AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
-    AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
-    SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
+    AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY,
+    MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, TablePlan};
 use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
@@ -235,6 +235,7 @@ fn plan_of(method: Method, reason: impl Into<String>) -> Plan {
         tables: None,
         later: None,
         switch_after: None,
+        later_after: None,
         optimal: true,
         streamed: false,
         reason: reason.into(),
@@ -392,9 +393,36 @@ fn plan_board(
                 .groups
                 .iter()
                 .all(|g| pdb::placements(cells, g.len()) <= QUICK_TABLE_ENTRIES);
+            let entries = |t: &TablePlan| -> u64 {
+                t.groups
+                    .iter()
+                    .map(|g| pdb::placements(cells, g.len()))
+                    .sum()
+            };
             if best.cached || quick_ok {
+                // Stronger tables for later, built only after a long run.
+                let stronger = match built_after_long_runs(w, h) {
+                    Some(sizes) if best.cached && cache.has_store() => {
+                        let target = match &frame {
+                            Some(_) => Configuration::natural(cells),
+                            None => goal.clone(),
+                        };
+                        let partition = Partition::Sizes(sizes.to_vec());
+                        let groups = board_partitions((w, h), &target, &partition)?;
+                        let mut t = cache.board_table_plan((w, h), &target, groups, false);
+                        if frame.is_some() {
+                            t.goal = Some(target);
+                        }
+                        (!t.cached && t.build_memory <= options.limits.max_memory).then_some(t)
+                    }
+                    _ => None,
+                };
                 Plan {
                     tables: Some(best),
+                    later_after: stronger
+                        .as_ref()
+                        .map(|t| entries(t).saturating_mul(LATER_EXPANSIONS_PER_ENTRY)),
+                    later: stronger,
                     ..plan_of(
                         method,
                         reason.reason(
@@ -411,12 +439,6 @@ fn plan_board(
                     vec![partition::quick_partition(w, h, goal)?],
                     false,
                 );
-                let entries = |t: &TablePlan| -> u64 {
-                    t.groups
-                        .iter()
-                        .map(|g| pdb::placements(cells, g.len()))
-                        .sum()
-                };
                 let (quick_entries, best_entries) = (entries(&quick), entries(&best));
                 let reason = format!(
                     "The {} tables are not cached yet, so this run starts with {} tables ({:.1} million entries in all against {:.1} million, built in a fraction of the time)",
@@ -454,7 +476,8 @@ fn plan_board(
 }
 
 /// Partitions stronger than the default one that the automatic plan uses
-/// when the store holds them (never builds), strongest first: on 4x4 7-8
+/// when the store holds them, strongest first (7-7-1 is also built after
+/// long runs: [`built_after_long_runs`]): on 4x4 7-8
 /// (Korf and Felner 2002: about a tenth of the nodes of 6-6-3, but 0.5 GB
 /// and minutes to build), then 7-7-1 (about a quarter of the nodes of
 /// 6-6-3, 58 MB, half a minute: [`partition::partition_of_sizes`]).
@@ -462,6 +485,17 @@ fn stronger_partitions(width: usize, height: usize) -> &'static [&'static [usize
     match (width, height) {
         (4, 4) => &[&[7, 8], &[7, 7, 1]],
         _ => &[],
+    }
+}
+
+/// The stronger partition the automatic plan builds for later after a
+/// long run with the default tables ([`Plan::later_after`]): 7-7-1 on
+/// 4x4 (a quarter of the 6-6-3's nodes for half a minute's build); 7-8
+/// is only ever built on request.
+fn built_after_long_runs(width: usize, height: usize) -> Option<&'static [usize]> {
+    match (width, height) {
+        (4, 4) => Some(&[7, 7, 1]),
+        _ => None,
     }
 }
 

@@ -125,7 +125,7 @@ impl Solver {
     ) -> Result<Many> {
         let limits = &options.limits;
         let mut plan = self.plan(puzzle, goal, options)?;
-        if plan.later.is_some() && starts.len() > 1 {
+        if plan.later_up_front().is_some() && starts.len() > 1 {
             // A batch pays once for the better tables.
             self.build_later(puzzle, goal, &plan, limits)?;
             plan = self.plan(puzzle, goal, options)?;

@@ -22,7 +22,7 @@
 //! | puzzle | method |
 //! |---|---|
 //! | boards of up to 9 cells | IDA*, Manhattan distance + linear conflict |
-//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the strongest cached (on 4x4 7-8, then 7-7-1 when the store holds them, never built automatically), else the default partition (6-6-3 on 4x4) when cached, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs; when the quick tables have not solved it within about the default tables' build cost in expansions ([`Plan::switch_after`]), the default tables are built then and the search starts over with them. A goal with its blank in a corner uses the standard goal's cached tables through a board symmetry with the tiles renamed ([`crate::model::symmetry::GoalFrame`]) when its own are not cached, and the tables built for later are the standard goal's |
+//! | boards of 10 to 16 cells | IDA* with additive pattern databases: the strongest cached (on 4x4 7-8, never built automatically, then 7-7-1), else the default partition (6-6-3 on 4x4) when cached, with the stronger 7-7-1 tables built after an answer that took at least [`Plan::later_after`] expansions, else groups of at most 5 tiles built in well under a second, with the default tables built afterwards for later runs; when the quick tables have not solved it within about the default tables' build cost in expansions ([`Plan::switch_after`]), the default tables are built then and the search starts over with them. A goal with its blank in a corner uses the standard goal's cached tables through a board symmetry with the tiles renamed ([`crate::model::symmetry::GoalFrame`]) when its own are not cached, and the tables built for later are the standard goal's |
 //! | larger boards | the constructive solver (not optimal; `Algorithm::Ida` asks for the optimum, with pattern databases) |
 //! | other graphs, up to 10 vertices | A*, generalised Manhattan distance |
 //! | other graphs, 11 to 64 vertices, average degree below 3 (thetas, sparse graphs) | IDA* with graph pattern databases (groups of up to about 4 M placements each, cached) |
@@ -61,7 +61,7 @@ pub use facade::{Solver, solve};
 pub use options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
     AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT,
-    COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    COLLECTED_BYTES_PER_MOVE, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
     SEVERAL_BLANKS_CHECK_STATES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 pub use outcome::{Outcome, Solution, Written, stop_message};

@@ -39,6 +39,17 @@ pub const QUICK_TABLE_ENTRIES: u64 = 4_000_000;
 /// EPYC, 2026-11-29; docs/BENCHMARKS.md).
 pub const SWITCH_EXPANSIONS_PER_ENTRY: u64 = 8;
 
+/// Node expansions a run with the default board tables must have spent,
+/// per entry of the stronger tables built after long runs, before those
+/// are built after its answer and cached ([`super::Plan::later_after`]).
+/// On 4 x 4 that is 115 million expansions for the 7-7-1 tables (115
+/// million entries, built in about 33 s on 2 cores): a run of about 5 s
+/// or more with the 6-6-3 tables (about 22 million expansions a second on
+/// 2 cores), so that a user who meets hard instances gets tables that
+/// search about a quarter of the nodes, and one who meets easy ones never
+/// waits for the build (2-core AMD EPYC, 2026-11-29; docs/BENCHMARKS.md).
+pub const LATER_EXPANSIONS_PER_ENTRY: u64 = 1;
+
 /// Bytes a collected constructive board solution takes per move while it
 /// is built, shortened, replayed and written as letters (the path, its
 /// shortened copy, the letters).

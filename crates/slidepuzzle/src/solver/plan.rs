@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::outcome::Outcome;
 use crate::model::Configuration;
 
 /// The heuristic of the packed board kernel without tables.
@@ -181,6 +182,13 @@ pub struct Plan {
     /// choice in hindsight would have (the ski-rental argument). The
     /// counters of both searches add up.
     pub switch_after: Option<u64>,
+    /// Node expansions a run must have spent before [`Plan::later`] is
+    /// worth building after its answer; `None`: always (the quick tables'
+    /// runs). Set when the default tables are cached and stronger ones
+    /// would be built (7-7-1 on 4 x 4:
+    /// [`super::LATER_EXPANSIONS_PER_ENTRY`] per entry), so only a long
+    /// run pays for them. See [`Plan::later_for`].
+    pub later_after: Option<u64>,
     /// Whether a solution found is proven optimal, in the metric of the
     /// options ([`crate::model::Metric`]).
     pub optimal: bool,
@@ -215,6 +223,46 @@ pub struct Fallback {
 }
 
 impl Plan {
+    /// The tables worth building after `outcome` (the answer of a run of
+    /// this plan; `None` when the face has no outcome, e.g. the moves went
+    /// to a file): [`Plan::later`] when it is always worth it, or when the
+    /// run expanded at least [`Plan::later_after`] nodes (solved or
+    /// stopped by a limit). O(1).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use slidepuzzle::{Puzzle, SolveOptions, Solver};
+    /// use slidepuzzle::store::MemoryStore;
+    /// let solver = Solver::new().with_store(Arc::new(MemoryStore::new()));
+    /// let p = Puzzle::parse("4x4").unwrap();
+    /// // Nothing cached: quick 5-5-5 tables now, and the 6-6-3 tables are
+    /// // worth building after any answer, or before a batch.
+    /// let plan = solver.plan(&p, &p.default_goal(), &SolveOptions::default()).unwrap();
+    /// assert_eq!(plan.later_after, None);
+    /// assert_eq!(plan.later_for(None).unwrap().sizes(), "6-6-3");
+    /// assert!(plan.later_up_front().is_some());
+    /// ```
+    pub fn later_for(&self, outcome: Option<&Outcome>) -> Option<&TablePlan> {
+        let later = self.later.as_ref()?;
+        let Some(needed) = self.later_after else {
+            return Some(later);
+        };
+        let expanded = match outcome? {
+            Outcome::Solved(s) => s.stats.expanded,
+            Outcome::Stopped { stats, .. } => stats.expanded,
+            Outcome::Unsolvable(_) => 0,
+        };
+        (expanded >= needed).then_some(later)
+    }
+
+    /// The tables a batch or a benchmark builds before it starts
+    /// ([`super::Solver::solve_many`], `bench`): [`Plan::later`] when it
+    /// is always worth building, not the stronger tables kept for long
+    /// runs ([`Plan::later_after`]).
+    pub fn later_up_front(&self) -> Option<&TablePlan> {
+        self.later.as_ref().filter(|_| self.later_after.is_none())
+    }
+
     /// The short name of the method, as solutions report it (`ida-pdb`,
     /// `ida-md-lc`, `astar-graph-md`, `constructive`, ...).
     pub fn name(&self) -> String {
@@ -435,6 +483,12 @@ impl fmt::Display for Plan {
         write!(f, ". {}", self.reason.trim_end_matches('.'))?;
         write!(f, ".")?;
         match (&self.later, self.switch_after) {
+            (Some(l), None) if self.later_after.is_some() => write!(
+                f,
+                " If this run expands {} million nodes or more, the {} tables are built after the answer and cached for later runs.",
+                self.later_after.unwrap_or(0).div_ceil(1_000_000),
+                l.sizes()
+            )?,
             (Some(l), Some(nodes)) => write!(
                 f,
                 " If they have not solved it within {} million expansions, the {} tables are built then and the search starts over with them; else these are built after the answer and cached for later runs.",
