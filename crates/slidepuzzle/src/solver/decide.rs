@@ -403,16 +403,8 @@ fn plan_board(
                 // Stronger tables for later, built only after a long run.
                 let stronger = match built_after_long_runs(w, h) {
                     Some(sizes) if best.cached && cache.has_store() => {
-                        let target = match &frame {
-                            Some(_) => Configuration::natural(cells),
-                            None => goal.clone(),
-                        };
                         let partition = Partition::Sizes(sizes.to_vec());
-                        let groups = board_partitions((w, h), &target, &partition)?;
-                        let mut t = cache.board_table_plan((w, h), &target, groups, false);
-                        if frame.is_some() {
-                            t.goal = Some(target);
-                        }
+                        let t = tables_for_later(cache, (w, h), goal, frame.as_ref(), &partition)?;
                         (!t.cached && t.build_memory <= options.limits.max_memory).then_some(t)
                     }
                     _ => None,
@@ -447,16 +439,9 @@ fn plan_board(
                     quick_entries as f64 / 1e6,
                     best_entries as f64 / 1e6
                 );
-                // The better tables built for later are the standard
-                // goal's whenever they serve this goal, so that one build
-                // serves every goal with its blank in a corner.
-                let later = match &frame {
+                let later = match frame {
                     Some(_) => {
-                        let standard = Configuration::natural(cells);
-                        let groups = partition::default_partition(w, h, &standard)?;
-                        let mut t = cache.board_table_plan((w, h), &standard, vec![groups], false);
-                        t.goal = Some(standard);
-                        t
+                        tables_for_later(cache, (w, h), goal, frame.as_ref(), &Partition::Default)?
                     }
                     None => best,
                 };
@@ -486,6 +471,28 @@ fn stronger_partitions(width: usize, height: usize) -> &'static [&'static [usize
         (4, 4) => &[&[7, 8], &[7, 7, 1]],
         _ => &[],
     }
+}
+
+/// The tables of `partition` the automatic plan leaves for later: the
+/// standard goal's when `frame` takes `goal` to it (so that one build
+/// serves every goal with its blank in a corner), else the goal's own.
+fn tables_for_later(
+    cache: &TableCache,
+    (w, h): (usize, usize),
+    goal: &Configuration,
+    frame: Option<&GoalFrame>,
+    partition: &Partition,
+) -> Result<TablePlan> {
+    let target = match frame {
+        Some(_) => Configuration::natural(w * h),
+        None => goal.clone(),
+    };
+    let groups = board_partitions((w, h), &target, partition)?;
+    let mut t = cache.board_table_plan((w, h), &target, groups, false);
+    if frame.is_some() {
+        t.goal = Some(target);
+    }
+    Ok(t)
 }
 
 /// The stronger partition the automatic plan builds for later after a
