@@ -251,7 +251,8 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
 /// Builds the better tables a plan left for later, after the answer
 /// `outcome` (`None`: not at hand), when the plan says they are worth it
 /// ([`Plan::later_for`]). The command's limits hold: a deadline or Ctrl-C
-/// stops the build and nothing half-built is kept.
+/// stops the build and nothing half-built is kept, so none starts once
+/// they are spent.
 fn build_later(
     solver: &Solver,
     problem: (&Puzzle, &Configuration),
@@ -260,7 +261,8 @@ fn build_later(
     limits: &Limits,
 ) {
     let (puzzle, goal) = problem;
-    if let Some(t) = plan.later_for(outcome) {
+    let spent = limits.check_time().is_some();
+    if let Some(t) = plan.later_for(outcome).filter(|_| !spent) {
         eprintln!(
             "caching the {} pattern databases for later runs (once; Ctrl-C skips)",
             t.sizes()
@@ -331,9 +333,7 @@ fn solve_one(
         );
         print_human(None, puzzle, start, &outcome);
     }
-    if matches!(outcome, Outcome::Solved(_)) {
-        build_later(solver, (puzzle, goal), &plan, Some(&outcome), &limits);
-    }
+    build_later(solver, (puzzle, goal), &plan, Some(&outcome), &limits);
     Ok(exit_code(&outcome))
 }
 

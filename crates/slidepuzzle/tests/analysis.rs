@@ -370,3 +370,70 @@ fn optimize_never_lengthens_and_keeps_the_end() {
         );
     }
 }
+
+#[test]
+fn a_corner_goal_in_the_multi_tile_metric_is_served_by_the_standard_goals_table() {
+    // The standard goal's multi-tile table serves a goal with its blank in
+    // another corner through a board symmetry (here turned half round,
+    // the tiles renamed): nothing is built for that goal, the lengths are
+    // the MTM distances of a breadth-first search, and the listing of
+    // every optimal solution, given back through the symmetry, is the
+    // breadth-first set.
+    use slidepuzzle::store::DirectoryStore;
+    use std::sync::Arc;
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-mtm-frame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let stored = || std::fs::read_dir(&dir).unwrap().count();
+    let p = Puzzle::parse("3x3").unwrap();
+    let standard = p.default_goal();
+    let corner = slidepuzzle::format::parse_configuration(&p, "0 1 2/3 4 5/6 7 8", 1).unwrap();
+    let solver = Solver::new().with_store(Arc::new(DirectoryStore::new(&dir)));
+    let options = metric(Metric::Mtm);
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let warm = uniform_reachable(&p, &standard, &mut rng).unwrap();
+    solver.solve(&p, &warm, &standard, &options).unwrap();
+    assert_eq!(stored(), 1, "the standard goal's table");
+    let plan = solver.plan(&p, &corner, &options).unwrap();
+    let tables = plan.tables.as_ref().unwrap();
+    assert_eq!(tables.goal.as_ref(), Some(&standard), "{plan}");
+    assert!(tables.cached, "{plan}");
+    assert!(
+        plan.reason
+            .contains("so the standard goal's tables serve it"),
+        "{plan}"
+    );
+    let dist = bfs(&p, &corner, Metric::Mtm);
+    for _ in 0..4 {
+        let start = uniform_reachable(&p, &corner, &mut rng).unwrap();
+        let Outcome::Solved(s) = solver.solve(&p, &start, &corner, &options).unwrap() else {
+            panic!("not solved")
+        };
+        assert!(s.optimal);
+        assert_eq!(s.length as u32, dist[start.cells()], "{:?}", start.cells());
+        assert_eq!(&replay(&p, &start, &s.blank_path).unwrap(), &corner);
+        let mut found = Vec::new();
+        let listed = solver
+            .solutions(
+                &p,
+                &start,
+                &corner,
+                &options,
+                &SolutionQuery::default(),
+                &mut |path: &[usize]| {
+                    found.push(path.to_vec());
+                    true
+                },
+            )
+            .unwrap();
+        let Listed::Listed(l) = listed else {
+            panic!("unsolvable")
+        };
+        let set: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
+        assert_eq!(set.len(), found.len(), "listed twice");
+        assert_eq!(set, optimal_set(&p, &start, &dist, Metric::Mtm));
+        assert_eq!(l.count as usize, set.len());
+        assert!(l.complete);
+    }
+    assert_eq!(stored(), 1, "nothing built for the corner goal");
+    std::fs::remove_dir_all(&dir).ok();
+}

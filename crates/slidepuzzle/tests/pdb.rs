@@ -747,6 +747,21 @@ fn the_automatic_plan_takes_the_strongest_cached_partition() {
     assert_eq!(cold.later.as_ref().unwrap().sizes(), "6-6-3");
     assert_eq!(cold.later_after, None);
     assert_eq!(cold.later_for(None), cold.later.as_ref());
+    let unsolvable = solver
+        .solve(
+            &p,
+            &slidepuzzle::format::parse_configuration(
+                &p,
+                "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+                1,
+            )
+            .unwrap(),
+            &standard,
+            &auto,
+        )
+        .unwrap();
+    assert!(matches!(unsolvable, Outcome::Unsolvable(_)));
+    assert_eq!(cold.later_for(Some(&unsolvable)), None, "no search ran");
     assert_eq!(cold.later_up_front(), cold.later.as_ref());
     stock(&[6, 6, 3]);
     // The 6-6-3 tables: the 7-7-1 ones (the standard goal's, also for a
@@ -777,6 +792,23 @@ fn the_automatic_plan_takes_the_strongest_cached_partition() {
         assert_eq!(plan.later_for(Some(&run(entries - 1))), None);
         assert_eq!(plan.later_for(Some(&run(entries))), Some(later));
         assert_eq!(plan.later_for(None), None);
+        // A run stopped by its deadline is worth the tables; one the user
+        // cancelled is not.
+        for (reason, worth) in [(StopReason::Timeout, true), (StopReason::Cancelled, false)] {
+            let stopped = Outcome::Stopped {
+                reason,
+                algorithm: "ida-pdb".into(),
+                stats: slidepuzzle::SearchStats {
+                    expanded: 2 * entries,
+                    ..Default::default()
+                },
+            };
+            assert_eq!(
+                plan.later_for(Some(&stopped)).is_some(),
+                worth,
+                "{reason:?}"
+            );
+        }
         assert_eq!(plan.later_up_front(), None);
     }
     // Over the memory budget, no stronger tables are offered.

@@ -695,7 +695,10 @@ fn plan_graph(
 /// plain-board MTM domain with the walking distance counted in runs
 /// (boards of up to [`AUTO_OPTIMAL_BOARD_CELLS`] cells under
 /// [`Heuristic::Auto`]) or the row and column distances divided by the
-/// longest run.
+/// longest run. With tables, the goal's own when cached; else, for a goal
+/// with its blank in another corner, the standard goal's when cached
+/// (the search then runs in their frame, [`TablePlan::goal`]); else the
+/// goal's own, built.
 fn plan_multi_tile(
     cache: &TableCache,
     puzzle: &Puzzle,
@@ -719,11 +722,35 @@ fn plan_multi_tile(
         .with_hint("algorithm", Some("constructive")));
     };
     multi_tile_algorithm(options)?;
-    let sets = crate::search::mtm_pdb::default_class_sets(w, h, goal, options.limits.max_memory);
+    let max_memory = options.limits.max_memory;
+    let sets = crate::search::mtm_pdb::default_class_sets(w, h, goal, max_memory);
     let mut tables = None;
+    let mut served = Served(None);
     let heuristic = match (&options.heuristic, sets.is_empty()) {
         (Heuristic::Auto | Heuristic::PatternDatabases(Partition::Default), false) => {
-            tables = Some(cache.multi_tile_table_plan((w, h), goal, &sets));
+            let own = cache.multi_tile_table_plan((w, h), goal, &sets);
+            // The standard goal's cached tables serve a goal with its blank
+            // in a corner (through a board symmetry), as for the board tables.
+            let frame = GoalFrame::onto(w, h, goal, &Configuration::natural(w * h))
+                .filter(|f| !f.is_identity());
+            let standard = match (own.cached, frame) {
+                (false, Some(f)) => {
+                    let natural = Configuration::natural(w * h);
+                    let sets =
+                        crate::search::mtm_pdb::default_class_sets(w, h, &natural, max_memory);
+                    let mut t = cache.multi_tile_table_plan((w, h), &natural, &sets);
+                    t.goal = Some(natural);
+                    (t.cached && !sets.is_empty()).then(|| (t, f.in_words()))
+                }
+                _ => None,
+            };
+            tables = Some(match standard {
+                Some((t, words)) => {
+                    served = Served(Some(words));
+                    t
+                }
+                None => own,
+            });
             BoardHeuristic::WalkingDistance
         }
         (Heuristic::PatternDatabases(_), _) => {
@@ -763,7 +790,7 @@ fn plan_multi_tile(
     };
     Ok(Plan {
         tables,
-        ..plan_of(Method::MtmBoardIda { heuristic }, reason)
+        ..plan_of(Method::MtmBoardIda { heuristic }, served.reason(reason))
     })
 }
 

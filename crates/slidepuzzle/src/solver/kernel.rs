@@ -14,7 +14,7 @@ use crate::search::stats::SearchResult;
 
 /// A search run on a domain and heuristic the front door chose
 /// (monomorphised: one copy per domain and heuristic).
-pub(crate) trait Kernel {
+pub(crate) trait Kernel: Sized {
     /// What the search returns.
     type Output;
     /// Whether the domain may prune redundant sequences longer than a
@@ -24,7 +24,35 @@ pub(crate) trait Kernel {
     fn run<D, H>(self, domain: D, heuristic: H) -> Self::Output
     where
         D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync,
+    {
+        self.run_mapped(domain, heuristic, None)
+    }
+
+    /// Runs on `domain` with `heuristic`; with `back`, the domain sees the
+    /// caller's puzzle through a board symmetry (a goal served by the
+    /// standard goal's tables: [`crate::model::symmetry::GoalFrame`]) and
+    /// every blank path found is given back in the caller's cells,
+    /// `back[c]` for the domain's cell `c`.
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Self::Output
+    where
+        D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync;
+}
+
+/// `path` in the caller's cells: `back[c]` for each cell `c`.
+fn mapped(path: &[usize], back: &[usize]) -> Vec<usize> {
+    path.iter()
+        .map(|&c| back.get(c).copied().unwrap_or(c))
+        .collect()
+}
+
+/// `result`'s path given back through `back` (see [`Kernel::run_mapped`]).
+fn result_mapped(mut result: SearchResult, back: Option<&[usize]>) -> SearchResult {
+    if let (Some(path), Some(back)) = (result.path.as_mut(), back) {
+        *path = mapped(path, back);
+    }
+    result
 }
 
 /// IDA* for the first (optimal) solution, on one thread or split.
@@ -37,12 +65,12 @@ impl Kernel for FirstSolution<'_> {
     type Output = SearchResult;
     const LONG_PRUNING: bool = true;
 
-    fn run<D, H>(self, domain: D, heuristic: H) -> SearchResult
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> SearchResult
     where
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        ida_star(domain, heuristic, self.limits, self.split)
+        result_mapped(ida_star(domain, heuristic, self.limits, self.split), back)
     }
 }
 
@@ -57,12 +85,13 @@ impl Kernel for BestFirst<'_> {
     type Output = SearchResult;
     const LONG_PRUNING: bool = true;
 
-    fn run<D, H>(self, domain: D, heuristic: H) -> SearchResult
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> SearchResult
     where
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        best_first(domain, heuristic, self.strategy, self.limits)
+        let result = best_first(domain, heuristic, self.strategy, self.limits);
+        result_mapped(result, back)
     }
 }
 
@@ -77,11 +106,22 @@ impl Kernel for AllSolutions<'_, '_> {
     type Output = Enumeration;
     const LONG_PRUNING: bool = false;
 
-    fn run<D, H>(self, domain: D, heuristic: H) -> Enumeration
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Enumeration
     where
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        enumerate(domain, heuristic, self.lengths, self.limits, self.sink)
+        let Some(back) = back else {
+            return enumerate(domain, heuristic, self.lengths, self.limits, self.sink);
+        };
+        let sink = self.sink;
+        let mut given_back = |path: &[usize]| sink(&mapped(path, back));
+        enumerate(
+            domain,
+            heuristic,
+            self.lengths,
+            self.limits,
+            &mut given_back,
+        )
     }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::outcome::Outcome;
+use crate::error::StopReason;
 use crate::model::Configuration;
 
 /// The heuristic of the packed board kernel without tables.
@@ -108,7 +109,9 @@ pub struct TablePlan {
     /// the standard goal (tile i + 1 on cell i), which serves every board
     /// goal with its blank in a corner through a board symmetry with the
     /// tiles renamed ([`crate::model::symmetry::GoalFrame`]). `groups` then
-    /// name the standard goal's tiles. Board tables only.
+    /// name the standard goal's tiles. Board tables
+    /// ([`TableKind::Board`], looked up through the frame) and multi-tile
+    /// tables ([`TableKind::MultiTile`], searched in the frame).
     pub goal: Option<Configuration>,
 }
 
@@ -226,8 +229,11 @@ impl Plan {
     /// The tables worth building after `outcome` (the answer of a run of
     /// this plan; `None` when the face has no outcome, e.g. the moves went
     /// to a file): [`Plan::later`] when it is always worth it, or when the
-    /// run expanded at least [`Plan::later_after`] nodes (solved or
-    /// stopped by a limit). O(1).
+    /// run expanded at least [`Plan::later_after`] nodes (solved, or
+    /// stopped by a limit). Nothing after an unsolvable answer (no search
+    /// ran) or a run the user cancelled. A face that builds under the
+    /// run's own limits skips the build when they are spent
+    /// ([`crate::Limits::check_time`]). O(1).
     ///
     /// ```
     /// use std::sync::Arc;
@@ -244,15 +250,21 @@ impl Plan {
     /// ```
     pub fn later_for(&self, outcome: Option<&Outcome>) -> Option<&TablePlan> {
         let later = self.later.as_ref()?;
-        let Some(needed) = self.later_after else {
-            return Some(later);
+        let expanded = match outcome {
+            Some(Outcome::Solved(s)) => Some(s.stats.expanded),
+            Some(Outcome::Stopped {
+                reason: StopReason::Cancelled,
+                ..
+            })
+            | Some(Outcome::Unsolvable(_)) => return None,
+            Some(Outcome::Stopped { stats, .. }) => Some(stats.expanded),
+            None => None,
         };
-        let expanded = match outcome? {
-            Outcome::Solved(s) => s.stats.expanded,
-            Outcome::Stopped { stats, .. } => stats.expanded,
-            Outcome::Unsolvable(_) => 0,
-        };
-        (expanded >= needed).then_some(later)
+        match (self.later_after, expanded) {
+            (None, _) => Some(later),
+            (Some(needed), Some(expanded)) => (expanded >= needed).then_some(later),
+            (Some(_), None) => None,
+        }
     }
 
     /// The tables a batch or a benchmark builds before it starts

@@ -26,6 +26,7 @@ use super::plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TableP
 use super::spec::MovePruning;
 use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
+use crate::model::symmetry::GoalFrame;
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::{length_in, replay_steps, steps_of_blank_path};
 use crate::search::best_first::Strategy;
@@ -424,6 +425,28 @@ fn multi_tile_run<K: Kernel>(
     let max_memory = limits.max_memory;
     let (w, h) = board_size(puzzle)?;
     let too_large = || Error::Internal("board too large for the board kernel".into());
+    // Tables of the standard goal serving another goal: the search runs
+    // on the puzzle seen in the standard goal's frame, and its paths come
+    // back through the frame's inverse.
+    let framed = match tables.and_then(|t| t.goal.as_ref()).filter(|g| *g != goal) {
+        Some(table_goal) => {
+            let frame = GoalFrame::onto(w, h, goal, table_goal).ok_or_else(|| {
+                Error::Internal("standard-goal tables for a goal they do not serve".into())
+            })?;
+            let mut back = vec![0; w * h];
+            for (c, slot) in (0..w * h).map(|c| (c, frame.cell(c))) {
+                if let Some(b) = back.get_mut(slot) {
+                    *b = c;
+                }
+            }
+            Some((frame.apply(start)?, table_goal.clone(), back))
+        }
+        None => None,
+    };
+    let (start, goal, back) = match &framed {
+        Some((s, g, back)) => (s, g, Some(back.as_slice())),
+        None => (start, goal, None),
+    };
     let domain = MtmBoardDomain::new(w, h, start, goal).ok_or_else(too_large)?;
     if let Some(plan) = tables {
         let tables = cache.multi_tiles((w, h), puzzle, goal, plan, limits)?;
@@ -438,8 +461,10 @@ fn multi_tile_run<K: Kernel>(
         {
             let first = lookups.remove(0);
             return Ok(match lookups.pop() {
-                Some(second) if lookups.is_empty() => kernel.run(packed, Max::new(first, second)),
-                None => kernel.run(packed, first),
+                Some(second) if lookups.is_empty() => {
+                    kernel.run_mapped(packed, Max::new(first, second), back)
+                }
+                None => kernel.run_mapped(packed, first, back),
                 Some(_) => return Err(Error::Internal("more than two multi-tile tables".into())),
             });
         }
@@ -448,7 +473,7 @@ fn multi_tile_run<K: Kernel>(
         let wd = match WalkingDistanceTables::new(w, h, goal, max_memory) {
             Ok(wd) => wd,
             Err(e) if e.is_fallback() => {
-                return Ok(kernel.run(domain, MtmPdbLookup::new(table)));
+                return Ok(kernel.run_mapped(domain, MtmPdbLookup::new(table), back));
             }
             Err(e) => return Err(e),
         };
@@ -456,7 +481,7 @@ fn multi_tile_run<K: Kernel>(
             WalkingDistance::with_metric(&wd, Metric::Mtm),
             MtmPdbLookup::new(table),
         );
-        return Ok(kernel.run(domain, both));
+        return Ok(kernel.run_mapped(domain, both, back));
     }
     Ok(match heuristic {
         BoardHeuristic::WalkingDistance => {

@@ -577,6 +577,8 @@ impl TableCache {
         tables: &TablePlan,
         limits: &Limits,
     ) -> Result<Vec<Arc<MtmPdb>>> {
+        // Tables planned for another goal (the standard one) are its own.
+        let goal = tables.goal.as_ref().unwrap_or(goal);
         tables
             .partition_groups()
             .map(|groups| {
