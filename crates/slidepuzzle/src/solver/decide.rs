@@ -731,11 +731,10 @@ fn plan_multi_tile(
             let own = cache.multi_tile_table_plan((w, h), goal, &sets);
             // The standard goal's cached tables serve a goal with its blank
             // in a corner (through a board symmetry), as for the board tables.
-            let frame = GoalFrame::onto(w, h, goal, &Configuration::natural(w * h))
-                .filter(|f| !f.is_identity());
+            let natural = Configuration::natural(w * h);
+            let frame = GoalFrame::onto(w, h, goal, &natural).filter(|f| !f.is_identity());
             let standard = match (own.cached, frame) {
                 (false, Some(f)) => {
-                    let natural = Configuration::natural(w * h);
                     let sets =
                         crate::search::mtm_pdb::default_class_sets(w, h, &natural, max_memory);
                     let mut t = cache.multi_tile_table_plan((w, h), &natural, &sets);

@@ -434,8 +434,8 @@ fn multi_tile_run<K: Kernel>(
                 Error::Internal("standard-goal tables for a goal they do not serve".into())
             })?;
             let mut back = vec![0; w * h];
-            for (c, slot) in (0..w * h).map(|c| (c, frame.cell(c))) {
-                if let Some(b) = back.get_mut(slot) {
+            for c in 0..w * h {
+                if let Some(b) = back.get_mut(frame.cell(c)) {
                     *b = c;
                 }
             }
