@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
+use crate::primitives::resident::ResidentBytes;
 
 /// The bytes of a stored table: memory-mapped from a file or held in
 /// memory. Dereferences to the whole stored contents (header included).
@@ -41,6 +42,56 @@ impl Deref for StoredTable {
             Contents::Owned(v) => v,
             Contents::Mapped(m) => m,
         }
+    }
+}
+
+impl StoredTable {
+    /// A resident copy of `self[offset..]` (a table's data after its
+    /// header) and the [`checksum`] of those bytes, read in one pass. The
+    /// pages of a memory-mapped file are let go behind the copy as it
+    /// goes, so a table is not held twice while it loads (only the copy
+    /// and one chunk of the file). O(len) time.
+    ///
+    /// ```
+    /// use slidepuzzle::store::{checksum, MemoryStore, TableStore};
+    /// let store = MemoryStore::new();
+    /// store.save("t.pdb", &[b"head\n", &[1, 2, 3]]).unwrap();
+    /// let stored = store.load("t.pdb").unwrap().unwrap();
+    /// let (copy, sum) = stored.resident_with_checksum(5).unwrap();
+    /// assert_eq!((&copy[..], sum), (&[1u8, 2, 3][..], checksum(&[1, 2, 3])));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Stopped`] ([`crate::error::StopReason::Memory`]) when the
+    /// system has no memory for the copy.
+    ///
+    /// # Panics
+    /// If `offset` is beyond the contents.
+    pub fn resident_with_checksum(&self, offset: usize) -> Result<(ResidentBytes, u64)> {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        let copy = ResidentBytes::copy_in_chunks(&self[offset..], |at, chunk| {
+            hasher.update(chunk);
+            self.release(offset + at, chunk.len());
+        })?;
+        Ok((copy, hasher.digest()))
+    }
+
+    /// Lets the pages of `len` bytes from `offset` go from this process's
+    /// memory, for a mapped file (read again from the file if touched
+    /// later); nothing for contents held in memory.
+    fn release(&self, offset: usize, len: usize) {
+        #[cfg(unix)]
+        if let Contents::Mapped(map) = &self.0 {
+            // SAFETY: the mapping is a read-only shared map of a file that
+            // writers only ever replace by rename: dropping its pages
+            // changes no byte seen through it (a later read faults the
+            // same bytes back in from the file).
+            let _ = unsafe {
+                map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, offset, len)
+            };
+        }
+        #[cfg(not(unix))]
+        let _ = (offset, len);
     }
 }
 
@@ -362,6 +413,41 @@ mod tests {
         assert!(victim.exists());
         store.remove("t.pdb").unwrap();
         assert!(store.list().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_resident_copy_over_several_chunks_equals_the_file_after_its_pages_go() {
+        use crate::primitives::resident::COPY_CHUNK;
+        let dir = tempfile::tempdir().unwrap();
+        let store = DirectoryStore::new(dir.path());
+        // Two and a bit chunks of bytes that differ from chunk to chunk.
+        let data: Vec<u8> = (0..2 * COPY_CHUNK + 4099)
+            .map(|i| (i * 7 + i / COPY_CHUNK) as u8)
+            .collect();
+        store.save("big.pdb", &[b"head\n", &data]).unwrap();
+        let stored = store.load("big.pdb").unwrap().unwrap();
+        let (copy, sum) = stored.resident_with_checksum(5).unwrap();
+        assert_eq!(sum, checksum(&data));
+        assert!(copy[..] == data[..], "the copy differs from the file");
+        // The mapping's released pages read back the file's bytes.
+        assert!(
+            stored[5..] == data[..],
+            "the released mapping reads back other bytes"
+        );
+        let mut flipped = data.clone();
+        flipped[COPY_CHUNK + 3] ^= 1;
+        store.save("big.pdb", &[b"head\n", &flipped]).unwrap();
+        let (_, sum) = store
+            .load("big.pdb")
+            .unwrap()
+            .unwrap()
+            .resident_with_checksum(5)
+            .unwrap();
+        assert_ne!(
+            sum,
+            checksum(&data),
+            "one flipped byte in the second chunk went unseen"
+        );
     }
 
     #[test]

@@ -391,15 +391,9 @@ fn parse_with(
         return Err(bad("wrong size (truncated or another table)"));
     };
     let bits = if packed { 4 } else { 8 };
-    let expected = header(
-        width,
-        height,
-        goal,
-        tiles,
-        index.is_some(),
-        bits,
-        checksum(data),
-    );
+    // Copied and checked in one pass (the file's pages let go behind).
+    let (resident, sum) = bytes.resident_with_checksum(head.len())?;
+    let expected = header(width, height, goal, tiles, index.is_some(), bits, sum);
     if head != expected {
         return Err(bad("header or checksum mismatch (stale or corrupt)"));
     }
@@ -407,7 +401,7 @@ fn parse_with(
         tiles: tiles.to_vec(),
         n,
         packed,
-        data: Storage::Resident(ResidentBytes::copy_of(data)?),
+        data: Storage::Resident(resident),
         index: index.cloned(),
     })
 }
