@@ -63,13 +63,20 @@ impl StoredTable {
     ///
     /// # Errors
     /// [`Error::Stopped`] ([`crate::error::StopReason::Memory`]) when the
-    /// system has no memory for the copy.
-    ///
-    /// # Panics
-    /// If `offset` is beyond the contents.
+    /// system has no memory for the copy; [`Error::Io`] (invalid data)
+    /// when `offset` is beyond the contents.
     pub fn resident_with_checksum(&self, offset: usize) -> Result<(ResidentBytes, u64)> {
+        let data = self.get(offset..).ok_or_else(|| {
+            Error::invalid_file(
+                "stored table",
+                format!(
+                    "{} bytes, shorter than its {offset}-byte header",
+                    self.len()
+                ),
+            )
+        })?;
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        let copy = ResidentBytes::copy_in_chunks(&self[offset..], |at, chunk| {
+        let copy = ResidentBytes::copy_in_chunks(data, |at, chunk| {
             hasher.update(chunk);
             self.release(offset + at, chunk.len());
         })?;
