@@ -171,6 +171,29 @@ impl GoalFrame {
         self.cells[c]
     }
 
+    /// The inverse of [`GoalFrame::cell`]: `back[frame.cell(c)] == c`, so
+    /// a blank path found in the table goal's frame is given back in the
+    /// goal's cells. O(n).
+    ///
+    /// ```
+    /// use slidepuzzle::{format::parse_configuration, Puzzle};
+    /// use slidepuzzle::model::symmetry::GoalFrame;
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// let goal = parse_configuration(&p, "7 8 0/4 5 6/1 2 3", 1).unwrap();
+    /// let frame = GoalFrame::onto(3, 3, &goal, &p.default_goal()).unwrap();
+    /// let back = frame.cells_back();
+    /// assert!((0..9).all(|c| back[frame.cell(c)] == c));
+    /// ```
+    pub fn cells_back(&self) -> Vec<usize> {
+        let mut back = vec![0; self.cells.len()];
+        for (c, &to) in self.cells.iter().enumerate() {
+            if let Some(b) = back.get_mut(to) {
+                *b = c;
+            }
+        }
+        back
+    }
+
     /// The table goal's name of tile `t` (the blank stays 0).
     pub fn tile(&self, t: u32) -> u32 {
         self.tiles[t as usize]

@@ -327,8 +327,7 @@ fn plan_board(
     options: &SolveOptions,
 ) -> Result<Plan> {
     let cells = w * h;
-    let frame =
-        GoalFrame::onto(w, h, goal, &Configuration::natural(cells)).filter(|f| !f.is_identity());
+    let frame = standard_frame(w, h, goal);
     let tables =
         |partition: &Partition| board_tables(cache, (w, h), goal, frame.as_ref(), partition);
     let plan = match &options.heuristic {
@@ -526,12 +525,39 @@ fn board_tables(
         board_partitions((w, h), goal, partition)?,
         false,
     );
+    own_or_standard(own, frame, w * h, |standard| {
+        let partitions = board_partitions((w, h), standard, partition)?;
+        Ok(Some(cache.board_table_plan(
+            (w, h),
+            standard,
+            partitions,
+            false,
+        )))
+    })
+}
+
+/// The frame taking `goal` on a W x H board to the standard goal (tile
+/// i + 1 on cell i), when `goal` is another goal with its blank in a
+/// corner ([`GoalFrame::onto`]).
+fn standard_frame(w: usize, h: usize, goal: &Configuration) -> Option<GoalFrame> {
+    GoalFrame::onto(w, h, goal, &Configuration::natural(w * h)).filter(|f| !f.is_identity())
+}
+
+/// `own` (a goal's own tables) when they are cached or no `frame` takes
+/// the goal to the standard goal; else the standard goal's tables
+/// (`standard` of the standard goal of `cells` cells, `None` when there
+/// are none) when those are cached, with [`TablePlan::goal`] set and the
+/// frame's sentence. The one rule of board and multi-tile tables alike.
+fn own_or_standard(
+    own: TablePlan,
+    frame: Option<&GoalFrame>,
+    cells: usize,
+    standard: impl FnOnce(&Configuration) -> Result<Option<TablePlan>>,
+) -> Result<(TablePlan, Served)> {
     if let (false, Some(f)) = (own.cached, frame) {
-        let standard = Configuration::natural(w * h);
-        let partitions = board_partitions((w, h), &standard, partition)?;
-        let mut t = cache.board_table_plan((w, h), &standard, partitions, false);
-        if t.cached {
-            t.goal = Some(standard);
+        let natural = Configuration::natural(cells);
+        if let Some(mut t) = standard(&natural)?.filter(|t| t.cached) {
+            t.goal = Some(natural);
             return Ok((t, Served(Some(f.in_words()))));
         }
     }
@@ -731,25 +757,15 @@ fn plan_multi_tile(
             let own = cache.multi_tile_table_plan((w, h), goal, &sets);
             // The standard goal's cached tables serve a goal with its blank
             // in a corner (through a board symmetry), as for the board tables.
-            let natural = Configuration::natural(w * h);
-            let frame = GoalFrame::onto(w, h, goal, &natural).filter(|f| !f.is_identity());
-            let standard = match (own.cached, frame) {
-                (false, Some(f)) => {
-                    let sets =
-                        crate::search::mtm_pdb::default_class_sets(w, h, &natural, max_memory);
-                    let mut t = cache.multi_tile_table_plan((w, h), &natural, &sets);
-                    t.goal = Some(natural);
-                    (t.cached && !sets.is_empty()).then(|| (t, f.in_words()))
-                }
-                _ => None,
-            };
-            tables = Some(match standard {
-                Some((t, words)) => {
-                    served = Served(Some(words));
-                    t
-                }
-                None => own,
-            });
+            let frame = standard_frame(w, h, goal);
+            let (t, s) = own_or_standard(own, frame.as_ref(), w * h, |standard| {
+                let sets = crate::search::mtm_pdb::default_class_sets(w, h, standard, max_memory);
+                Ok(
+                    (!sets.is_empty())
+                        .then(|| cache.multi_tile_table_plan((w, h), standard, &sets)),
+                )
+            })?;
+            (tables, served) = (Some(t), s);
             BoardHeuristic::WalkingDistance
         }
         (Heuristic::PatternDatabases(_), _) => {

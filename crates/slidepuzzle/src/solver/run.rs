@@ -433,13 +433,7 @@ fn multi_tile_run<K: Kernel>(
             let frame = GoalFrame::onto(w, h, goal, table_goal).ok_or_else(|| {
                 Error::Internal("standard-goal tables for a goal they do not serve".into())
             })?;
-            let mut back = vec![0; w * h];
-            for c in 0..w * h {
-                if let Some(b) = back.get_mut(frame.cell(c)) {
-                    *b = c;
-                }
-            }
-            Some((frame.apply(start)?, table_goal.clone(), back))
+            Some((frame.apply(start)?, table_goal.clone(), frame.cells_back()))
         }
         None => None,
     };
