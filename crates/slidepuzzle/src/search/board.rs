@@ -23,21 +23,25 @@ use crate::model::Configuration;
 #[derive(Clone, Debug)]
 pub struct BoardDomain<const LOOPS: bool = false> {
     board: BoardCells,
-    /// The blank's moves from each cell, up, left, right, down, then
-    /// [`ABSENT`]: four entries each, so the search's loop over them has a
-    /// fixed length (the compiler unrolls it, one branch per slot, as a
-    /// hand-written kernel would).
-    moves: [[u8; 4]; MAX_CELLS],
-    /// Their directions (0 up, 1 left, 2 right, 3 down).
-    directions: [[u8; 4]; MAX_CELLS],
+    /// The blank's moves from each cell, one row per cell and direction
+    /// it came from (`cell << 3 | came`, `came` 0-3 the direction back to
+    /// the previous cell, [`NO_DIRECTION`] at the root): the target cell
+    /// in each direction up, left, right, down, or [`ABSENT`] off the
+    /// board and for the move back. Four slots with one test each, so the
+    /// search's loop over them has a fixed length (the compiler unrolls
+    /// it, as a hand-written kernel would).
+    moves: [[u8; 4]; ROWS],
     /// Redundant sequences (with `LOOPS`).
     sequences: &'static SequenceAutomaton,
 }
 
 /// Marks "no previous move" in the pruning context.
-const NO_CELL: u8 = u8::MAX;
+const NO_DIRECTION: u8 = 4;
 /// Marks a missing move in the move table.
-const ABSENT: u8 = u8::MAX - 1;
+const ABSENT: u8 = u8::MAX;
+/// Rows of the move table: eight per cell (four used by the directions
+/// back, one at the root).
+const ROWS: usize = MAX_CELLS << 3;
 
 /// Direction of a blank move (the blank's, not the tile's).
 const UP: u8 = 0;
@@ -46,12 +50,11 @@ const RIGHT: u8 = 2;
 const DOWN: u8 = 3;
 
 impl<const LOOPS: bool> BoardDomain<LOOPS> {
-    /// The automaton's state after the `i`-th move from the blank's cell
-    /// `b` in context `at`, or [`SequenceAutomaton::PRUNED`].
+    /// The automaton's state after a move in direction `i` in context
+    /// `at`, or [`SequenceAutomaton::PRUNED`].
     #[inline(always)]
-    fn next_state(&self, at: u64, b: usize, i: usize) -> u32 {
-        self.sequences
-            .next((at >> 16) as u32, self.directions[b][i & 3])
+    fn next_state(&self, at: u64, i: usize) -> u32 {
+        self.sequences.next((at >> 16) as u32, i as u8)
     }
 
     /// The board `width x height` at `start`, searching for `goal`.
@@ -68,25 +71,28 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
         if n > MAX_CELLS || !fits(start) || !fits(goal) {
             return None;
         }
-        let mut moves = [[ABSENT; 4]; MAX_CELLS];
-        let mut directions = [[0u8; 4]; MAX_CELLS];
+        let mut moves = [[ABSENT; 4]; ROWS];
         for p in 0..n {
             let (x, y) = (p % width, p / width);
             let targets = [
-                (y > 0).then(|| (p - width, UP)),
-                (x > 0).then(|| (p - 1, LEFT)),
-                (x + 1 < width).then(|| (p + 1, RIGHT)),
-                (y + 1 < height).then(|| (p + width, DOWN)),
+                (y > 0).then(|| p - width),
+                (x > 0).then(|| p - 1),
+                (x + 1 < width).then(|| p + 1),
+                (y + 1 < height).then(|| p + width),
             ];
-            for (k, (q, d)) in targets.into_iter().flatten().enumerate() {
-                moves[p][k] = q as u8;
-                directions[p][k] = d;
+            for came in [UP, LEFT, RIGHT, DOWN, NO_DIRECTION] {
+                for (d, q) in targets.iter().enumerate() {
+                    if let Some(q) = *q
+                        && d != came as usize
+                    {
+                        moves[p << 3 | came as usize][d] = q as u8;
+                    }
+                }
             }
         }
         Some(BoardDomain {
             board: BoardCells::new(start, goal)?,
             moves,
-            directions,
             // Reversal-only searches do not build the automaton.
             sequences: if LOOPS {
                 SequenceAutomaton::get()
@@ -97,23 +103,34 @@ impl<const LOOPS: bool> BoardDomain<LOOPS> {
     }
 }
 
-/// A context: the blank's cell (bits 0-7), its cell before the last move
-/// (bits 8-15) and, with `LOOPS`, the state of the redundant-sequence
-/// automaton (bits 16-47).
+/// A context: the move table's row, that is the direction back to the
+/// blank's previous cell (bits 0-2) and the blank's cell (bits 3-8) and,
+/// with `LOOPS`, the state of the redundant-sequence automaton (bits
+/// 16-47).
 #[inline(always)]
-fn context(blank: u8, prev: u8, state: u32) -> u64 {
-    blank as u64 | (prev as u64) << 8 | (state as u64) << 16
+fn context(blank: u8, came: u8, state: u32) -> u64 {
+    came as u64 | (blank as u64) << 3 | (state as u64) << 16
+}
+
+/// The move table's row of context `at`.
+#[inline(always)]
+fn row(at: u64) -> usize {
+    at as usize & (ROWS - 1)
 }
 
 impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     type Move = Step;
-    /// The blank's cell, its cell before the last move and the recent
-    /// directions (see `context`).
+    /// The blank's cell, the direction back to its cell before the last
+    /// move and the recent directions (see `context`).
     type Context = u64;
 
     fn root_context(&self) -> u64 {
         let blank = self.board.blank();
-        context(blank.unwrap_or(0) as u8, NO_CELL, SequenceAutomaton::START)
+        context(
+            blank.unwrap_or(0) as u8,
+            NO_DIRECTION,
+            SequenceAutomaton::START,
+        )
     }
 
     /// Four: every cell has four slots, up, left, right, down; the
@@ -125,30 +142,29 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
 
     #[inline(always)]
     fn nth_move(&self, at: u64, i: usize) -> Option<Step> {
-        let (blank, prev) = (at as u8, (at >> 8) as u8);
-        let b = blank as usize & (MAX_CELLS - 1);
-        let p = self.moves[b][i & 3];
-        if p == prev || p == ABSENT {
+        let p = self.moves[row(at)][i & 3];
+        if p == ABSENT {
             return None;
         }
-        if LOOPS && self.next_state(at, b, i) == SequenceAutomaton::PRUNED {
+        if LOOPS && self.next_state(at, i) == SequenceAutomaton::PRUNED {
             return None;
         }
         let tile = self.board.get(p);
         Some(Step {
             tile,
             from: p,
-            to: blank,
+            to: (row(at) >> 3) as u8,
         })
     }
 
     #[inline(always)]
     fn child_context(&self, at: u64, s: Step, i: usize) -> u64 {
+        // The way back is the opposite direction: 3 - i.
+        let came = 3 - (i & 3) as u8;
         if LOOPS {
-            let state = self.next_state(at, s.to as usize & (MAX_CELLS - 1), i);
-            context(s.from, s.to, state)
+            context(s.from, came, self.next_state(at, i))
         } else {
-            context(s.from, s.to, SequenceAutomaton::START)
+            context(s.from, came, SequenceAutomaton::START)
         }
     }
 
