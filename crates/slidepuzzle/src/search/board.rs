@@ -49,6 +49,13 @@ const LEFT: u8 = 1;
 const RIGHT: u8 = 2;
 const DOWN: u8 = 3;
 
+/// The direction opposite `direction` (up and down, left and right): with
+/// the numbering above, `3 - direction`.
+#[inline(always)]
+const fn opposite(direction: u8) -> u8 {
+    DOWN - direction
+}
+
 impl<const LOOPS: bool> BoardDomain<LOOPS> {
     /// The automaton's state after a move in direction `i` in context
     /// `at`, or [`SequenceAutomaton::PRUNED`].
@@ -159,8 +166,7 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
 
     #[inline(always)]
     fn child_context(&self, at: u64, s: Step, i: usize) -> u64 {
-        // The way back is the opposite direction: 3 - i.
-        let came = 3 - (i & 3) as u8;
+        let came = opposite((i & 3) as u8);
         if LOOPS {
             context(s.from, came, self.next_state(at, i))
         } else {
@@ -179,4 +185,52 @@ impl<const LOOPS: bool> Domain for BoardDomain<LOOPS> {
     }
 
     cells_in!(board);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+
+    #[test]
+    fn opposite_directions_pair_up_and_down_left_and_right() {
+        assert_eq!(opposite(UP), DOWN);
+        assert_eq!(opposite(DOWN), UP);
+        assert_eq!(opposite(LEFT), RIGHT);
+        assert_eq!(opposite(RIGHT), LEFT);
+    }
+
+    /// After any move, the child's row offers every neighbour of the new
+    /// blank cell but the cell the blank just left, in the order up, left,
+    /// right, down; the root's row offers them all.
+    #[test]
+    fn each_row_offers_the_neighbours_but_the_way_back() {
+        let (w, h) = (4, 3);
+        let puzzle = Puzzle::parse("4x3").unwrap();
+        let goal = puzzle.default_goal();
+        let domain = BoardDomain::<false>::new(w, h, &goal, &goal).unwrap();
+        let neighbours = |p: usize| {
+            let (x, y) = (p % w, p / w);
+            [
+                (y > 0).then(|| p - w),
+                (x > 0).then(|| p - 1),
+                (x + 1 < w).then(|| p + 1),
+                (y + 1 < h).then(|| p + w),
+            ]
+        };
+        for p in 0..w * h {
+            let root = domain.moves[p << 3 | NO_DIRECTION as usize];
+            let want = neighbours(p).map(|q| q.map_or(ABSENT, |q| q as u8));
+            assert_eq!(root, want, "root row of cell {p}");
+            for (d, q) in neighbours(p).into_iter().enumerate() {
+                let Some(q) = q else { continue };
+                let child = domain.moves[q << 3 | opposite(d as u8) as usize];
+                let want = neighbours(q).map(|r| match r {
+                    Some(r) if r != p => r as u8,
+                    _ => ABSENT,
+                });
+                assert_eq!(child, want, "cell {q} entered from {p}");
+            }
+        }
+    }
 }
