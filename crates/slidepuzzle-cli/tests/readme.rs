@@ -6,7 +6,7 @@
 //! (the examples read the shipped Korf file). Each must exit 0 and print
 //! something; `serve` must answer `GET /` on its port. The
 //! `## Longer runs` block is run the same way by an ignored test
-//! (`cargo test --release -p slidepuzzle-cli --test readme -- --ignored`):
+//! (`cargo test --release -p slidepuzzle-cli --test integration readme:: -- --ignored`):
 //! minutes each, too long for every CI run.
 
 use std::io::{Read, Write};
@@ -141,4 +141,40 @@ fn every_example_in_the_readme_runs_as_written() {
 #[ignore = "minutes: the README's longer runs (benchmarks, a 1000 x 1000 board, a God's number)"]
 fn every_longer_run_in_the_readme_runs_as_written() {
     run_block("## Longer runs", "longer");
+}
+
+/// The README opens with two commands: a solve through `cargo run
+/// --release --` and the test command. The solve is one of the
+/// `## Examples` lines (so the test above runs it on the build under test,
+/// and CI needs no second build to run it), and the test command is the
+/// script CI runs.
+#[test]
+fn the_readme_opens_with_a_solve_the_examples_run_and_the_test_command() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+    let opening = readme
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("README.md opens with an sh block");
+    let lines: Vec<&str> = opening.lines().map(str::trim).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let solve = lines[0]
+        .strip_prefix("cargo run --release -- ")
+        .unwrap_or_else(|| panic!("the first command is not a cargo run: {}", lines[0]));
+    assert!(solve.starts_with("solve "), "{solve}");
+    let examples = block("## Examples");
+    assert!(
+        examples
+            .iter()
+            .any(|l| l.strip_prefix("slidepuzzle ").is_some_and(|l| l
+                .split("  #")
+                .next()
+                .unwrap()
+                .trim()
+                == solve)),
+        "`slidepuzzle {solve}` is not among the examples"
+    );
+    assert_eq!(lines[1], "bash scripts/test");
+    let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
+    assert!(ci.contains("bash scripts/test"), ".ci/run does not run it");
 }

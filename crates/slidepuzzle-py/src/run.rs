@@ -16,11 +16,19 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// raises) it raises `cancel`, waits for `work` to stop and re-raises the
 /// exception (`KeyboardInterrupt`). Work without a cancel flag is waited
 /// for, then the exception is raised.
+///
+/// No signal is lost, whenever it comes: one that arrived before the work
+/// starts (while the arguments were converted) is raised before any work
+/// is done, one that arrives while it runs is seen within [`SIGNAL_POLL`],
+/// and one that arrives in the last poll, as the answer comes back, is
+/// raised instead of the answer.
 pub fn interruptible<T, F>(py: Python<'_>, cancel: Option<Arc<AtomicBool>>, work: F) -> PyResult<T>
 where
     T: Send,
     F: FnOnce() -> slidepuzzle::Result<T> + Send,
 {
+    // A signal already pending (its handler raises): no work starts.
+    py.check_signals()?;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         scope.spawn(move || {
@@ -37,6 +45,12 @@ where
             rx = back;
             match got {
                 Ok(result) => {
+                    // A signal of the last poll counts as one that came
+                    // while the work ran.
+                    let interrupted = match interrupted {
+                        Some(e) => Some(e),
+                        None => py.check_signals().err(),
+                    };
                     return match interrupted {
                         Some(e) => Err(e),
                         None => result.map_err(crate::errors::to_py),

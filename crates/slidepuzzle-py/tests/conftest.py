@@ -1,5 +1,7 @@
-"""Shared helpers: the command-line binary (built by `cargo test --release`
-or `cargo build --release`) for the agreement tests, and a pure-Python BFS."""
+"""Shared helpers: the command-line binary (SLIDEPUZZLE_BIN, which
+scripts/test sets to the binary its cargo tests built, else
+target/release/slidepuzzle from `cargo build --release`) for the agreement
+tests, and a pure-Python BFS."""
 
 import os
 import pathlib

@@ -3,6 +3,12 @@
 //! their own time; the search's time starts afterwards; concurrent
 //! requests share one build of each table; a build over its time stops
 //! with that reason, not as "cancelled".
+//!
+//! The tables are small (4x4, 5-5-5) and built slowly on purpose: the
+//! solver's event sink, which the building thread calls at the end of
+//! every BFS layer, sleeps [`LAYER_PAUSE`], so that a build lasts longer
+//! than the server's [`slidepuzzle_web::BUILD_POLL`] and the other
+//! request meets it under way.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,32 +46,35 @@ async fn stream(router: &Router, body: &Value) -> Vec<Value> {
         .collect()
 }
 
+/// How long the event sink holds up a build at the end of each layer.
+const LAYER_PAUSE: Duration = Duration::from_millis(25);
+
 /// A server with an empty table store whose solver counts the table
-/// builds it starts.
+/// builds it starts and slows each build down by [`LAYER_PAUSE`] a layer.
 fn server(limits: ServerLimits) -> (Router, Arc<AtomicUsize>) {
     let builds = Arc::new(AtomicUsize::new(0));
     let counter = builds.clone();
     let solver = Solver::new()
         .with_store(Arc::new(MemoryStore::new()))
-        .with_events(Arc::new(move |e: &BuildEvent| {
-            if let BuildEvent::Message(m) = e
-                && m.starts_with("building")
-            {
+        .with_events(Arc::new(move |e: &BuildEvent| match e {
+            BuildEvent::Message(m) if m.starts_with("building") => {
                 counter.fetch_add(1, Ordering::SeqCst);
             }
+            BuildEvent::Layer(_) => std::thread::sleep(LAYER_PAUSE),
+            _ => {}
         }));
     let router = slidepuzzle_web::router_with_limits(Arc::new(solver), None, limits);
     (router, builds)
 }
 
-/// One move from the goal, with 6-6-3 tables: a second or more of builds
-/// (two 6-tile tables) before a search of a few nodes.
-fn one_move_with_6_6_3() -> Value {
+/// One move from the goal, with 5-5-5 tables: a second or more of
+/// (slowed) builds before a search of a few nodes.
+fn one_move_with_5_5_5() -> Value {
     json!({
         "puzzle": "4x4",
         "state": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
         "algo": "ida",
-        "heuristic": "pdb:6-6-3",
+        "heuristic": "pdb:5-5-5",
     })
 }
 
@@ -78,7 +87,7 @@ async fn cold_streamed_solves_report_one_shared_build_and_then_search_on_their_o
         solve_grace: Duration::from_millis(200),
         ..ServerLimits::default()
     });
-    let body = one_move_with_6_6_3();
+    let body = one_move_with_5_5_5();
     let (a, b) = tokio::join!(stream(&router, &body), stream(&router, &body));
     for lines in [&a, &b] {
         let (last, before) = lines.split_last().unwrap();
@@ -119,7 +128,7 @@ async fn a_build_over_its_time_stops_with_that_reason_and_is_not_kept() {
         build_time: Duration::from_millis(100),
         ..ServerLimits::default()
     });
-    let lines = stream(&router, &one_move_with_6_6_3()).await;
+    let lines = stream(&router, &one_move_with_5_5_5()).await;
     let error = lines.last().unwrap()["error"].as_str().unwrap().to_string();
     assert!(error.contains("time limit reached"), "{error}");
     assert!(error.contains("no table was kept"), "{error}");

@@ -12,7 +12,7 @@ use slidepuzzle::model::{Configuration, Graph, Puzzle};
 use slidepuzzle::moves::replay_steps;
 use slidepuzzle::search::Limits;
 
-mod common;
+use crate::common;
 use common::{is_cycle, parse_edges, random_graph, reachable};
 
 fn puzzle_of(graph: &Graph) -> Puzzle {

@@ -5,7 +5,7 @@
 use slidepuzzle::explore::godsnumber::{GodsOptions, Metric, explore};
 use slidepuzzle::model::Puzzle;
 
-mod common;
+use crate::common;
 use common::published;
 
 fn run(spec: &str, metric: Metric) -> slidepuzzle::explore::godsnumber::GodsReport {

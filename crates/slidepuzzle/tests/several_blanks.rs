@@ -9,7 +9,7 @@ use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::replay_steps;
 use slidepuzzle::{Algorithm, Heuristic, Outcome, SolveOptions, Solver};
 
-mod common;
+use crate::common;
 
 /// Distances from `goal` to every configuration reachable from it.
 fn bfs_from(p: &Puzzle, goal: &Configuration) -> HashMap<Vec<u32>, usize> {

@@ -10,7 +10,7 @@ use slidepuzzle::model::Puzzle;
 use slidepuzzle::store::{DirectoryStore, MemoryStore, StoredTable, TableStore};
 use slidepuzzle::{Error, Result};
 
-mod common;
+use crate::common;
 use common::published;
 
 fn in_memory(spec: &str, metric: Metric) -> GodsReport {

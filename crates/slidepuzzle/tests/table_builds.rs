@@ -2,6 +2,11 @@
 //! one build per table however many callers want it, the builds under way
 //! visible with how far they got, and a waiting caller still stopped by
 //! its own cancel flag.
+//!
+//! The tables are small (4x4, 5-5-5, about a second in all) and built
+//! slowly on purpose: the solver's event sink, which the building thread
+//! calls at the end of every BFS layer, sleeps [`LAYER_PAUSE`], so that
+//! each build stays under way long enough for the other callers to meet it.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
@@ -10,30 +15,34 @@ use std::time::{Duration, Instant};
 use slidepuzzle::search::pdb::BuildEvent;
 use slidepuzzle::{Algorithm, Error, Limits, Puzzle, SolveOptions, Solver, StopReason};
 
-/// 6-6-3 tables on 4x4: each 6-tile table takes a noticeable time to build.
+/// 5-5-5 tables on 4x4: three tables of 524,160 entries each.
 fn options() -> SolveOptions {
     SolveOptions {
         algorithm: Algorithm::Ida,
-        heuristic: "pdb:6-6-3".parse().unwrap(),
+        heuristic: "pdb:5-5-5".parse().unwrap(),
         ..SolveOptions::default()
     }
 }
 
-/// A solver (no store) that counts the builds it starts.
+/// How long the event sink holds up a build at the end of each layer.
+const LAYER_PAUSE: Duration = Duration::from_millis(10);
+
+/// A solver (no store) that counts the builds it starts and slows each
+/// build down by [`LAYER_PAUSE`] a layer.
 fn counting_solver() -> (Arc<Solver>, Arc<AtomicUsize>) {
     let started = Arc::new(AtomicUsize::new(0));
     let counter = started.clone();
-    let solver = Solver::new().with_events(Arc::new(move |e: &BuildEvent| {
-        if let BuildEvent::Message(m) = e
-            && m.starts_with("building")
-        {
+    let solver = Solver::new().with_events(Arc::new(move |e: &BuildEvent| match e {
+        BuildEvent::Message(m) if m.starts_with("building") => {
             counter.fetch_add(1, Ordering::SeqCst);
         }
+        BuildEvent::Layer(_) => std::thread::sleep(LAYER_PAUSE),
+        _ => {}
     }));
     (Arc::new(solver), started)
 }
 
-/// A counting solver, the 4x4 and its 6-6-3 plan, and a thread that
+/// A counting solver, the 4x4 and its 5-5-5 plan, and a thread that
 /// builds the plan's tables.
 #[allow(clippy::type_complexity)]
 fn build_in_the_background() -> (

@@ -9,7 +9,7 @@ use slidepuzzle::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use slidepuzzle::moves::replay;
 use slidepuzzle::theory::{check, uniform_reachable};
 
-mod common;
+use crate::common;
 
 /// Every configuration reachable from `goal`, by breadth-first search.
 fn reachable(p: &Puzzle, goal: &Configuration) -> HashSet<Vec<u32>> {

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle::model::{Configuration, Graph};
 use slidepuzzle::theory::tile_classes::TileClasses;
 
-mod common;
+use crate::common;
 use common::{is_cycle, parse_edges, random_graph, reachable};
 
 /// The next permutation of `cells` in lexicographic order (false at the
