@@ -314,10 +314,14 @@ impl App {
     /// Runs `work` on a blocking thread holding a permit of `pool` (503
     /// busy at once if there is none; the permit is released when `work`
     /// ends, not when the client is answered), and waits at most `limit`
-    /// for it (then 503, after `on_timeout`). Work that gives up on its own
-    /// (a 503, e.g. its own deadline) only once `limit` has passed gets the
-    /// same answer as the timer, so which of the two notices first (the
-    /// timer ticks in whole milliseconds) does not change the answer.
+    /// for it (then 503, after `on_timeout`). Work that ends only after
+    /// `limit` has passed, with an answer or giving up on its own (a 503,
+    /// e.g. its own deadline), gets the same answer as the timer: the
+    /// work's end is timed on its own thread, so which of the two is
+    /// noticed first (the timer ticks in whole milliseconds, and a loaded
+    /// machine may wake the waiting task late) does not change the answer.
+    /// A bad request (400) or a bug (500) keeps its own message, late or
+    /// not.
     async fn run<F>(
         pool: &Arc<Semaphore>,
         what: &str,
@@ -335,16 +339,21 @@ impl App {
         let deadline = Instant::now() + limit;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work()
+            let answer = work();
+            (answer, Instant::now())
         });
+        let late = |answer: &Result<Value, ApiError>, ended: Instant| {
+            ended > deadline
+                && answer
+                    .as_ref()
+                    .map_or_else(|e| e.status == StatusCode::SERVICE_UNAVAILABLE, |_| true)
+        };
         match tokio::time::timeout(limit, task).await {
-            Ok(Ok(Err(e)))
-                if e.status == StatusCode::SERVICE_UNAVAILABLE && Instant::now() >= deadline =>
-            {
+            Ok(Ok((answer, ended))) if late(&answer, ended) => {
                 on_timeout();
                 Err(ApiError::timed_out(what, limit))
             }
-            Ok(Ok(answer)) => answer.map(Json),
+            Ok(Ok((answer, _))) => answer.map(Json),
             Ok(Err(e)) => Err(ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("internal error (a bug; please report it): {e}"),
@@ -1053,9 +1062,9 @@ mod tests {
         );
     }
 
-    /// Work that stops itself (a 503) once its time is over is answered
-    /// as the timer would answer it; before that, its own message stays,
-    /// and so do its other errors.
+    /// Work that ends once its time is over, stopping itself (a 503) or
+    /// with an answer, is answered as the timer would answer it; before
+    /// that, its own answer stays, and so do its other errors, late or not.
     #[tokio::test]
     async fn work_stopping_itself_after_the_limit_is_a_time_out() {
         let pool = Arc::new(Semaphore::new(1));
@@ -1065,6 +1074,7 @@ mod tests {
                 "time limit reached",
             ))
         };
+        let answered = || Ok(json!({"answer": 1}));
         for _ in 0..20 {
             // The last round's work may still hold the one permit (its
             // timer fired first): wait for it, or this round is "busy".
@@ -1073,14 +1083,31 @@ mod tests {
                 .await
                 .unwrap_err();
             assert_eq!(e.message, "solve took longer than 0 s");
+            drop(pool.acquire().await.unwrap());
+            let e = App::run(&pool, "analyze", Duration::ZERO, || {}, answered)
+                .await
+                .unwrap_err();
+            assert_eq!(e.message, "analyze took longer than 0 s");
         }
+        // A bad request found late is still a bad request.
+        drop(pool.acquire().await.unwrap());
+        let bad = || Err(ApiError::bad_request("no such tile"));
+        let e = App::run(&pool, "solve", Duration::ZERO, || {}, bad)
+            .await
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
         let long = Duration::from_secs(60);
         drop(pool.acquire().await.unwrap());
         let e = App::run(&pool, "solve", long, || {}, stopped)
             .await
             .unwrap_err();
         assert_eq!(e.message, "time limit reached");
-        let bad = || Err(ApiError::bad_request("no such tile"));
+        drop(pool.acquire().await.unwrap());
+        let v = App::run(&pool, "analyze", long, || {}, answered)
+            .await
+            .unwrap();
+        assert_eq!(v.0["answer"], 1);
+        drop(pool.acquire().await.unwrap());
         let e = App::run(&pool, "solve", long, || {}, bad)
             .await
             .unwrap_err();

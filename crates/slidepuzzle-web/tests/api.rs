@@ -625,12 +625,13 @@ async fn a_full_pool_answers_503_busy_and_the_page_still_loads() {
 
 /// Work that outlives its time limit is answered 503 "took longer than":
 /// the other endpoints after `work_time`, a solve after its deadline plus
-/// the grace (and its search is cancelled). With limits of zero the answer
-/// is given up at the first tick of the timer (about a millisecond), or
-/// when the work stops itself on its own zero deadline, whichever comes
-/// first: both give the same answer; the
-/// work here takes tens of milliseconds (analysing `complete:447`, 99,681
-/// edges) and about a second (Korf's #88, pattern databases built first).
+/// the grace (and its search is cancelled). With limits of zero every
+/// piece of work ends after its limit, so the answer is the timer's
+/// whether the timer's first tick (about a millisecond) is noticed first,
+/// or the work's end (it stops itself on its own zero deadline, or answers
+/// because a loaded machine woke the waiting task late): the work here
+/// takes tens of milliseconds (analysing `complete:447`, 99,681 edges)
+/// and about a second (Korf's #88, pattern databases built first).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn work_over_its_time_limit_is_a_503() {
     let limits = slidepuzzle_web::ServerLimits {

@@ -43,10 +43,16 @@ async function setState(page, text) {
 }
 // In the graph editor: a vertex at each spot (the canvas is 520 x 360
 // units), then an edge toggled for each pair by clicking its two ends.
+// Clicks each spot on the editor's empty canvas, as a user would: the next
+// click only once the last one's vertex is drawn (a failure names the
+// click that added none).
 async function editorAdd(page, spots) {
+  const circles = page.locator("#edit-out svg circle");
   for (const [x, y] of spots) {
+    const before = await circles.count();
     const b = await page.locator("#edit-out svg").boundingBox();
     await page.mouse.click(b.x + x * b.width / 520, b.y + y * b.height / 360);
+    await expect(circles, `the click at (${x}, ${y}) adds vertex ${before}`).toHaveCount(before + 1);
   }
 }
 async function editorToggle(page, pairs) {

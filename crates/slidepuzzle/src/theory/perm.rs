@@ -230,6 +230,9 @@ impl Perm {
                     if current.is_some() {
                         return Err(bad(i, "nested '('"));
                     }
+                    // A number right before '(' is outside the cycle, not
+                    // the start of its first point ("5(1,2)").
+                    flush(&mut number, &mut current, number_start)?;
                     current = Some(Vec::new());
                 }
                 ')' => {
@@ -262,6 +265,8 @@ impl Perm {
         if current.is_some() {
             return Err(bad(chars.len().saturating_sub(1), "missing ')'"));
         }
+        // A number after the last ')' ("(1,2)3") is refused, not dropped.
+        flush(&mut number, &mut current, number_start)?;
         let max_point = cycles.iter().flatten().map(|&p| p + 1).max().unwrap_or(0);
         let n = degree.max(max_point);
         // Cycles compose left to right: (1,2)(2,3) = apply (1,2), then (2,3).
@@ -372,6 +377,11 @@ mod tests {
             ("(1,1)", "repeated"),
             ("(1,x)", "unexpected 'x'"),
             ("1,2)", "outside parentheses"),
+            // Digits before '(' once ran into the cycle's first point:
+            // "34141(13)" was the point 3414113 (found by fuzzing).
+            ("34141(13)", "outside parentheses at character 1"),
+            ("(1,2)3", "outside parentheses at character 6"),
+            ("(1,2) 3 ", "outside parentheses at character 7"),
         ] {
             let e = Perm::parse_gap(text, 0).unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");
