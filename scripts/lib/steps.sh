@@ -5,7 +5,9 @@
 # Each step prints "== name" when it starts and "== name: N s" when it
 # ends; when the script exits (passed or failed) a table of every step's
 # time and the total is printed, so every CI log says where its time went.
-# A failing step stops the script as `set -e` would, after the table.
+# A failing step stops the script as `set -e` would, after the table. A
+# script may define `step_cleanup` (run at exit, after the table), e.g. to
+# stop what it started in the background.
 
 _step_names=()
 _step_secs=()
@@ -24,6 +26,9 @@ _step_table() {
     printf '== %7s s  %s\n' "${_step_secs[$i]}" "${_step_names[$i]}"
   done
   printf '== %7s s  total (exit %s)\n' "$total" "$status"
+  if declare -F step_cleanup >/dev/null; then
+    step_cleanup || true
+  fi
   return "$status"
 }
 trap _step_table EXIT
