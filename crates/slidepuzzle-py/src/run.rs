@@ -47,10 +47,7 @@ where
                 Ok(result) => {
                     // A signal of the last poll counts as one that came
                     // while the work ran.
-                    let interrupted = match interrupted {
-                        Some(e) => Some(e),
-                        None => py.check_signals().err(),
-                    };
+                    let interrupted = interrupted.or_else(|| py.check_signals().err());
                     return match interrupted {
                         Some(e) => Err(e),
                         None => result.map_err(crate::errors::to_py),
