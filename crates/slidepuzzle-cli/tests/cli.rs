@@ -433,7 +433,11 @@ fn gap_confirms_group_orders_and_the_composition_convention() {
         eprintln!("note: GAP is not installed; skipped as SLIDEPUZZLE_SKIP_MISSING_TOOLS asks");
         return;
     }
-    for puzzle in [
+    // One GAP session for every script (GAP takes a second or two to
+    // start): each script prints its group's order on a line of its own,
+    // and a closing line prints a product, to check the composition
+    // convention.
+    let puzzles = [
         "4x4",
         "3x3",
         "5x2",
@@ -444,32 +448,38 @@ fn gap_confirms_group_orders_and_the_composition_convention() {
         "2x2x2",
         "path:4",
         "edges:0-1,1-2,2-0,2-3,3-4,4-5,5-3",
-    ] {
-        let script = stdout(&run(&["group", "--gap", "--puzzle", puzzle]));
-        let ours =
-            json_lines(&run(&["analyze", "--json", "--puzzle", puzzle]))[0]["group_order"].clone();
-        let theirs = gap(&format!("{script}QUIT;\n")).unwrap();
-        assert_eq!(theirs.trim(), ours.as_str().unwrap(), "{puzzle}");
-    }
-    // Tiles that turn: GAP's order of the vertex x orientation group.
-    for puzzle in [
+        // Tiles that turn: GAP's order of the vertex x orientation group.
         "segerman",
         "4x3:mobius",
         "3x3:twist",
         "turns:4:0-1^1,1-2,2-3,3-0",
-    ] {
+    ];
+    let mut session = String::new();
+    let mut ours = Vec::new();
+    for puzzle in puzzles {
         let script = stdout(&run(&["group", "--gap", "--puzzle", puzzle]));
-        let ours =
+        assert_eq!(
+            script.matches("Print(").count(),
+            1,
+            "{puzzle}: a script prints one line\n{script}"
+        );
+        session.push_str(&script);
+        let order =
             json_lines(&run(&["analyze", "--json", "--puzzle", puzzle]))[0]["group_order"].clone();
-        let theirs = gap(&format!("{script}QUIT;\n")).unwrap();
-        assert_eq!(theirs.trim(), ours.as_str().unwrap(), "{puzzle}");
+        ours.push(order.as_str().unwrap().to_string());
     }
     // Products read left to right in both: (1,2,3)*(3,4,5).
-    let product = gap("Print((1,2,3)*(3,4,5), \"\\n\");\nQUIT;\n").unwrap();
-    let ours = slidepuzzle::theory::Perm::parse_gap("(1,2,3)", 5)
+    session.push_str("Print((1,2,3)*(3,4,5), \"\\n\");\nQUIT;\n");
+    let theirs = gap(&session).unwrap();
+    let lines: Vec<&str> = theirs.lines().map(str::trim).collect();
+    assert_eq!(lines.len(), puzzles.len() + 1, "GAP printed:\n{theirs}");
+    for ((puzzle, ours), theirs) in puzzles.iter().zip(&ours).zip(&lines) {
+        assert_eq!(*theirs, ours.as_str(), "{puzzle}");
+    }
+    let product = slidepuzzle::theory::Perm::parse_gap("(1,2,3)", 5)
         .unwrap()
         .then(&slidepuzzle::theory::Perm::parse_gap("(3,4,5)", 5).unwrap());
-    assert_eq!(product.trim(), ours.to_gap());
+    assert_eq!(lines[puzzles.len()], product.to_gap());
 }
 
 #[test]
