@@ -4,10 +4,11 @@
 //! BFS distances, listings beyond the optimum count what a path count
 //! finds, and optimised solutions are never longer.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap as HashMap;
 use slidepuzzle::model::{Configuration, Direction, Metric, Puzzle};
 use slidepuzzle::moves::{length_in, replay};
 use slidepuzzle::search::mtm_pdb::{MtmPdb, default_classes};
@@ -57,7 +58,7 @@ fn apply(c: &Configuration, path: &[usize]) -> Configuration {
 /// Distances to `goal` of every reachable configuration (the move graphs
 /// are symmetric, so BFS from the goal).
 fn bfs(p: &Puzzle, goal: &Configuration, metric: Metric) -> HashMap<Key, u32> {
-    let mut dist = HashMap::new();
+    let mut dist = HashMap::default();
     dist.insert(goal.cells().to_vec(), 0);
     let mut queue = VecDeque::from([goal.clone()]);
     while let Some(c) = queue.pop_front() {
@@ -281,10 +282,10 @@ fn reviews_and_good_moves_equal_bfs_distances() {
 /// straight back (the solutions a listing beyond the optimum gives).
 fn count_reduced_paths(p: &Puzzle, start: &Configuration, goal: &Configuration, len: usize) -> u64 {
     // (configuration, previous blank vertex) -> number of paths so far.
-    let mut layer: HashMap<(Key, usize), u64> = HashMap::new();
+    let mut layer: HashMap<(Key, usize), u64> = HashMap::default();
     layer.insert((start.cells().to_vec(), usize::MAX), 1);
     for _ in 0..len {
-        let mut next: HashMap<(Key, usize), u64> = HashMap::new();
+        let mut next: HashMap<(Key, usize), u64> = HashMap::default();
         for ((cells, prev), n) in layer {
             let c = Configuration::from_cells(cells, 1).unwrap();
             let b = c.blank();

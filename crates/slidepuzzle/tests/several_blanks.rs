@@ -2,8 +2,6 @@
 //! equal breadth-first search over configurations, unsolvable instances
 //! are exactly those BFS cannot reach, constructive solutions replay.
 
-use std::collections::HashMap;
-
 use rand::{RngExt, SeedableRng};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::replay_steps;
@@ -12,7 +10,7 @@ use slidepuzzle::{Algorithm, Heuristic, Outcome, SolveOptions, Solver};
 use crate::common;
 
 /// Distances from `goal` to every configuration reachable from it.
-fn bfs_from(p: &Puzzle, goal: &Configuration) -> HashMap<Vec<u32>, usize> {
+fn bfs_from(p: &Puzzle, goal: &Configuration) -> common::Distances {
     common::distances(p.graph(), goal.cells())
 }
 

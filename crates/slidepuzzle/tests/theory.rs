@@ -12,7 +12,7 @@ use slidepuzzle::theory::{check, uniform_reachable};
 use crate::common;
 
 /// Every configuration reachable from `goal`, by breadth-first search.
-fn reachable(p: &Puzzle, goal: &Configuration) -> HashSet<Vec<u32>> {
+fn reachable(p: &Puzzle, goal: &Configuration) -> common::Configurations {
     common::reachable(p.graph(), goal.cells())
 }
 
@@ -218,7 +218,7 @@ fn scrambles_are_uniform() {
 }
 
 /// Every configuration reachable from `start`, any number of blanks.
-fn reachable_multi_set(p: &Puzzle, start: &Configuration) -> HashSet<Vec<u32>> {
+fn reachable_multi_set(p: &Puzzle, start: &Configuration) -> common::Configurations {
     common::reachable(p.graph(), start.cells())
 }
 

@@ -4,16 +4,27 @@
 //! Each test file uses what it needs (`mod common;`).
 #![allow(dead_code)]
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::{FxHashMap, FxHashSet};
 use slidepuzzle::model::Graph;
+
+/// Configurations (cells, 0 for a blank) and their distances from a start.
+/// FxHash, not the standard library's SipHash: the oracles hash hundreds of
+/// thousands of short keys of their own making, where SipHash's resistance
+/// to chosen keys buys nothing and costs most of the search.
+pub type Distances = FxHashMap<Vec<u32>, usize>;
+
+/// A set of configurations (cells, 0 for a blank).
+pub type Configurations = FxHashSet<Vec<u32>>;
 
 /// The distance in single-tile moves from `start` (cells, 0 for a blank;
 /// any number of blanks) to every configuration it reaches.
-pub fn distances(graph: &Graph, start: &[u32]) -> HashMap<Vec<u32>, usize> {
-    let mut seen = HashMap::from([(start.to_vec(), 0usize)]);
+pub fn distances(graph: &Graph, start: &[u32]) -> Distances {
+    let mut seen = Distances::default();
+    seen.insert(start.to_vec(), 0usize);
     let mut queue = VecDeque::from([start.to_vec()]);
     while let Some(cells) = queue.pop_front() {
         let d = seen[&cells];
@@ -37,7 +48,7 @@ pub fn distances(graph: &Graph, start: &[u32]) -> HashMap<Vec<u32>, usize> {
 }
 
 /// Every configuration reachable from `start` (any number of blanks).
-pub fn reachable(graph: &Graph, start: &[u32]) -> HashSet<Vec<u32>> {
+pub fn reachable(graph: &Graph, start: &[u32]) -> Configurations {
     distances(graph, start).into_keys().collect()
 }
 
