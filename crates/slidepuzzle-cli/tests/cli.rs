@@ -555,6 +555,32 @@ fn several_blanks() {
     );
 }
 
+/// Listing every optimal solution and rating every move answer in one
+/// blank's paths: with two blanks they are refused with a message (exit
+/// 2), not answered for the first blank alone or ended by an internal
+/// error.
+#[test]
+fn listings_and_move_ratings_refuse_several_blanks_by_name() {
+    for flag in ["--all-optimal", "--good-moves"] {
+        let o = run(&[
+            "solve",
+            flag,
+            "--puzzle",
+            "3x3",
+            "--blanks",
+            "2",
+            "4 0 6/3 0 2/7 1 5",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
+        let message = stderr(&o);
+        assert!(
+            message.contains("works with one blank") && message.contains("has 2"),
+            "{flag}: {message}"
+        );
+        assert!(!message.contains("internal error"), "{flag}: {message}");
+    }
+}
+
 /// A random tree with several blanks: the scramble solved constructively
 /// (tiles pass each other at junctions), steps in JSON that replay to the
 /// goal; a bad tree spec names what is wrong.

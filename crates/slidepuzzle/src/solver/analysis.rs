@@ -155,7 +155,8 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::solve`]; [`Error::Unsupported`] when the plan is not an
-    /// optimal search (the constructive solver on large puzzles).
+    /// optimal search (the constructive solver on large puzzles), or when
+    /// `start` has several blanks (a solution here is one blank's path).
     pub fn solutions(
         &self,
         puzzle: &Puzzle,
@@ -165,6 +166,7 @@ impl Solver {
         query: &SolutionQuery,
         sink: &mut dyn FnMut(&[usize]) -> bool,
     ) -> Result<Listed> {
+        one_blank(start, "listing every optimal solution")?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, true)?;
         // The solve checks reachability first and answers unsolvable.
         let optimum = match self.solve_with_plan(puzzle, start, goal, &options, &plan)? {
@@ -382,7 +384,8 @@ impl Solver {
     /// ```
     ///
     /// # Errors
-    /// As [`Solver::review`].
+    /// As [`Solver::review`]; [`Error::Unsupported`] when `start` has
+    /// several blanks (a move here is one blank's path).
     pub fn good_moves(
         &self,
         puzzle: &Puzzle,
@@ -390,6 +393,7 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
     ) -> Result<(usize, Vec<MoveValue>)> {
+        one_blank(start, "rating every move")?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
         if options.metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
             return Err(Error::Unsupported(
@@ -498,4 +502,17 @@ impl Solver {
         }
         Ok(out)
     }
+}
+
+/// Refuses a configuration with several blanks for an answer written as
+/// one blank's path (the listing's solutions and the rated moves), which
+/// would otherwise describe only the first blank's moves.
+fn one_blank(start: &Configuration, what: &str) -> Result<()> {
+    let blanks = start.blanks().len();
+    if blanks > 1 {
+        return Err(Error::Unsupported(format!(
+            "{what} works with one blank for now, and this configuration has {blanks}"
+        )));
+    }
+    Ok(())
 }
