@@ -20,7 +20,19 @@ use slidepuzzle_web::records::{
 use crate::common::PuzzleArgs;
 use crate::solve_args::{SolveArgs, Work};
 
-pub use slidepuzzle::moves::spell;
+use slidepuzzle::moves::write_steps;
+
+/// The blank's walk of `steps` from `start`, its start first; empty with
+/// several blanks.
+fn walk_of(start: &slidepuzzle::Configuration, steps: &[(usize, usize)]) -> Vec<usize> {
+    if start.blanks().len() != 1 {
+        return Vec::new();
+    }
+    slidepuzzle::moves::blank_walk(
+        start.blank(),
+        &slidepuzzle::moves::blank_path_of_steps(steps),
+    )
+}
 
 /// The listing the options ask for, if any.
 ///
@@ -75,20 +87,20 @@ pub fn run_listing(
         let listed = {
             let mut out = stdout.lock();
             let batch = args.file.is_some();
-            let mut sink = |path: &[usize]| -> bool {
+            let mut sink = |steps: &[(usize, usize)]| -> bool {
                 if args.count_only {
                     return true;
                 }
                 if args.json {
-                    gathered.push(SolutionRecord::of_blank_path(
+                    gathered.push(SolutionRecord::of_steps(
                         puzzle,
                         start,
-                        path,
+                        steps,
                         options.metric,
                     ));
                     return true;
                 }
-                let text = spell(puzzle, start.blank(), path);
+                let text = write_steps(puzzle, start, steps);
                 let line = if batch {
                     format!("[{id}] {text}")
                 } else {
@@ -187,8 +199,9 @@ pub fn run_good_moves(
         let values: Vec<MoveValueRecord> = moves
             .iter()
             .map(|m| MoveValueRecord {
-                spelled: spell(puzzle, start.blank(), &m.blank_path),
-                blank_path: slidepuzzle::moves::blank_walk(start.blank(), &m.blank_path),
+                spelled: write_steps(puzzle, start, &m.steps),
+                blank_path: walk_of(start, &m.steps),
+                steps: m.steps.clone(),
                 distance: m.distance,
                 good: m.good,
             })
@@ -214,7 +227,7 @@ pub fn run_good_moves(
             };
             println!(
                 "{}\t{} -> {}\t{verdict}",
-                spell(puzzle, start.blank(), &m.blank_path),
+                write_steps(puzzle, start, &m.steps),
                 before,
                 m.distance
             );
@@ -266,7 +279,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
     let state = crate::common::read_arg(&args.state, crate::common::InputKind::Position)?;
     let (puzzle, start, goal) = args.puzzle.resolve(&state)?;
     let text = crate::common::read_arg(&args.moves, crate::common::InputKind::Moves)?;
-    let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
+    let path = slidepuzzle::moves::parse_steps(&puzzle, &start, &text)?;
     let options = review_options(args.metric, args.timeout)?;
     let solver = crate::common::solver(args.cache_dir.as_deref())?;
     if args.summary {
@@ -290,16 +303,12 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
     let optimal = r.distances.first().copied().unwrap_or(0);
     let end = r.distances.last().copied().unwrap_or(0);
     let metric = args.metric.to_string().to_uppercase();
-    let mut blank = start.blank();
-    let spelled: Vec<String> = r
-        .moves
-        .iter()
-        .map(|m| {
-            let s = spell(&puzzle, blank, &m.blank_path);
-            blank = *m.blank_path.last().unwrap_or(&blank);
-            s
-        })
-        .collect();
+    let mut at = start.clone();
+    let mut spelled = Vec::with_capacity(r.moves.len());
+    for m in &r.moves {
+        spelled.push(write_steps(&puzzle, &at, &m.steps));
+        at = slidepuzzle::moves::replay_steps(&puzzle, &at, &m.steps)?;
+    }
     if args.json {
         let rec = ReviewRecord {
             metric: args.metric,
@@ -357,20 +366,20 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
     let state = crate::common::read_arg(&a.state, crate::common::InputKind::Position)?;
     let (puzzle, start, _) = a.puzzle.resolve(&state)?;
     let text = crate::common::read_arg(&a.moves, crate::common::InputKind::Moves)?;
-    let path = slidepuzzle::moves::parse_moves(&puzzle, &start, &text)?;
+    let path = slidepuzzle::moves::parse_steps(&puzzle, &start, &text)?;
     let options = review_options(a.metric, a.timeout)?;
     let solver = crate::common::solver(a.cache_dir.as_deref())?;
     let better = solver.optimize(&puzzle, &start, &path, args.length, &options)?;
-    let len = |p: &[usize]| {
-        slidepuzzle::moves::length_in(&puzzle, start.blank(), p, a.metric).unwrap_or(p.len())
+    let len = |p: &[(usize, usize)]| {
+        slidepuzzle::moves::length_of_steps(&puzzle, &start, p, a.metric).unwrap_or(p.len())
     };
-    let spelled = spell(&puzzle, start.blank(), &better);
+    let spelled = write_steps(&puzzle, &start, &better);
     if a.json {
         let r = OptimizeRecord {
             metric: a.metric,
             before: len(&path),
             after: len(&better),
-            solution: SolutionRecord::of_blank_path(&puzzle, &start, &better, a.metric),
+            solution: SolutionRecord::of_steps(&puzzle, &start, &better, a.metric),
         };
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {
@@ -450,7 +459,7 @@ pub fn run_filter(args: &FilterArgs) -> Result<ExitCode> {
                         (p, s, g, l)
                     }
                 };
-                let path = slidepuzzle::moves::parse_moves(&puzzle, &start, moves).map_err(at)?;
+                let path = slidepuzzle::moves::parse_steps(&puzzle, &start, moves).map_err(at)?;
                 let w = solver
                     .waste(&puzzle, &start, &goal, &path, &options)
                     .map_err(at)?;

@@ -450,7 +450,7 @@ fn solve_with(
     goal: &slidepuzzle::model::Configuration,
     algorithm: Algorithm,
 ) -> Result<(usize, f64)> {
-    solved(puzzle, start, goal, algorithm).map(|s| (s.blank_path.len(), s.stats.seconds))
+    solved(puzzle, start, goal, algorithm).map(|s| (s.steps.len(), s.stats.seconds))
 }
 
 /// Several blanks: (moves, seconds).

@@ -167,22 +167,20 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
         }
         Outcome::Solved(s) => {
             let blank = start.blank();
-            let mtm = mtm_length(puzzle, blank, &s.blank_path)
+            let blank_path = s.blank_path(start);
+            let mtm = mtm_length(puzzle, blank, &blank_path)
                 .map(|m| format!(", {m} MTM"))
                 .unwrap_or_default();
             println!(
                 "{prefix}{} moves (STM{mtm}){}, verified by replay",
-                s.blank_path.len(),
+                s.steps.len(),
                 optimality(s)
             );
-            if let Some(l) = letters(puzzle, blank, &s.blank_path) {
+            if let Some(l) = letters(puzzle, blank, &blank_path) {
                 println!("{prefix}moves: {l}");
             }
             // With its start, as listings, `review` and the JSON write it.
-            let path: Vec<String> = slidepuzzle::moves::blank_walk(blank, &s.blank_path)
-                .iter()
-                .map(|v| v.to_string())
-                .collect();
+            let path: Vec<String> = s.blank_walk(start).iter().map(|v| v.to_string()).collect();
             println!("{prefix}blank path: {}", path.join("-"));
             println!(
                 "{prefix}{}: {} expanded, {} generated, {:.3} s",

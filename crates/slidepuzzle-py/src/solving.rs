@@ -179,11 +179,12 @@ impl Solution {
                 // Letters name one blank's moves; with several only the
                 // steps (and `written`) say which blank moved.
                 let one_blank = s.start.blanks().len() == 1;
-                s.moves = letters(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
+                let blank_path = sol.blank_path(&s.start);
+                s.moves = letters(puzzle, blank, &blank_path).filter(|_| one_blank);
                 s.blank_path = sol.blank_walk(&s.start);
                 s.written = sol.written(puzzle, &s.start);
                 s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
-                s.mtm = mtm_length(puzzle, blank, &sol.blank_path).filter(|_| one_blank);
+                s.mtm = mtm_length(puzzle, blank, &blank_path).filter(|_| one_blank);
                 s.stm = sol.steps.len();
                 s.length = sol.length;
                 s.metric = sol.metric.to_string();

@@ -14,9 +14,7 @@
 
 use serde::Serialize;
 use slidepuzzle::model::{Configuration, Metric, Puzzle};
-use slidepuzzle::moves::{
-    blank_walk, length_in, letters, mtm_length, steps_of_blank_path, tiles_of_steps,
-};
+use slidepuzzle::moves::{blank_walk, length_of_steps, letters, mtm_length, tiles_of_steps};
 use slidepuzzle::search::SearchStats;
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::{Outcome, Plan, StopReason};
@@ -84,18 +82,16 @@ impl SolutionRecord {
         }
     }
 
-    /// The record of a one-blank solution given as the vertices the blank
-    /// visits after `start`'s (the library's listings), with its length
-    /// in `metric`.
-    pub fn of_blank_path(
+    /// The record of `steps` (the library's listings, an optimised
+    /// solution), with its length in `metric`.
+    pub fn of_steps(
         puzzle: &Puzzle,
         start: &Configuration,
-        path: &[usize],
+        steps: &[(usize, usize)],
         metric: Metric,
     ) -> Self {
-        let blank = start.blank();
-        let length = length_in(puzzle, blank, path, metric).unwrap_or(path.len());
-        Self::new(puzzle, start, &steps_of_blank_path(blank, path), length)
+        let length = length_of_steps(puzzle, start, steps, metric).unwrap_or(steps.len());
+        Self::new(puzzle, start, steps, length)
     }
 }
 
@@ -356,11 +352,14 @@ impl<'a> ListingRecord<'a> {
 #[derive(Serialize, Debug)]
 pub struct MoveValueRecord {
     /// The move as written: letters on boards, else the blank path with
-    /// its start (`9-4`).
+    /// its start (`9-4`), or `FROM>TO` steps with several blanks.
     #[serde(rename = "move")]
     pub spelled: String,
-    /// The vertices the blank visits in the move, its start first.
+    /// The vertices the blank visits in the move, its start first; empty
+    /// with several blanks.
     pub blank_path: Vec<usize>,
+    /// The move's single-tile steps `(from, to)`.
+    pub steps: Vec<(usize, usize)>,
     /// Optimal distance after the move.
     pub distance: usize,
     /// Whether the move keeps the position optimal.

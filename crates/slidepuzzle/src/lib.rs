@@ -26,7 +26,7 @@
 //! let goal = puzzle.default_goal();
 //! assert!(slidepuzzle::check(&puzzle, &start, &goal).unwrap().solvable);
 //! match Solver::new().solve(&puzzle, &start, &goal, &SolveOptions::default()).unwrap() {
-//!     Outcome::Solved(s) => assert_eq!(s.blank_path, vec![8]),
+//!     Outcome::Solved(s) => assert_eq!(s.steps, vec![(8, 7)]), // tile 8 slides left
 //!     other => panic!("{other:?}"),
 //! }
 //! ```

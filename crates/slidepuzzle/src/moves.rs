@@ -523,6 +523,117 @@ pub fn length_in(
     }
 }
 
+/// Steps as people write them, for any number of blanks: with one blank,
+/// [`spell`] of its blank path (slidysim letters with counts where every
+/// move has a direction, else the walk `9-7-4`); with several,
+/// [`format_steps`] (`3>7 4>3`). O(len).
+///
+/// ```
+/// use slidepuzzle::model::{Configuration, Puzzle};
+/// use slidepuzzle::moves::write_steps;
+/// let p = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(write_steps(&p, &p.default_goal(), &[(7, 8), (6, 7)]), "R2");
+/// let two = Configuration::from_cells(vec![1, 0, 2, 0], 2).unwrap();
+/// assert_eq!(write_steps(&Puzzle::parse("2x2").unwrap(), &two, &[(0, 1)]), "0>1");
+/// ```
+pub fn write_steps(puzzle: &Puzzle, start: &Configuration, steps: &[(usize, usize)]) -> String {
+    if start.blanks().len() != 1 {
+        return format_steps(steps);
+    }
+    spell(puzzle, start.blank(), &blank_path_of_steps(steps))
+}
+
+/// The moves of `metric` from `config` as steps, for any number of
+/// blanks: with one blank, [`moves_from`] (each neighbour in STM, each
+/// straight run in MTM); with several, every single step of a tile into
+/// a blank next to it (blanks in vertex order, then their neighbours in
+/// the puzzle's order), in either metric, as several-blank moves are
+/// counted ([`length_of_steps`]).
+///
+/// ```
+/// use slidepuzzle::{model::{Configuration, Metric, Puzzle}, moves::moves_of};
+/// let p = Puzzle::parse("2x2").unwrap();
+/// let two = Configuration::from_cells(vec![1, 0, 2, 0], 2).unwrap();
+/// assert_eq!(moves_of(&p, &two, Metric::Stm), vec![vec![(0, 1)], vec![(2, 3)]]);
+/// ```
+pub fn moves_of(
+    puzzle: &Puzzle,
+    config: &Configuration,
+    metric: crate::model::Metric,
+) -> Vec<Vec<(usize, usize)>> {
+    let blanks = config.blanks();
+    if blanks.len() == 1 {
+        let blank = config.blank();
+        return moves_from(puzzle, blank, metric)
+            .iter()
+            .map(|path| steps_of_blank_path(blank, path))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for &b in &blanks {
+        for &v in puzzle.blank_moves(b) {
+            if config.tile_at(v) != 0 {
+                out.push(vec![(v, b)]);
+            }
+        }
+    }
+    out
+}
+
+/// `steps` cut into the moves of `metric`, for any number of blanks: one
+/// step each in STM and with several blanks; with one blank in MTM, the
+/// maximal straight runs of its blank path (`None` where a step has no
+/// direction). O(len).
+///
+/// ```
+/// use slidepuzzle::{model::{Metric, Puzzle}, moves::{parse_steps, split_steps}};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let start = p.default_goal();
+/// let steps = parse_steps(&p, &start, "R2D").unwrap();
+/// let runs = split_steps(&p, &start, &steps, Metric::Mtm).unwrap();
+/// assert_eq!(runs.iter().map(Vec::len).collect::<Vec<_>>(), [2, 1]);
+/// ```
+pub fn split_steps(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    steps: &[(usize, usize)],
+    metric: crate::model::Metric,
+) -> Option<Vec<Vec<(usize, usize)>>> {
+    if metric == crate::model::Metric::Stm || start.blanks().len() != 1 {
+        return Some(steps.iter().map(|&s| vec![s]).collect());
+    }
+    let dirs = directions(puzzle, start.blank(), &blank_path_of_steps(steps))?;
+    let mut out: Vec<Vec<(usize, usize)>> = Vec::new();
+    for (i, &s) in steps.iter().enumerate() {
+        match out.last_mut() {
+            Some(run) if i > 0 && dirs[i - 1] == dirs[i] => run.push(s),
+            _ => out.push(vec![s]),
+        }
+    }
+    Some(out)
+}
+
+/// Steps without immediate reversals, for any number of blanks: a step
+/// `(a, b)` right after `(b, a)` slides the same tile back, and both go,
+/// repeatedly. The result reaches the same configuration and is never
+/// longer; with one blank it is [`simplify`] of the blank path. O(len).
+///
+/// ```
+/// use slidepuzzle::moves::simplify_steps;
+/// assert_eq!(simplify_steps(&[(7, 8), (6, 7), (7, 6), (4, 7)]), vec![(7, 8), (4, 7)]);
+/// ```
+pub fn simplify_steps(steps: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut kept: Vec<(usize, usize)> = Vec::with_capacity(steps.len());
+    for &(from, to) in steps {
+        if kept.last() == Some(&(to, from)) {
+            kept.pop();
+        } else {
+            kept.push((from, to));
+        }
+    }
+    kept
+}
+
 /// A blank path without immediate reversals: a step straight back to the
 /// vertex the blank just left cancels with the step before it, repeatedly
 /// (`8-7-8-5` from 5 is empty). The result reaches the same configuration
@@ -584,6 +695,42 @@ pub fn steps_of_blank_path(start_blank: usize, path: &[usize]) -> Vec<(usize, us
             step
         })
         .collect()
+}
+
+/// The blank's path of steps made with one blank: each step's `from`
+/// (where the blank goes), the inverse of [`steps_of_blank_path`]. O(len).
+///
+/// ```
+/// use slidepuzzle::moves::{blank_path_of_steps, steps_of_blank_path};
+/// assert_eq!(blank_path_of_steps(&steps_of_blank_path(8, &[7, 4])), vec![7, 4]);
+/// ```
+pub fn blank_path_of_steps(steps: &[(usize, usize)]) -> Vec<usize> {
+    steps.iter().map(|&(from, _)| from).collect()
+}
+
+/// The length of `steps` from `start` in `metric`: the number of steps in
+/// STM and with several blanks; with one blank in MTM, the straight runs
+/// of its blank path ([`mtm_length`]; `None` where a step has no
+/// direction). O(len).
+///
+/// ```
+/// use slidepuzzle::{model::{Metric, Puzzle}, moves::{length_of_steps, parse_steps}};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// let start = p.default_goal();
+/// let steps = parse_steps(&p, &start, "R2D").unwrap();
+/// assert_eq!(length_of_steps(&p, &start, &steps, Metric::Stm), Some(3));
+/// assert_eq!(length_of_steps(&p, &start, &steps, Metric::Mtm), Some(2));
+/// ```
+pub fn length_of_steps(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    steps: &[(usize, usize)],
+    metric: crate::model::Metric,
+) -> Option<usize> {
+    if metric == crate::model::Metric::Stm || start.blanks().len() != 1 {
+        return Some(steps.len());
+    }
+    mtm_length(puzzle, start.blank(), &blank_path_of_steps(steps))
 }
 
 /// Applies `steps` to `start` with any number of blanks: each step

@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap as HashMap;
 use slidepuzzle::model::{Configuration, Direction, Metric, Puzzle};
-use slidepuzzle::moves::{length_in, replay};
+use slidepuzzle::moves::{blank_path_of_steps, length_in, replay, steps_of_blank_path};
 use slidepuzzle::search::mtm_pdb::{MtmPdb, default_classes};
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::theory::uniform_reachable;
@@ -110,8 +110,11 @@ fn listed(
 ) -> (Vec<Vec<usize>>, slidepuzzle::solver::Listing) {
     let mut found = Vec::new();
     let r = Solver::new()
-        .solutions(p, start, goal, options, query, &mut |path: &[usize]| {
-            found.push(path.to_vec());
+        .solutions(p, start, goal, options, query, &mut |steps: &[(
+            usize,
+            usize,
+        )]| {
+            found.push(blank_path_of_steps(steps));
             true
         })
         .unwrap();
@@ -180,7 +183,7 @@ fn mtm_optimal_lengths_equal_an_mtm_bfs() {
                 assert_eq!(s.metric, Metric::Mtm);
                 assert_eq!(s.length as u32, dist[start.cells()], "{spec} {heuristic}");
                 assert_eq!(
-                    length_in(&p, start.blank(), &s.blank_path, Metric::Mtm),
+                    length_in(&p, start.blank(), &s.blank_path(&start), Metric::Mtm),
                     Some(s.length)
                 );
             }
@@ -254,13 +257,14 @@ fn reviews_and_good_moves_equal_bfs_distances() {
             let Outcome::Solved(s) = solver.solve(&p, &c, &goal, &options).unwrap() else {
                 panic!()
             };
-            path.extend(&s.blank_path);
+            path.extend(&s.blank_path(&c));
             let path = slidepuzzle::moves::simplify(start.blank(), &path);
-            let r = solver.review(&p, &start, &goal, &path, &options).unwrap();
+            let steps = steps_of_blank_path(start.blank(), &path);
+            let r = solver.review(&p, &start, &goal, &steps, &options).unwrap();
             let mut at = start.clone();
             assert_eq!(r.distances[0] as u32, dist[at.cells()]);
             for (i, mv) in r.moves.iter().enumerate() {
-                at = apply(&at, &mv.blank_path);
+                at = slidepuzzle::moves::replay_steps(&p, &at, &mv.steps).unwrap();
                 assert_eq!(r.distances[i + 1] as u32, dist[at.cells()]);
                 assert_eq!(mv.loss, 1 + mv.after - mv.before);
             }
@@ -270,7 +274,7 @@ fn reviews_and_good_moves_equal_bfs_distances() {
             assert_eq!(d as u32, dist[start.cells()]);
             assert_eq!(moves.len(), oracle_moves(&p, start.blank(), m).len());
             for mv in moves {
-                let next = apply(&start, &mv.blank_path);
+                let next = slidepuzzle::moves::replay_steps(&p, &start, &mv.steps).unwrap();
                 assert_eq!(mv.distance as u32, dist[next.cells()]);
                 assert_eq!(mv.good, dist[next.cells()] + 1 == d as u32);
             }
@@ -362,7 +366,9 @@ fn optimize_never_lengthens_and_keeps_the_end() {
             c = apply(&c, mv);
             path.extend(mv);
         }
-        let better = solver.optimize(&p, &start, &path, 8, &metric(m)).unwrap();
+        let steps = steps_of_blank_path(start.blank(), &path);
+        let better = solver.optimize(&p, &start, &steps, 8, &metric(m)).unwrap();
+        let better = blank_path_of_steps(&better);
         assert_eq!(replay(&p, &start, &better).unwrap(), c);
         let len = |x: &[usize]| length_in(&p, start.blank(), x, m).unwrap();
         assert!(
@@ -411,7 +417,10 @@ fn a_corner_goal_in_the_multi_tile_metric_is_served_by_the_standard_goals_table(
         };
         assert!(s.optimal);
         assert_eq!(s.length as u32, dist[start.cells()], "{:?}", start.cells());
-        assert_eq!(&replay(&p, &start, &s.blank_path).unwrap(), &corner);
+        assert_eq!(
+            &slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap(),
+            &corner
+        );
         let mut found = Vec::new();
         let listed = solver
             .solutions(
@@ -420,8 +429,8 @@ fn a_corner_goal_in_the_multi_tile_metric_is_served_by_the_standard_goals_table(
                 &corner,
                 &options,
                 &SolutionQuery::default(),
-                &mut |path: &[usize]| {
-                    found.push(path.to_vec());
+                &mut |steps: &[(usize, usize)]| {
+                    found.push(blank_path_of_steps(steps));
                     true
                 },
             )

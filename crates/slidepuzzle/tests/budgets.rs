@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle::search::graph::GraphDomain;
 use slidepuzzle::search::heuristic::Zero;
 use slidepuzzle::search::ida::ida_star;
-use slidepuzzle::search::{Limits, StopReason};
+use slidepuzzle::search::{Limits, SearchResult, StopReason};
 use slidepuzzle::solver::SolutionQuery;
 use slidepuzzle::theory::uniform_reachable;
 use slidepuzzle::{Algorithm, Configuration, Heuristic, Outcome, Puzzle, SolveOptions, Solver};
@@ -151,9 +151,7 @@ fn an_exhausted_tree_is_reported_as_exhausted() {
     let goal = Configuration::from_cells(vec![0, 2, 1], 1).unwrap();
     let domain = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
     let r = ida_star(domain, Zero, &Limits::default(), false);
-    assert!(r.path.is_none());
-    assert!(r.exhausted);
-    assert_eq!(r.stopped, None);
+    assert!(matches!(r, SearchResult::Exhausted { .. }), "{r:?}");
     // A budget that runs out first is a stop, not exhaustion.
     let domain = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
     let limits = Limits {
@@ -161,9 +159,8 @@ fn an_exhausted_tree_is_reported_as_exhausted() {
         ..Limits::default()
     };
     let r = ida_star(domain, Zero, &limits, false);
-    assert!(!r.exhausted);
-    assert_eq!(r.stopped, Some(StopReason::MaxNodes));
-    assert_eq!(r.stats.expanded, 1);
+    assert_eq!(r.stopped(), Some(StopReason::MaxNodes));
+    assert_eq!(r.stats().expanded, 1);
 }
 
 #[test]
@@ -172,7 +169,7 @@ fn a_stopped_analysis_names_its_limit_as_a_type() {
     // the first, and the error carries the reason, not only words.
     let puzzle = Puzzle::parse("3x3").unwrap();
     let start = slidepuzzle::format::parse_configuration(&puzzle, "8 6 7/2 5 4/3 0 1", 1).unwrap();
-    let moves = slidepuzzle::moves::parse_moves(&puzzle, &start, "L").unwrap();
+    let moves = slidepuzzle::moves::parse_steps(&puzzle, &start, "L").unwrap();
     let o = options(10, Algorithm::Ida, Heuristic::Manhattan, false);
     match Solver::new().review(&puzzle, &start, &puzzle.default_goal(), &moves, &o) {
         Err(slidepuzzle::Error::Stopped { reason, message }) => {

@@ -24,12 +24,15 @@ fn constructive(p: &Puzzle, seed: u64, random_goal: bool) -> usize {
     };
     match solve(p, &start, &goal, &opts).unwrap_or_else(|e| panic!("{}: {e}", p.spec())) {
         Outcome::Solved(s) => {
-            assert_eq!(replay(p, &start, &s.blank_path).unwrap(), goal);
+            assert_eq!(
+                slidepuzzle::moves::replay_steps(p, &start, &s.steps).unwrap(),
+                goal
+            );
             // Cycles (the 2x2 board) get the rotation solver, which is
             // shortest; everything else is constructive, not optimal.
             let cycle = slidepuzzle::theory::blanks::cycle_order(p.graph()).is_some();
             assert_eq!(s.optimal, cycle, "{}", p.spec());
-            s.blank_path.len()
+            s.steps.len()
         }
         o => panic!("{} {start:?}: {o:?}", p.spec()),
     }

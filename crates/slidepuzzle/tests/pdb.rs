@@ -28,7 +28,7 @@ fn length(
     goal: &slidepuzzle::model::Configuration,
 ) -> usize {
     match Solver::new().solve(p, start, goal, opts).unwrap() {
-        Outcome::Solved(s) => s.blank_path.len(),
+        Outcome::Solved(s) => s.steps.len(),
         o => panic!("{o:?}"),
     }
 }
@@ -56,11 +56,7 @@ fn pdb_ida_is_optimal_on_3x3_and_3x4() {
             let Outcome::Solved(s) = solver.solve(&p, &start, &goal, &with_pdb).unwrap() else {
                 panic!()
             };
-            assert_eq!(
-                s.blank_path.len(),
-                length(&p, &plain, &start, &goal),
-                "{spec}"
-            );
+            assert_eq!(s.steps.len(), length(&p, &plain, &start, &goal), "{spec}");
         }
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -93,7 +89,7 @@ fn blank_aware_tables_are_optimal_and_never_weaker_than_plain_ones() {
         for _ in 0..4 {
             let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
             let solve = |o: &SolveOptions| match solver.solve(&p, &start, &goal, o).unwrap() {
-                Outcome::Solved(s) => (s.blank_path.len(), s.stats.generated),
+                Outcome::Solved(s) => (s.steps.len(), s.stats.generated),
                 o => panic!("{o:?}"),
             };
             let ((n1, g1), (n2, g2)) = (solve(&plain), solve(&aware));
@@ -154,12 +150,7 @@ fn korf_instances_with_5_5_5() {
             panic!()
         };
         assert_eq!(s.algorithm, "ida-pdb");
-        assert_eq!(
-            s.blank_path.len() as u32,
-            inst.optimal,
-            "instance {}",
-            inst.id
-        );
+        assert_eq!(s.steps.len() as u32, inst.optimal, "instance {}", inst.id);
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -360,7 +351,7 @@ fn graph_pdb_ida_and_astar_are_optimal() {
                     panic!()
                 };
                 assert!(s.algorithm.contains("pdb"), "{}", s.algorithm);
-                assert_eq!(s.blank_path.len(), reference, "{spec} {algorithm:?}");
+                assert_eq!(s.steps.len(), reference, "{spec} {algorithm:?}");
             }
         }
     }
@@ -692,12 +683,7 @@ fn a_catalogue_is_the_maximum_of_its_partitions() {
             let Outcome::Solved(s) = solver.solve(&p, &inst.start, &goal, opts).unwrap() else {
                 panic!()
             };
-            assert_eq!(
-                s.blank_path.len() as u32,
-                inst.optimal,
-                "instance {}",
-                inst.id
-            );
+            assert_eq!(s.steps.len() as u32, inst.optimal, "instance {}", inst.id);
             *nodes += s.stats.generated;
         }
     }

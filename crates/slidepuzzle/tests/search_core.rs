@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle::search::best_first::{StateKey, Strategy, best_first};
 use slidepuzzle::search::board::BoardDomain;
-use slidepuzzle::search::domain::Domain;
+use slidepuzzle::search::domain::{Domain, Steps};
 use slidepuzzle::search::graph::GraphDomain;
 use slidepuzzle::search::heuristic::{Heuristic, Max, Sum, Zero};
 use slidepuzzle::search::ida::ida_star;
@@ -18,13 +18,18 @@ use slidepuzzle::theory::uniform_reachable;
 use slidepuzzle::{Configuration, Puzzle};
 
 /// The length of a found path, after checking it reaches the goal.
-fn length(puzzle: &Puzzle, start: &Configuration, goal: &Configuration, r: &SearchResult) -> usize {
-    let path = r.path.as_ref().expect("solved");
+fn length<M: Steps>(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    r: &SearchResult<M>,
+) -> usize {
+    let steps = r.steps().expect("solved");
     assert_eq!(
-        &slidepuzzle::moves::replay(puzzle, start, path).unwrap(),
+        &slidepuzzle::moves::replay_steps(puzzle, start, &steps).unwrap(),
         goal
     );
-    path.len()
+    steps.len()
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -57,7 +62,7 @@ fn every_kernel_agrees_on_random_boards_and_graphs() {
                 ida_star(graph(), Sum::new(Zero, md()), &limits, false),
             ];
             for r in &runs {
-                assert!(r.optimal);
+                assert!(r.optimal());
                 assert_eq!(length(&puzzle, &start, &goal, r), optimum, "{spec}");
             }
             if let Some((w, h)) = puzzle.plain_board_size() {
@@ -71,8 +76,8 @@ fn every_kernel_agrees_on_random_boards_and_graphs() {
                 assert_eq!(length(&puzzle, &start, &goal, &by_md), optimum);
                 assert_eq!(length(&puzzle, &start, &goal, &by_lc), optimum);
                 assert_eq!(length(&puzzle, &start, &goal, &pruned), optimum);
-                assert!(by_lc.stats.generated <= by_md.stats.generated);
-                assert!(pruned.stats.generated <= by_md.stats.generated);
+                assert!(by_lc.stats().generated <= by_md.stats().generated);
+                assert!(pruned.stats().generated <= by_md.stats().generated);
             }
         }
     }
@@ -98,9 +103,9 @@ fn the_split_driver_finds_optimal_solutions_on_two_threads() {
             });
             let optimum = length(&puzzle, &start, &goal, &one);
             assert_eq!(length(&puzzle, &start, &goal, &two), optimum, "{spec}");
-            assert!(two.optimal);
+            assert!(two.optimal());
             // Both searched the same iterations, ending at the same bound.
-            assert_eq!(two.stats.bound, one.stats.bound, "{spec}");
+            assert_eq!(two.stats().bound, one.stats().bound, "{spec}");
         }
     }
 }
@@ -123,9 +128,9 @@ fn the_split_driver_stops_at_the_node_limit() {
     };
     let board = BoardDomain::<true>::new(4, 4, &start, &goal).unwrap();
     let r = pool(2).install(|| ida_star(board, Manhattan::new(&distances), &limits, true));
-    assert!(r.path.is_none());
-    assert_eq!(r.stopped, Some(slidepuzzle::StopReason::MaxNodes));
-    assert!(r.stats.expanded < 2_000_000, "{}", r.stats.expanded);
+    assert!(r.moves().is_none());
+    assert_eq!(r.stopped(), Some(slidepuzzle::StopReason::MaxNodes));
+    assert!(r.stats().expanded < 2_000_000, "{}", r.stats().expanded);
 }
 
 #[test]
@@ -213,8 +218,8 @@ fn loop_pruning_never_loses_the_optimum_on_random_boards() {
                 length(&puzzle, &start, &goal, &b),
                 "{w}x{h}"
             );
-            all += a.stats.generated;
-            pruned_nodes += b.stats.generated;
+            all += a.stats().generated;
+            pruned_nodes += b.stats().generated;
         }
         assert!(pruned_nodes < all, "{w}x{h}: {pruned_nodes} < {all}");
     }

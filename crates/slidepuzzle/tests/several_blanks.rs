@@ -2,9 +2,12 @@
 //! equal breadth-first search over configurations, unsolvable instances
 //! are exactly those BFS cannot reach, constructive solutions replay.
 
+use std::collections::BTreeSet;
+
 use rand::{RngExt, SeedableRng};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::moves::replay_steps;
+use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::{Algorithm, Heuristic, Outcome, SolveOptions, Solver};
 
 use crate::common;
@@ -60,7 +63,7 @@ fn optimal_lengths_equal_breadth_first_search_and_unsolvable_means_unreachable()
                 match (outcome, want) {
                     (Outcome::Solved(s), Some(d)) => {
                         assert_eq!(s.steps.len(), d, "{spec} k={k} {:?}", start.cells());
-                        assert!(s.optimal && s.blank_path.is_empty());
+                        assert!(s.optimal && s.blank_path(&start).is_empty());
                         assert_eq!(replay_steps(&p, &start, &s.steps).unwrap(), goal);
                     }
                     (Outcome::Unsolvable(_), None) => {}
@@ -399,5 +402,192 @@ fn beyond_its_node_budget_the_automatic_plan_answers_by_weighted_a_star() {
                 .unwrap(),
             Outcome::Stopped { .. }
         ));
+    }
+}
+
+/// The steps `(from, to)` from `cells` (any number of blanks): every tile
+/// next to a blank, into it; the oracle's own move generation.
+fn oracle_steps(p: &Puzzle, cells: &[u32]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (v, &t) in cells.iter().enumerate() {
+        if t == 0 {
+            out.extend(
+                p.graph()
+                    .neighbors(v)
+                    .iter()
+                    .filter(|&&w| cells[w] != 0)
+                    .map(|&w| (w, v)),
+            );
+        }
+    }
+    out
+}
+
+/// Every path of exactly `length` steps from `start` to the goal that
+/// never slides a tile straight back (the solutions a listing gives), by
+/// depth-first search pruned with the breadth-first distances `to_goal`
+/// (which must cover every configuration within `length` of the goal).
+fn oracle_solutions(
+    p: &Puzzle,
+    start: &[u32],
+    to_goal: &common::Distances,
+    length: usize,
+) -> BTreeSet<Vec<(usize, usize)>> {
+    fn walk(
+        p: &Puzzle,
+        cells: &mut Vec<u32>,
+        to_goal: &common::Distances,
+        left: usize,
+        path: &mut Vec<(usize, usize)>,
+        out: &mut BTreeSet<Vec<(usize, usize)>>,
+    ) {
+        if left == 0 {
+            if to_goal.get(cells.as_slice()) == Some(&0) {
+                out.insert(path.clone());
+            }
+            return;
+        }
+        for (from, to) in oracle_steps(p, cells) {
+            if path.last() == Some(&(to, from)) {
+                continue;
+            }
+            cells.swap(from, to);
+            if to_goal.get(cells.as_slice()).is_some_and(|&d| d < left) {
+                path.push((from, to));
+                walk(p, cells, to_goal, left - 1, path, out);
+                path.pop();
+            }
+            cells.swap(from, to);
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(
+        p,
+        &mut start.to_vec(),
+        to_goal,
+        length,
+        &mut Vec::new(),
+        &mut out,
+    );
+    out
+}
+
+/// Listing every optimal solution, the N shortest and those up to one and
+/// two moves beyond the optimum, and rating every move, with 2 and 3 blanks on
+/// boards and graphs: the same sets and values as an independent
+/// breadth-first search over configurations (issue 60).
+#[test]
+fn listings_and_move_ratings_with_several_blanks_equal_breadth_first_search() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(60);
+    let solver = Solver::new();
+    let options = SolveOptions::default();
+    let cases = [
+        ("3x3", 2),
+        ("3x3", 3),
+        ("4x3", 2),
+        ("4x3", 3),
+        ("petersen", 2),
+        ("2x2x2", 3),
+        ("theta:1,2,3", 2),
+    ];
+    for (spec, k) in cases {
+        let p = Puzzle::parse(spec).unwrap();
+        let goal = Configuration::natural_with_blanks(p.vertex_count(), k);
+        // Positions 6 to 8 moves from the goal, and every configuration
+        // within 9 (so also every one on a path one move longer).
+        let to_goal = common::distances_within(p.graph(), goal.cells(), 9);
+        let mut at_distance: Vec<&Vec<u32>> = to_goal
+            .iter()
+            .filter(|&(_, &d)| (6..=8).contains(&d))
+            .map(|(c, _)| c)
+            .collect();
+        at_distance.sort();
+        for _ in 0..2 {
+            let cells = at_distance[rng.random_range(0..at_distance.len())].clone();
+            let start = Configuration::from_cells(cells.clone(), k).unwrap();
+            let d = to_goal[&cells];
+            let optimal = oracle_solutions(&p, &cells, &to_goal, d);
+            let one_more = oracle_solutions(&p, &cells, &to_goal, d + 1);
+            let two_more = oracle_solutions(&p, &cells, &to_goal, d + 2);
+            let list = |query: SolutionQuery| {
+                let mut found = Vec::new();
+                let listed = solver
+                    .solutions(&p, &start, &goal, &options, &query, &mut |steps| {
+                        found.push(steps.to_vec());
+                        true
+                    })
+                    .unwrap();
+                let Listed::Listed(l) = listed else {
+                    panic!("{spec}: unsolvable")
+                };
+                assert_eq!(l.optimal_length, d, "{spec} {cells:?}");
+                assert_eq!(l.count as usize, found.len());
+                found
+            };
+            let at = format!("{spec} k={k} {cells:?}");
+            // --all-optimal: the optimal solutions, each once.
+            let all = list(SolutionQuery {
+                beyond_optimal: Some(0),
+                ..SolutionQuery::default()
+            });
+            assert_eq!(all.len(), optimal.len(), "{at}: a solution listed twice");
+            assert_eq!(
+                all.iter().cloned().collect::<BTreeSet<_>>(),
+                optimal,
+                "{at}"
+            );
+            // --beyond-optimal 1: those and the ones a move longer.
+            let beyond = list(SolutionQuery {
+                beyond_optimal: Some(1),
+                ..SolutionQuery::default()
+            });
+            let want: BTreeSet<_> = optimal.union(&one_more).cloned().collect();
+            assert_eq!(beyond.len(), want.len(), "{at}: a solution listed twice");
+            assert_eq!(beyond.into_iter().collect::<BTreeSet<_>>(), want, "{at}");
+            // --beyond-optimal 2 (on bipartite boards nothing is one move
+            // longer: every solution has the optimum's parity).
+            let beyond = list(SolutionQuery {
+                beyond_optimal: Some(2),
+                ..SolutionQuery::default()
+            });
+            let want: BTreeSet<_> = want.union(&two_more).cloned().collect();
+            assert!(want.len() > optimal.len(), "{at}: longer solutions exist");
+            assert_eq!(beyond.len(), want.len(), "{at}: a solution listed twice");
+            assert_eq!(beyond.into_iter().collect::<BTreeSet<_>>(), want, "{at}");
+            // --count N: the N shortest, the optimal ones first.
+            let n = optimal.len() + 2;
+            let counted = list(SolutionQuery {
+                max_count: Some(n as u64),
+                ..SolutionQuery::default()
+            });
+            assert_eq!(counted.len(), n, "{at}");
+            let (first, rest) = counted.split_at(optimal.len());
+            assert_eq!(
+                first.iter().cloned().collect::<BTreeSet<_>>(),
+                optimal,
+                "{at}"
+            );
+            for s in rest {
+                assert!(s.len() > d, "{at}: {s:?} listed after the optimal ones");
+                assert_eq!(replay_steps(&p, &start, s).unwrap(), goal, "{at}");
+            }
+            // --good-moves: every step from the start with its distance.
+            let (before, moves) = solver.good_moves(&p, &start, &goal, &options).unwrap();
+            assert_eq!(before, d, "{at}");
+            let rated: BTreeSet<_> = moves.iter().map(|m| m.steps.clone()).collect();
+            let legal: BTreeSet<_> = oracle_steps(&p, &cells)
+                .into_iter()
+                .map(|s| vec![s])
+                .collect();
+            assert_eq!(rated, legal, "{at}");
+            for m in &moves {
+                let mut next = cells.clone();
+                next.swap(m.steps[0].0, m.steps[0].1);
+                let want = to_goal[&next];
+                assert_eq!(m.distance, want, "{at} {:?}", m.steps);
+                assert_eq!(m.good, want + 1 == d, "{at} {:?}", m.steps);
+            }
+            assert!(moves.iter().any(|m| m.good) || d == 0, "{at}");
+        }
     }
 }

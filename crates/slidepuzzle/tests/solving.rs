@@ -6,7 +6,6 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle::format::parse_configuration;
 use slidepuzzle::instances::{korf100, korf100_puzzle};
 use slidepuzzle::model::{Configuration, Puzzle};
-use slidepuzzle::moves::replay;
 use slidepuzzle::theory::uniform_reachable;
 use slidepuzzle::{Algorithm, Heuristic, Outcome, Solution, SolveOptions, solve};
 
@@ -23,7 +22,10 @@ fn solved(
     match solve(p, start, goal, &opts).unwrap() {
         Outcome::Solved(s) => {
             // solve() replays internally; replay again here independently.
-            assert_eq!(&replay(p, start, &s.blank_path).unwrap(), goal);
+            assert_eq!(
+                &slidepuzzle::moves::replay_steps(p, start, &s.steps).unwrap(),
+                goal
+            );
             s
         }
         other => panic!("{} {:?}: {other:?}", p.spec(), start),
@@ -36,7 +38,7 @@ fn eight_puzzle_worst_cases_take_31_moves() {
     for state in ["8 6 7/2 5 4/3 0 1", "6 4 7/8 5 0/3 2 1"] {
         let start = parse_configuration(&p, state, 1).unwrap();
         let s = solved(&p, &start, &p.default_goal(), Algorithm::Auto);
-        assert_eq!(s.blank_path.len(), 31, "{state}");
+        assert_eq!(s.steps.len(), 31, "{state}");
         assert!(s.optimal);
     }
 }
@@ -52,16 +54,8 @@ fn board_kernel_matches_bfs_on_random_boards() {
             let fast = solved(&p, &start, &goal, Algorithm::Ida);
             let bfs = solved(&p, &start, &goal, Algorithm::Bfs);
             let astar = solved(&p, &start, &goal, Algorithm::AStar);
-            assert_eq!(
-                fast.blank_path.len(),
-                bfs.blank_path.len(),
-                "{spec} {start:?}"
-            );
-            assert_eq!(
-                astar.blank_path.len(),
-                bfs.blank_path.len(),
-                "{spec} {start:?}"
-            );
+            assert_eq!(fast.steps.len(), bfs.steps.len(), "{spec} {start:?}");
+            assert_eq!(astar.steps.len(), bfs.steps.len(), "{spec} {start:?}");
         }
     }
 }
@@ -81,7 +75,7 @@ fn manhattan_only_kernel_agrees_with_linear_conflict() {
                     ..SolveOptions::default()
                 };
                 match solve(&p, &start, &goal, &opts).unwrap() {
-                    Outcome::Solved(s) => s.blank_path.len(),
+                    Outcome::Solved(s) => s.steps.len(),
                     o => panic!("{o:?}"),
                 }
             })
@@ -107,14 +101,14 @@ fn graph_searches_agree_with_bfs() {
         let goal = p.default_goal();
         for _ in 0..3 {
             let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
-            let bfs = solved(&p, &start, &goal, Algorithm::Bfs).blank_path.len();
+            let bfs = solved(&p, &start, &goal, Algorithm::Bfs).steps.len();
             for algo in [Algorithm::AStar, Algorithm::Ida] {
                 let s = solved(&p, &start, &goal, algo);
-                assert_eq!(s.blank_path.len(), bfs, "{spec} {algo:?}");
+                assert_eq!(s.steps.len(), bfs, "{spec} {algo:?}");
                 assert!(s.optimal);
             }
             let w = solved(&p, &start, &goal, Algorithm::WeightedAStar { weight: 2.0 });
-            assert!(w.blank_path.len() >= bfs);
+            assert!(w.steps.len() >= bfs);
             assert!(!w.optimal);
         }
     }
@@ -127,8 +121,8 @@ fn petersen_ida_matches_astar() {
     let goal = p.default_goal();
     for _ in 0..2 {
         let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
-        let a = solved(&p, &start, &goal, Algorithm::AStar).blank_path.len();
-        let b = solved(&p, &start, &goal, Algorithm::Ida).blank_path.len();
+        let a = solved(&p, &start, &goal, Algorithm::AStar).steps.len();
+        let b = solved(&p, &start, &goal, Algorithm::Ida).steps.len();
         assert_eq!(a, b);
     }
 }
@@ -151,12 +145,7 @@ fn korf_manhattan_node_counts_are_reproduced_exactly() {
     {
         match solve(&p, &inst.start, &goal, &opts).unwrap() {
             Outcome::Solved(s) => {
-                assert_eq!(
-                    s.blank_path.len() as u32,
-                    inst.optimal,
-                    "instance {}",
-                    inst.id
-                );
+                assert_eq!(s.steps.len() as u32, inst.optimal, "instance {}", inst.id);
                 assert_eq!(
                     Some(s.stats.generated),
                     inst.md_nodes,
@@ -183,12 +172,7 @@ fn korf_instances_with_linear_conflict_are_optimal() {
         let Outcome::Solved(s) = solve(&p, &inst.start, &goal, &opts).unwrap() else {
             panic!()
         };
-        assert_eq!(
-            s.blank_path.len() as u32,
-            inst.optimal,
-            "instance {}",
-            inst.id
-        );
+        assert_eq!(s.steps.len() as u32, inst.optimal, "instance {}", inst.id);
         assert_eq!(s.algorithm, "ida-md-lc");
     }
 }
@@ -232,8 +216,8 @@ fn any_goal_is_accepted() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for _ in 0..4 {
         let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
-        let a = solved(&p, &start, &goal, Algorithm::Ida).blank_path.len();
-        let b = solved(&p, &start, &goal, Algorithm::Bfs).blank_path.len();
+        let a = solved(&p, &start, &goal, Algorithm::Ida).steps.len();
+        let b = solved(&p, &start, &goal, Algorithm::Bfs).steps.len();
         assert_eq!(a, b);
     }
 }
@@ -246,9 +230,9 @@ fn beam_search_finds_valid_solutions_never_shorter_than_optimal() {
         let goal = p.default_goal();
         for _ in 0..3 {
             let start = uniform_reachable(&p, &goal, &mut rng).unwrap();
-            let optimal = solved(&p, &start, &goal, Algorithm::AStar).blank_path.len();
+            let optimal = solved(&p, &start, &goal, Algorithm::AStar).steps.len();
             let beam = solved(&p, &start, &goal, Algorithm::Beam { width: 200 });
-            assert!(beam.blank_path.len() >= optimal, "{spec}");
+            assert!(beam.steps.len() >= optimal, "{spec}");
             assert!(!beam.optimal);
         }
     }
@@ -264,7 +248,10 @@ fn a_beam_too_narrow_says_so() {
         ..SolveOptions::default()
     };
     match solve(&p, &start, &goal, &opts).unwrap() {
-        Outcome::Solved(s) => assert_eq!(replay(&p, &start, &s.blank_path).unwrap(), goal),
+        Outcome::Solved(s) => assert_eq!(
+            slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap(),
+            goal
+        ),
         Outcome::Stopped { reason, .. } => {
             assert_eq!(reason, slidepuzzle::search::StopReason::BeamExhausted)
         }
@@ -343,7 +330,7 @@ fn progress_reports_every_bound() {
             seen.windows(2)
                 .all(|w| w[0].bound < w[1].bound && w[0].generated <= w[1].generated)
         );
-        assert_eq!(seen.last().unwrap().bound as usize, s.blank_path.len());
+        assert_eq!(seen.last().unwrap().bound as usize, s.steps.len());
     }
 }
 
@@ -385,7 +372,10 @@ fn weighted_a_star_moves_to_a_larger_weight_when_memory_runs_out() {
     assert!(slidepuzzle::solver::RISING_WEIGHTS.contains(&last));
     assert!(!s.optimal);
     assert!(s.stats.lower_bound >= 90, "{}", s.stats.lower_bound);
-    assert_eq!(replay(&p, &start, &s.blank_path).unwrap(), goal);
+    assert_eq!(
+        slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap(),
+        goal
+    );
     // A budget too small for any weight: stopped for memory.
     options.limits.max_memory = 1 << 10;
     match solve(&p, &start, &goal, &options).unwrap() {
@@ -453,7 +443,10 @@ fn tori_and_boxes_solve_optimally_in_the_multi_tile_metric() {
             let Outcome::Solved(s) = solve(&p, &start, &goal, &options).unwrap() else {
                 panic!("{spec}: not solved");
             };
-            assert_eq!(&replay(&p, &start, &s.blank_path).unwrap(), &goal);
+            assert_eq!(
+                &slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap(),
+                &goal
+            );
             assert!(s.optimal, "{spec}");
             assert_eq!(s.algorithm, "ida-mtm-lines", "{spec}");
             let want = table.distance(&start).unwrap() as usize;

@@ -49,12 +49,13 @@ pub(crate) fn small_optimal_path(
             )
         }
     };
-    let path = result.path.ok_or_else(|| {
-        Error::Unsupported(format!(
+    let Some(moves) = result.moves() else {
+        return Err(Error::Unsupported(format!(
             "the search for a part stopped: {:?}",
-            result.stopped
-        ))
-    })?;
+            result.stopped()
+        )));
+    };
+    let path = crate::moves::blank_path_of_steps(&crate::search::domain::flatten(moves));
     if &crate::moves::replay(puzzle, start, &path)? != goal {
         return Err(Error::Internal(
             "a part's solution does not reach its goal on replay".into(),

@@ -29,7 +29,7 @@ use crate::error::{Error, Result};
 use crate::model::turns::Turns;
 use crate::model::{Configuration, Graph, Puzzle, PuzzleKind};
 use crate::moves::replay;
-use crate::search::Limits;
+use crate::search::{Limits, SearchResult};
 use crate::theory::turning;
 
 /// The most vertices of the last region (7).
@@ -571,12 +571,15 @@ fn solve_region(
         best_first::Strategy::AStar { weight: 1.0 },
         limits,
     );
-    let path = result.path.ok_or_else(|| match result.stopped {
-        Some(reason) => Error::Stopped {
+    match result {
+        SearchResult::Found { moves, .. } => Ok(crate::search::domain::flatten(&moves)
+            .into_iter()
+            .map(|(from, _)| region[from])
+            .collect()),
+        SearchResult::Stopped { reason, .. } => Err(Error::Stopped {
             reason,
             message: "the constructive solver's last region reached a limit".into(),
-        },
-        None => Error::internal("the last region was not solvable"),
-    })?;
-    Ok(path.into_iter().map(|v| region[v]).collect())
+        }),
+        SearchResult::Exhausted { .. } => Err(Error::internal("the last region was not solvable")),
+    }
 }

@@ -125,26 +125,26 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
                 let md = Manhattan::new(&distances);
                 let bfs = best_first(domain(), Zero, astar(1.0), &limits);
                 let optimal = best_first(domain(), md.clone(), astar(1.0), &limits);
-                let len = optimal.path.as_ref().map_or(0, |p| p.len());
+                let len = optimal.moves().map_or(0, <[_]>::len);
                 let weighted = WEIGHTS
                     .iter()
                     .map(|&w| {
                         let r = best_first(domain(), md.clone(), astar(w), &limits);
-                        (r.stats.expanded, r.path.map_or(0, |p| p.len()))
+                        (r.stats().expanded, r.moves().map_or(0, <[_]>::len))
                     })
                     .collect();
                 let with_pdb = best_first(domain(), PdbLookup::graph(&pdb), astar(1.0), &limits);
                 assert_eq!(
-                    with_pdb.path.as_ref().map(|p| p.len()),
+                    with_pdb.moves().map(<[_]>::len),
                     Some(len),
                     "both A* runs are optimal"
                 );
                 (
-                    bfs.stats.expanded,
-                    optimal.stats.expanded,
+                    bfs.stats().expanded,
+                    optimal.stats().expanded,
                     len,
                     weighted,
-                    with_pdb.stats.expanded,
+                    with_pdb.stats().expanded,
                 )
             })
             .collect();

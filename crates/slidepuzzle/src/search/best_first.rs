@@ -160,7 +160,7 @@ impl<K: StateKey, M: Copy> Arena<K, M> {
 }
 
 /// Runs a best-first search from the domain's configuration to its goal.
-/// Returns the blank's path, or why it stopped (a beam that lost every
+/// Returns the domain's moves, or why it stopped (a beam that lost every
 /// path reports [`StopReason::BeamExhausted`]).
 ///
 /// ```
@@ -171,14 +171,15 @@ impl<K: StateKey, M: Copy> Arena<K, M> {
 /// let start = slidepuzzle::Configuration::from_cells(vec![1, 2, 0, 3], 1).unwrap();
 /// let domain = GraphDomain::new(puzzle.graph(), &start, &goal).unwrap();
 /// let bfs = best_first(domain, Zero, Strategy::AStar { weight: 1.0 }, &Limits::default());
-/// assert_eq!(bfs.path, Some(vec![3])); // the blank moves to vertex 3
+/// let step = bfs.moves().unwrap()[0];
+/// assert_eq!((step.from, step.to), (3, 2)); // tile 3 slides into the blank: the blank moves to vertex 3
 /// ```
 pub fn best_first<D, H>(
     domain: D,
     heuristic: H,
     strategy: Strategy,
     limits: &Limits,
-) -> SearchResult
+) -> SearchResult<D::Move>
 where
     D: Domain,
     H: Heuristic<D>,
@@ -199,7 +200,7 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
     mut heuristic: H,
     strategy: Strategy,
     limits: &Limits,
-) -> SearchResult {
+) -> SearchResult<D::Move> {
     let clock = Instant::now();
     let mut arena: Arena<K, D::Move> = Arena::new(domain.cells().len());
     let (found, stats, stopped, optimal) = match strategy {
@@ -222,21 +223,16 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
     };
     let mut stats = stats;
     stats.seconds = clock.elapsed().as_secs_f64();
-    let path = found.map(|i| {
-        let mut out = Vec::new();
-        for m in arena.moves_to(i) {
-            domain.blank_path(m, &mut out);
-        }
-        out
-    });
-    if let (Some(p), Strategy::AStar { .. }) = (&path, strategy) {
-        stats.bound = p.len() as u32;
+    let Some(i) = found else {
+        return SearchResult::not_found(stopped.is_none(), stopped, stats);
+    };
+    let moves = arena.moves_to(i);
+    if let Strategy::AStar { .. } = strategy {
+        stats.bound = moves.iter().map(|&m| domain.cost(m)).sum();
     }
-    SearchResult {
-        optimal: optimal && path.is_some(),
-        stopped: if path.is_some() { None } else { stopped },
-        exhausted: path.is_none() && stopped.is_none(),
-        path,
+    SearchResult::Found {
+        moves,
+        optimal,
         stats,
     }
 }

@@ -222,15 +222,6 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
         self.stats.generated += generated;
         next_bound
     }
-
-    /// The blank's path of the moves found.
-    pub fn blank_path(&self) -> Vec<usize> {
-        let mut out = Vec::with_capacity(self.path.len());
-        for &m in &self.path {
-            self.domain.blank_path(m, &mut out);
-        }
-        out
-    }
 }
 
 /// The iterative-deepening driver: calls `iteration(bound)` from `h0` on,

@@ -54,8 +54,8 @@ impl Steps for Step {
 /// place, its moves, their costs, and move pruning.
 ///
 /// Conventions: cells are one byte per vertex holding the tile number, 0
-/// for a blank; a solution is reported as the blank's path (the vertex the
-/// blank moves to at each single-tile step), as everywhere in the library.
+/// for a blank; a solution is the list of the domain's moves, which the
+/// front door flattens into single-tile steps ([`Steps`]).
 pub trait Domain {
     /// A move as the search stores it on its path.
     type Move: Steps;
@@ -114,12 +114,6 @@ pub trait Domain {
     fn largest_cell(&self) -> usize {
         self.cells().len().saturating_sub(1)
     }
-
-    /// Appends the blank's path of a move (one vertex per single-tile
-    /// step) to `path`.
-    fn blank_path(&self, m: Self::Move, path: &mut Vec<usize>) {
-        m.for_each_step(|s| path.push(s.from as usize));
-    }
 }
 
 /// A domain a split search can copy to its threads
@@ -136,4 +130,21 @@ where
     D::Move: Send + Sync,
     D::Context: Send + Sync,
 {
+}
+
+/// A domain's moves flattened into single-tile steps as `(from, to)`
+/// vertices (the tile on `from` slides into the blank on `to`), in order:
+/// the one place a kernel's path becomes the library's. O(steps).
+///
+/// ```
+/// use slidepuzzle::search::domain::{Step, flatten};
+/// let moves = [Step { tile: 8, from: 7, to: 8 }, Step { tile: 5, from: 4, to: 7 }];
+/// assert_eq!(flatten(&moves), [(7, 8), (4, 7)]);
+/// ```
+pub fn flatten<M: Steps>(moves: &[M]) -> Vec<(usize, usize)> {
+    let mut steps = Vec::with_capacity(moves.len());
+    for &m in moves {
+        m.for_each_step(|s| steps.push((s.from as usize, s.to as usize)));
+    }
+    steps
 }

@@ -64,23 +64,18 @@ pub struct Lengths {
 }
 
 /// The visitor of [`enumerate`]: every solution of cost exactly the
-/// bound, passed to the sink as a blank path.
-struct Listing<'s> {
-    sink: &'s mut dyn FnMut(&[usize]) -> bool,
+/// bound, passed to the sink as the domain's moves.
+struct Listing<'s, M> {
+    sink: &'s mut dyn FnMut(&[M]) -> bool,
     count: u64,
-    blank_path: Vec<usize>,
 }
 
-impl<D: Domain> Visitor<D> for Listing<'_> {
+impl<D: Domain> Visitor<D> for Listing<'_, D::Move> {
     const EXACT: bool = true;
     const READS_PATH: bool = true;
-    fn visit(&mut self, domain: &D, path: &[D::Move]) -> ControlFlow<()> {
-        self.blank_path.clear();
-        for &m in path {
-            domain.blank_path(m, &mut self.blank_path);
-        }
+    fn visit(&mut self, _domain: &D, path: &[D::Move]) -> ControlFlow<()> {
         self.count += 1;
-        if (self.sink)(&self.blank_path) {
+        if (self.sink)(path) {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
@@ -90,8 +85,7 @@ impl<D: Domain> Visitor<D> for Listing<'_> {
 
 /// Lists every solution from the domain's configuration to its goal with a
 /// length in `lengths`, shortest first, calling `sink` with each one's
-/// blank path (the vertex the blank moves to at each single-tile step);
-/// the sink returns `false` to stop. With an admissible heuristic, the
+/// moves (the domain's, first to last); the sink returns `false` to stop. With an admissible heuristic, the
 /// lengths are exact (the first length found is the optimum when
 /// `lengths.first` is at most it). The goal must be reachable (check
 /// first), or the search ends only at `lengths.last` or a limit.
@@ -108,16 +102,18 @@ impl<D: Domain> Visitor<D> for Listing<'_> {
 /// let mut found = Vec::new();
 /// let lengths = Lengths { beyond_first: Some(0), ..Lengths::default() };
 /// let e = enumerate(domain, Manhattan::new(&distances), lengths, &Limits::default(),
-///                   &mut |p: &[usize]| { found.push(p.to_vec()); true });
+///                   &mut |moves: &[_]| { found.push(moves.to_vec()); true });
 /// assert_eq!(e.first_length, Some(2));
-/// assert_eq!(found, vec![vec![1, 3]]); // the blank right, then down
+/// // One solution: tile 1 slides left (the blank right), then tile 2 up (the blank down).
+/// let froms: Vec<Vec<u8>> = found.iter().map(|m| m.iter().map(|s| s.from).collect()).collect();
+/// assert_eq!(froms, vec![vec![1, 3]]);
 /// ```
 pub fn enumerate<D, H>(
     domain: D,
     mut heuristic: H,
     lengths: Lengths,
     limits: &Limits,
-    sink: &mut dyn FnMut(&[usize]) -> bool,
+    sink: &mut dyn FnMut(&[D::Move]) -> bool,
 ) -> Enumeration
 where
     D: Domain,
@@ -126,11 +122,7 @@ where
     let clock = Instant::now();
     let h0 = heuristic.reset(&domain);
     let context = domain.root_context();
-    let listing = Listing {
-        sink,
-        count: 0,
-        blank_path: Vec::new(),
-    };
+    let listing = Listing { sink, count: 0 };
     let mut lister = Ida::with_visitor(domain, heuristic, Poller::new(limits), listing);
     lister.stats.generated = 1;
     let mut out = Enumeration::default();

@@ -16,7 +16,7 @@ use super::stats::SearchResult;
 /// domain's configuration to its goal, which must be reachable (check
 /// first, or the search only ends at a limit). One instance uses all of
 /// rayon's threads ([`super::split`]) when `split` and it is worth it;
-/// otherwise one thread. Returns the blank's path.
+/// otherwise one thread. Returns the domain's moves.
 ///
 /// ```
 /// use slidepuzzle::search::{board::BoardDomain, ida, manhattan::{Manhattan, TileDistances}};
@@ -26,10 +26,16 @@ use super::stats::SearchResult;
 /// let domain = BoardDomain::<false>::new(3, 3, &start, &goal).unwrap();
 /// let distances = TileDistances::board(3, 3, &goal).unwrap();
 /// let result = ida::ida_star(domain, Manhattan::new(&distances), &Limits::default(), false);
-/// assert_eq!(result.path, Some(vec![7, 8])); // the blank moves right twice
-/// assert_eq!(result.stats.generated, 5); // the root, then 2 + 2 children
+/// let froms: Vec<u8> = result.moves().unwrap().iter().map(|s| s.from).collect();
+/// assert_eq!(froms, [7, 8]); // tiles 7 and 8 slide left: the blank moves right twice
+/// assert_eq!(result.stats().generated, 5); // the root, then 2 + 2 children
 /// ```
-pub fn ida_star<D, H>(domain: D, mut heuristic: H, limits: &Limits, split: bool) -> SearchResult
+pub fn ida_star<D, H>(
+    domain: D,
+    mut heuristic: H,
+    limits: &Limits,
+    split: bool,
+) -> SearchResult<D::Move>
 where
     D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
@@ -50,11 +56,12 @@ where
     let found = end == DfsEnd::Found;
     ida.stats.seconds = clock.elapsed().as_secs_f64();
     ida.stats.lower_bound = if H::ADMISSIBLE { ida.stats.bound } else { 0 };
-    SearchResult {
-        path: found.then(|| ida.blank_path()),
-        optimal: found && H::ADMISSIBLE,
-        stats: ida.stats,
-        stopped: ida.stopped,
-        exhausted: end == DfsEnd::Exhausted,
+    if found {
+        return SearchResult::Found {
+            moves: ida.path,
+            optimal: H::ADMISSIBLE,
+            stats: ida.stats,
+        };
     }
+    SearchResult::not_found(end == DfsEnd::Exhausted, ida.stopped, ida.stats)
 }

@@ -370,11 +370,14 @@ mod tests {
                 let h = LineDistance::of_puzzle(&p, &goal).unwrap();
                 let r = ida_star(domain, h, &Limits::default(), false);
                 let want = table.distance(&start).unwrap() as usize;
-                let path = r.path.unwrap();
-                let runs = crate::moves::mtm_length(&p, start.blank(), &path).unwrap();
-                assert_eq!(r.stats.bound as usize, want, "{spec} {start:?}");
+                let steps = r.steps().unwrap();
+                let runs = crate::moves::length_of_steps(&p, &start, &steps, Metric::Mtm).unwrap();
+                assert_eq!(r.stats().bound as usize, want, "{spec} {start:?}");
                 assert_eq!(runs, want, "{spec} {start:?}");
-                assert_eq!(crate::moves::replay(&p, &start, &path).unwrap(), goal);
+                assert_eq!(
+                    crate::moves::replay_steps(&p, &start, &steps).unwrap(),
+                    goal
+                );
             }
         }
     }
@@ -430,8 +433,9 @@ mod tests {
                     h,
                     lengths,
                     &Limits::default(),
-                    &mut |path: &[usize]| {
-                        listed.push(path.to_vec());
+                    &mut |moves: &[LineRun]| {
+                        let steps = crate::search::domain::flatten(moves);
+                        listed.push(crate::moves::blank_path_of_steps(&steps));
                         true
                     },
                 );

@@ -373,15 +373,12 @@ mod tests {
                 let k = packed.branching(cp);
                 for i in 0..k {
                     let (a, b) = (packed.nth_move(cp, i), general.nth_move(cg, i));
-                    let (mut pa, mut pb) = (Vec::new(), Vec::new());
                     let (mut ta, mut tb) = (Vec::new(), Vec::new());
                     if let (Some(a), Some(b)) = (a, b) {
                         a.for_each_step(|s| ta.push((s.tile, s.from, s.to)));
                         b.for_each_step(|s| tb.push((s.tile, s.from, s.to)));
-                        packed.blank_path(a, &mut pa);
-                        general.blank_path(b, &mut pb);
                     }
-                    assert_eq!((ta, pa), (tb, pb), "{w}x{h} move {i}");
+                    assert_eq!(ta, tb, "{w}x{h} move {i}");
                 }
                 if k == 0 {
                     // A one-row board after a horizontal run: start over.

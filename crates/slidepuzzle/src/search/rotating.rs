@@ -41,6 +41,13 @@ pub struct RotationMove {
     index: u16,
 }
 
+impl RotationMove {
+    /// The rotation's index in [`RotatingPuzzle::moves`].
+    pub fn index(self) -> usize {
+        usize::from(self.index)
+    }
+}
+
 impl Steps for RotationMove {
     /// A rotation has no blank and no single-tile steps: nothing to call.
     /// The heuristic follows the tokens through the domain instead.
@@ -232,12 +239,6 @@ impl Domain for RotatingDomain {
 
     fn largest_cell(&self) -> usize {
         self.cells.len()
-    }
-
-    /// The move itself (its index in [`RotatingPuzzle::moves`]): a
-    /// rotating puzzle has no blank.
-    fn blank_path(&self, m: RotationMove, path: &mut Vec<usize>) {
-        path.push(m.index as usize);
     }
 }
 

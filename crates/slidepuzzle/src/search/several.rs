@@ -5,9 +5,8 @@
 //! [`super::manhattan::MAX_VERTICES`] vertices.
 //!
 //! A blank path does not say which blank moved, so a solution found here
-//! is a list of **steps**, each the tile's `(from, to)` vertices; the
-//! kernels pass them on through [`Domain::blank_path`] as one number per
-//! step, [`encode_step`] (decode with [`decode_step`]).
+//! is a list of **steps** ([`Step`]), each the tile's `from` and `to`
+//! vertices.
 //!
 //! Move pruning, both safe for a search for one optimal solution:
 //! - the move straight back (tile from `to` to `from` right after it went
@@ -16,7 +15,7 @@
 //!   blanks far apart), so the sequences that differ only by the order of
 //!   commuting moves reach the same configuration: they are one *trace*
 //!   (Cartier and Foata's partially commutative monoid). Only the trace's
-//!   lexicographically least sequence (by [`encode_step`]) is searched: a
+//!   lexicographically least sequence (by `from << 8 | to`) is searched: a
 //!   move `m` is refused when some earlier move `x > m` commutes with `m`
 //!   and with every move after `x` (`m` could go before `x`; Anisimov and
 //!   Knuth, "Inhomogeneous sorting", 1979, characterise the least
@@ -32,30 +31,14 @@
 //! docs/BENCHMARKS.md, "Several blanks").
 //!
 //! An enumeration of every solution must not use it (it would miss the
-//! other orders).
+//! other orders): `SeveralBlanksDomain<false>`
+//! ([`SeveralBlanksDomain::every_order`]) prunes only the move straight
+//! back.
 
 use super::domain::{Domain, Step};
 use super::manhattan::MAX_VERTICES;
 use super::packed::{Adjacency, GraphCells};
 use crate::model::{Configuration, Graph};
-
-/// A step `(from, to)` of the tile leaving `from` for the blank on `to` as
-/// one number: `from * 2^16 + to`.
-///
-/// ```
-/// use slidepuzzle::search::several::{decode_step, encode_step};
-/// assert_eq!(decode_step(encode_step(3, 7)), (3, 7));
-/// ```
-#[inline(always)]
-pub fn encode_step(from: usize, to: usize) -> usize {
-    from << 16 | to
-}
-
-/// The `(from, to)` of [`encode_step`].
-#[inline(always)]
-pub fn decode_step(code: usize) -> (usize, usize) {
-    (code >> 16, code & 0xFFFF)
-}
 
 /// How many recent moves the commutation pruning looks back over.
 pub const HISTORY: usize = 8;
@@ -73,8 +56,10 @@ const NO_MOVES: Recent = Recent::MAX;
 
 /// A puzzle with any number of blanks, packed: one byte per vertex (0 for
 /// a blank), the blanks' vertices in a list, neighbours in one array.
+/// With `TRACES` (the default) each trace of commuting moves is searched
+/// in one order (module docs); without, every order (for listings).
 #[derive(Clone, Debug)]
-pub struct SeveralBlanksDomain {
+pub struct SeveralBlanksDomain<const TRACES: bool = true> {
     cells: GraphCells,
     /// The blanks' vertices (in no fixed order).
     blanks: Vec<u8>,
@@ -86,7 +71,7 @@ pub struct SeveralBlanksDomain {
     adjacency: Adjacency,
 }
 
-impl SeveralBlanksDomain {
+impl SeveralBlanksDomain<true> {
     /// The puzzle on `graph` at `start`, searching for `goal`. `None`
     /// above [`MAX_VERTICES`] vertices, unless both configurations have one
     /// cell per vertex, or when they have no blank or different numbers of
@@ -141,6 +126,20 @@ impl SeveralBlanksDomain {
         Some(domain)
     }
 
+    /// The same domain searching every order of commuting moves, pruning
+    /// only the move straight back: what a listing of every solution
+    /// needs.
+    pub fn every_order(self) -> SeveralBlanksDomain<false> {
+        SeveralBlanksDomain {
+            cells: self.cells,
+            blanks: self.blanks,
+            slot: self.slot,
+            adjacency: self.adjacency,
+        }
+    }
+}
+
+impl<const TRACES: bool> SeveralBlanksDomain<TRACES> {
     /// Rebuilds `blanks` and `slot` from the cells. O(n).
     fn find_blanks(&mut self) {
         self.blanks.clear();
@@ -153,7 +152,7 @@ impl SeveralBlanksDomain {
     }
 }
 
-impl Domain for SeveralBlanksDomain {
+impl<const TRACES: bool> Domain for SeveralBlanksDomain<TRACES> {
     type Move = Step;
     /// The last [`HISTORY`] moves (see the module's move pruning).
     type Context = Recent;
@@ -181,7 +180,7 @@ impl Domain for SeveralBlanksDomain {
             return None; // straight back
         }
         let mut history = recent;
-        for _ in 0..HISTORY {
+        for _ in 0..if TRACES { HISTORY } else { 0 } {
             let earlier = history & NO_MOVE;
             if earlier == NO_MOVE {
                 break;
@@ -238,12 +237,6 @@ impl Domain for SeveralBlanksDomain {
     fn set_cells(&mut self, cells: &[u8]) {
         self.cells.set_cells(cells);
         self.find_blanks();
-    }
-
-    /// One [`encode_step`] per move (a blank path cannot say which blank
-    /// moved).
-    fn blank_path(&self, s: Step, path: &mut Vec<usize>) {
-        path.push(encode_step(s.from as usize, s.to as usize));
     }
 }
 
@@ -331,7 +324,7 @@ mod tests {
                     split,
                 );
                 assert_eq!(
-                    r.path.map(|p| p.len()),
+                    r.moves().map(<[_]>::len),
                     Some(want),
                     "{spec} ida split={split}"
                 );
@@ -343,14 +336,13 @@ mod tests {
                 strategy,
                 &Limits::default(),
             );
-            assert_eq!(r.path.as_ref().map(Vec::len), Some(want), "{spec} A*");
+            assert_eq!(r.moves().map(<[_]>::len), Some(want), "{spec} A*");
             let r = best_first(domain, Zero, strategy, &Limits::default());
-            let path = r.path.unwrap();
-            assert_eq!(path.len(), want, "{spec} BFS");
+            let steps = r.steps().unwrap();
+            assert_eq!(steps.len(), want, "{spec} BFS");
             // The steps replay to the goal.
             let mut cells = start.cells().to_vec();
-            for code in path {
-                let (from, to) = decode_step(code);
+            for (from, to) in steps {
                 assert!(p.graph().has_edge(from, to) && cells[from] != 0 && cells[to] == 0);
                 cells.swap(from, to);
             }

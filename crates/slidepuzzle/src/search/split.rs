@@ -143,18 +143,23 @@ fn split<D: Domain + Clone, H: Heuristic<D> + Clone>(
 }
 
 /// What one worker found in one iteration.
-struct Found {
+struct Found<M> {
     next: u32,
     stats: SearchStats,
     stopped: Option<StopReason>,
-    /// The blank's path and the index of its prefix.
-    solution: Option<(usize, Vec<usize>)>,
+    /// The moves found and the index of their prefix.
+    solution: Option<(usize, Vec<M>)>,
 }
 
 /// IDA* from the domain's configuration on all of rayon's threads (root
 /// splitting, see the module). `h0` is the heuristic's value there
 /// (after [`Heuristic::reset`]).
-pub fn split_ida_star<D, H>(domain: D, heuristic: H, h0: u32, limits: &Limits) -> SearchResult
+pub fn split_ida_star<D, H>(
+    domain: D,
+    heuristic: H,
+    h0: u32,
+    limits: &Limits,
+) -> SearchResult<D::Move>
 where
     D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
@@ -201,7 +206,7 @@ where
             }
         });
         let mut next = top_next;
-        let mut first: Option<(usize, Vec<usize>)> = None;
+        let mut first: Option<(usize, Vec<D::Move>)> = None;
         for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
             stats.expanded += r.stats.expanded;
             stats.generated += r.stats.generated;
@@ -225,12 +230,13 @@ where
     let found = end == DfsEnd::Found;
     stats.seconds = clock.elapsed().as_secs_f64();
     stats.lower_bound = if H::ADMISSIBLE { stats.bound } else { 0 };
-    SearchResult {
-        optimal: found && H::ADMISSIBLE,
-        path: if found { solution } else { None },
-        stats,
-        stopped,
-        exhausted: end == DfsEnd::Exhausted,
+    match solution {
+        Some(moves) if found => SearchResult::Found {
+            moves,
+            optimal: H::ADMISSIBLE,
+            stats,
+        },
+        _ => SearchResult::not_found(end == DfsEnd::Exhausted, stopped, stats),
     }
 }
 
@@ -242,7 +248,7 @@ fn work<D, H>(
     shared: &Shared,
     limits: &Limits,
     bound: u32,
-) -> Found
+) -> Found<D::Move>
 where
     D: Domain + Clone,
     H: Heuristic<D> + Clone,
@@ -282,7 +288,7 @@ where
         let r = ida.dfs(p.g, p.h, bound, p.context);
         if r == FOUND {
             shared.halt(true, Ordering::Relaxed);
-            out.solution = Some((i, ida.blank_path()));
+            out.solution = Some((i, ida.path.clone()));
             break;
         }
         if r == STOP {

@@ -3,9 +3,12 @@
 //! solution (where moves were lost), the moves that keep a position
 //! optimal, and the shortening of a solution by optimal windows. All run
 //! through [`Solver`]'s plan, tables and kernels, in the metric of the
-//! options, and every path they hand out is replayed first.
+//! options, and every path they hand out is replayed first. Solutions and
+//! moves are steps `(from, to)`, for any number of blanks.
 
-use super::answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
+use super::answers::{
+    Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, SolutionSink, Waste,
+};
 use super::facade::Solver;
 use super::kernel::AllSolutions;
 use super::options::SolveOptions;
@@ -15,33 +18,9 @@ use super::run::run_kernel;
 use super::spec::{Algorithm, Heuristic};
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Metric, Puzzle};
-use crate::moves::{length_in, moves_from, replay};
+use crate::moves::{length_of_steps, moves_of, replay_steps, simplify_steps, split_steps};
 use crate::search::StopReason;
 use crate::search::enumerate::{Enumeration, Lengths};
-
-/// Splits a blank path into the moves of `metric` (single steps; maximal
-/// straight runs in MTM). `None` where a step has no direction in MTM.
-pub fn split_moves(
-    puzzle: &Puzzle,
-    start_blank: usize,
-    path: &[usize],
-    metric: Metric,
-) -> Option<Vec<Vec<usize>>> {
-    match metric {
-        Metric::Stm => Some(path.iter().map(|&v| vec![v]).collect()),
-        Metric::Mtm => {
-            let dirs = crate::moves::directions(puzzle, start_blank, path)?;
-            let mut out: Vec<Vec<usize>> = Vec::new();
-            for (i, &v) in path.iter().enumerate() {
-                match out.last_mut() {
-                    Some(run) if i > 0 && dirs[i - 1] == dirs[i] => run.push(v),
-                    _ => out.push(vec![v]),
-                }
-            }
-            Some(out)
-        }
-    }
-}
 
 /// The IDA* methods, the only ones that list solutions and give exact
 /// distances cheaply.
@@ -127,12 +106,13 @@ impl Solver {
     }
 
     /// Lists the solutions `query` asks for, shortest first, in the metric
-    /// of `options`, calling `sink` with each one's blank path (replayed
-    /// to the goal before the call); the sink returns `false` to stop.
-    /// Each solution is listed once: solutions are the paths that never
-    /// undo their previous move (STM) or sequences of maximal straight runs
-    /// (MTM), so every optimal solution appears exactly once, and longer
-    /// ones without an immediate reversal.
+    /// of `options`, calling `sink` with each one's steps `(from, to)`
+    /// (replayed to the goal before the call), for any number of blanks;
+    /// the sink returns `false` to stop. Each solution is listed once:
+    /// solutions are the paths that never undo their previous move (STM)
+    /// or sequences of maximal straight runs (MTM), so every optimal
+    /// solution appears exactly once, and longer ones without an immediate
+    /// reversal.
     ///
     /// The optimum is found first by the plan's IDA* (all its pruning and
     /// threads), then each length in range is searched to the end on one
@@ -146,17 +126,16 @@ impl Solver {
     /// let mut found = Vec::new();
     /// let Listed::Listed(l) = Solver::new().solutions(&p, &start, &p.default_goal(),
     ///     &SolveOptions::default(), &SolutionQuery { beyond_optimal: Some(2), ..Default::default() },
-    ///     &mut |path: &[usize]| { found.push(path.to_vec()); true }).unwrap() else { panic!() };
+    ///     &mut |steps: &[(usize, usize)]| { found.push(steps.to_vec()); true }).unwrap() else { panic!() };
     /// assert_eq!(l.optimal_length, 2);
-    /// assert_eq!(found[0], vec![7, 8]); // L2, the one optimal solution
+    /// assert_eq!(found[0], vec![(7, 6), (8, 7)]); // L2, the one optimal solution
     /// assert_eq!(l.count as usize, found.len());
     /// assert!(found[1..].iter().all(|p| p.len() == 4)); // then the 4-move ones
     /// ```
     ///
     /// # Errors
     /// As [`Solver::solve`]; [`Error::Unsupported`] when the plan is not an
-    /// optimal search (the constructive solver on large puzzles), or when
-    /// `start` has several blanks (a solution here is one blank's path).
+    /// optimal search (the constructive solver on large puzzles).
     pub fn solutions(
         &self,
         puzzle: &Puzzle,
@@ -164,9 +143,8 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
         query: &SolutionQuery,
-        sink: &mut dyn FnMut(&[usize]) -> bool,
+        sink: &mut SolutionSink<'_>,
     ) -> Result<Listed> {
-        one_blank(start, "listing every optimal solution")?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, true)?;
         // The solve checks reachability first and answers unsolvable.
         let optimum = match self.solve_with_plan(puzzle, start, goal, &options, &plan)? {
@@ -199,18 +177,18 @@ impl Solver {
         let max_count = query.max_count.unwrap_or(u64::MAX);
         let mut listed = 0u64;
         let mut failed: Option<Error> = None;
-        let mut checked = |path: &[usize]| -> bool {
-            let len = length_in(puzzle, start.blank(), path, options.metric);
-            let reaches = replay(puzzle, start, path).map(|end| &end == goal);
+        let mut checked = |steps: &[(usize, usize)]| -> bool {
+            let len = length_of_steps(puzzle, start, steps, options.metric);
+            let reaches = replay_steps(puzzle, start, steps).map(|end| &end == goal);
             if len.is_none() || !matches!(reaches, Ok(true)) {
                 failed = Some(Error::Internal(format!(
                     "a listed solution of {} steps does not reach the goal on replay",
-                    path.len()
+                    steps.len()
                 )));
                 return false;
             }
             listed += 1;
-            sink(path) && listed < max_count
+            sink(steps) && listed < max_count
         };
         let lengths = Lengths {
             first,
@@ -266,17 +244,18 @@ impl Solver {
         }))
     }
 
-    /// The analysis of a user's solution: the optimal distance before each
-    /// move (in the metric of `options`; MTM moves are maximal straight
-    /// runs) and after the last, the moves that lost ground and by how
+    /// The analysis of a user's solution, given as steps `(from, to)` for
+    /// any number of blanks: the optimal distance before each move (in the
+    /// metric of `options`; MTM moves are maximal straight runs of one
+    /// blank) and after the last, the moves that lost ground and by how
     /// much, and the total waste. One optimal search per move, all with
     /// the plan and tables of `goal`.
     ///
     /// ```
-    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_steps, Puzzle, Solver, SolveOptions};
     /// let p = Puzzle::parse("3x3").unwrap();
     /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
-    /// let moves = parse_moves(&p, &start, "DULL").unwrap(); // 4 moves for a 2-move optimum
+    /// let moves = parse_steps(&p, &start, "DULL").unwrap(); // 4 moves for a 2-move optimum
     /// let r = Solver::new().review(&p, &start, &p.default_goal(), &moves, &SolveOptions::default()).unwrap();
     /// assert_eq!(r.distances, vec![2, 3, 2, 1, 0]);
     /// assert_eq!(r.moves[0].loss, 2); // D went the wrong way
@@ -293,24 +272,24 @@ impl Solver {
         puzzle: &Puzzle,
         start: &Configuration,
         goal: &Configuration,
-        path: &[usize],
+        steps: &[(usize, usize)],
         options: &SolveOptions,
     ) -> Result<Review> {
-        replay(puzzle, start, path)?;
+        replay_steps(puzzle, start, steps)?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
-        let moves = split_moves(puzzle, start.blank(), path, options.metric).ok_or_else(|| {
+        let moves = split_steps(puzzle, start, steps, options.metric).ok_or_else(|| {
             Error::Unsupported("the multi-tile metric needs moves with directions".into())
         })?;
         let mut config = start.clone();
         let mut distances = vec![self.exact_distance(puzzle, &config, goal, &options, &plan)?];
         let mut reviewed = Vec::with_capacity(moves.len());
         for m in moves {
-            config = replay(puzzle, &config, &m)?;
+            config = replay_steps(puzzle, &config, &m)?;
             let before = *distances.last().unwrap_or(&0);
             let after = self.exact_distance(puzzle, &config, goal, &options, &plan)?;
             distances.push(after);
             reviewed.push(ReviewedMove {
-                blank_path: m,
+                steps: m,
                 before,
                 after,
                 loss: (1 + after).saturating_sub(before),
@@ -332,10 +311,10 @@ impl Solver {
     /// distance before every move.
     ///
     /// ```
-    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_steps, Puzzle, Solver, SolveOptions};
     /// let p = Puzzle::parse("3x3").unwrap();
     /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
-    /// let moves = parse_moves(&p, &start, "DULL").unwrap();
+    /// let moves = parse_steps(&p, &start, "DULL").unwrap();
     /// let w = Solver::new().waste(&p, &start, &p.default_goal(), &moves, &SolveOptions::default()).unwrap();
     /// assert_eq!((w.length, w.optimal, w.remaining, w.waste), (4, 2, 0, 2));
     /// ```
@@ -347,12 +326,12 @@ impl Solver {
         puzzle: &Puzzle,
         start: &Configuration,
         goal: &Configuration,
-        path: &[usize],
+        steps: &[(usize, usize)],
         options: &SolveOptions,
     ) -> Result<Waste> {
-        let end = replay(puzzle, start, path)?;
+        let end = replay_steps(puzzle, start, steps)?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
-        let length = length_in(puzzle, start.blank(), path, options.metric).ok_or_else(|| {
+        let length = length_of_steps(puzzle, start, steps, options.metric).ok_or_else(|| {
             Error::Unsupported("the multi-tile metric needs moves with directions".into())
         })?;
         let optimal = self.exact_distance(puzzle, start, goal, &options, &plan)?;
@@ -369,8 +348,9 @@ impl Solver {
         })
     }
 
-    /// Every move from `start` (in the metric of `options`) with the
-    /// optimal distance after it; the good ones keep the position optimal
+    /// Every move from `start` (in the metric of `options`, as steps, for
+    /// any number of blanks: [`crate::moves::moves_of`]) with the optimal
+    /// distance after it; the good ones keep the position optimal
     /// (distance one less than before). Also returns the distance before.
     ///
     /// ```
@@ -379,13 +359,12 @@ impl Solver {
     /// let start = parse_configuration(&p, "1 2 3/4 5 6/0 7 8", 1).unwrap();
     /// let (d, moves) = Solver::new().good_moves(&p, &start, &p.default_goal(), &SolveOptions::default()).unwrap();
     /// assert_eq!(d, 2);
-    /// let good: Vec<_> = moves.iter().filter(|m| m.good).map(|m| m.blank_path.clone()).collect();
-    /// assert_eq!(good, vec![vec![7]]); // L: the tile right of the blank
+    /// let good: Vec<_> = moves.iter().filter(|m| m.good).map(|m| m.steps.clone()).collect();
+    /// assert_eq!(good, vec![vec![(7, 6)]]); // L: the tile right of the blank
     /// ```
     ///
     /// # Errors
-    /// As [`Solver::review`]; [`Error::Unsupported`] when `start` has
-    /// several blanks (a move here is one blank's path).
+    /// As [`Solver::review`].
     pub fn good_moves(
         &self,
         puzzle: &Puzzle,
@@ -393,7 +372,6 @@ impl Solver {
         goal: &Configuration,
         options: &SolveOptions,
     ) -> Result<(usize, Vec<MoveValue>)> {
-        one_blank(start, "rating every move")?;
         let (plan, options) = self.exact_plan(puzzle, goal, options, false)?;
         if options.metric == Metric::Mtm && !crate::moves::has_straight_lines(puzzle) {
             return Err(Error::Unsupported(
@@ -402,11 +380,11 @@ impl Solver {
         }
         let before = self.exact_distance(puzzle, start, goal, &options, &plan)?;
         let mut out = Vec::new();
-        for m in moves_from(puzzle, start.blank(), options.metric) {
-            let next = replay(puzzle, start, &m)?;
+        for m in moves_of(puzzle, start, options.metric) {
+            let next = replay_steps(puzzle, start, &m)?;
             let distance = self.exact_distance(puzzle, &next, goal, &options, &plan)?;
             out.push(MoveValue {
-                blank_path: m,
+                steps: m,
                 good: distance + 1 == before,
                 distance,
             });
@@ -418,20 +396,21 @@ impl Solver {
     /// moves (in the metric of `options`) is replaced by an optimal path
     /// between its two ends when that is shorter, sliding the window one
     /// move at a time, until a pass changes nothing. The result goes from
-    /// `start` to the same configuration as `path` and is never longer.
+    /// `start` to the same configuration as `steps` and is never longer;
+    /// any number of blanks.
     /// The windows' ends are arbitrary configurations, so each window is
     /// solved without pattern databases (Manhattan distance and linear
     /// conflict, or the walking distance in MTM): windows of a few dozen
     /// moves take microseconds.
     ///
     /// ```
-    /// use slidepuzzle::{format::parse_configuration, moves::parse_moves, Puzzle, Solver, SolveOptions};
+    /// use slidepuzzle::{format::parse_configuration, moves::parse_steps, Puzzle, Solver, SolveOptions};
     /// let p = Puzzle::parse("3x3").unwrap();
     /// let start = p.default_goal();
     /// // Three times around a 2 x 2 block is the identity: 12 moves for nothing.
-    /// let path = parse_moves(&p, &start, "DRULDRULDRULD").unwrap();
-    /// let short = Solver::new().optimize(&p, &start, &path, 12, &SolveOptions::default()).unwrap();
-    /// assert_eq!(short, parse_moves(&p, &start, "D").unwrap());
+    /// let steps = parse_steps(&p, &start, "DRULDRULDRULD").unwrap();
+    /// let short = Solver::new().optimize(&p, &start, &steps, 12, &SolveOptions::default()).unwrap();
+    /// assert_eq!(short, parse_steps(&p, &start, "D").unwrap());
     /// ```
     ///
     /// # Errors
@@ -441,11 +420,11 @@ impl Solver {
         &self,
         puzzle: &Puzzle,
         start: &Configuration,
-        path: &[usize],
+        steps: &[(usize, usize)],
         window: usize,
         options: &SolveOptions,
-    ) -> Result<Vec<usize>> {
-        replay(puzzle, start, path)?;
+    ) -> Result<Vec<(usize, usize)>> {
+        let target = replay_steps(puzzle, start, steps)?;
         if window < 2 {
             return Err(Error::argument(
                 "length",
@@ -460,7 +439,7 @@ impl Solver {
             };
         }
         let metric = options.metric;
-        let mut moves = split_moves(puzzle, start.blank(), path, metric).ok_or_else(|| {
+        let mut moves = split_steps(puzzle, start, steps, metric).ok_or_else(|| {
             Error::Unsupported("the multi-tile metric needs moves with directions".into())
         })?;
         loop {
@@ -469,19 +448,19 @@ impl Solver {
             let mut i = 0;
             while i + 1 < moves.len() {
                 let j = i.saturating_add(window).min(moves.len());
-                let stretch: Vec<usize> = moves[i..j].concat();
-                let to = replay(puzzle, &from, &stretch)?;
+                let stretch: Vec<(usize, usize)> = moves[i..j].concat();
+                let to = replay_steps(puzzle, &from, &stretch)?;
                 let (plan, o) = self.exact_plan(puzzle, &to, &options, false)?;
                 if let Outcome::Solved(s) = self.solve_with_plan(puzzle, &from, &to, &o, &plan)?
                     && s.length < j - i
                 {
-                    let better = split_moves(puzzle, from.blank(), &s.blank_path, metric)
+                    let better = split_steps(puzzle, &from, &s.steps, metric)
                         .ok_or_else(|| Error::Internal("a window without directions".into()))?;
                     moves.splice(i..j, better);
                     changed = true;
                 }
                 if let Some(m) = moves.get(i) {
-                    from = replay(puzzle, &from, m)?;
+                    from = replay_steps(puzzle, &from, m)?;
                 }
                 i += 1;
             }
@@ -491,28 +470,14 @@ impl Solver {
         }
         // Merging may have made neighbouring runs one (MTM) or a step and
         // its reversal adjacent (STM): normalise and check the end.
-        let mut out: Vec<usize> = moves.concat();
-        out = crate::moves::simplify(start.blank(), &out);
-        let end = replay(puzzle, start, &out)?;
-        let length = |p: &[usize]| length_in(puzzle, start.blank(), p, metric);
-        if end != replay(puzzle, start, path)? || length(&out) > length(path) {
+        let out = simplify_steps(&moves.concat());
+        let end = replay_steps(puzzle, start, &out)?;
+        let length = |p: &[(usize, usize)]| length_of_steps(puzzle, start, p, metric);
+        if end != target || length(&out) > length(steps) {
             return Err(Error::Internal(
                 "an optimised solution does not reach the same configuration".into(),
             ));
         }
         Ok(out)
     }
-}
-
-/// Refuses a configuration with several blanks for an answer written as
-/// one blank's path (the listing's solutions and the rated moves), which
-/// would otherwise describe only the first blank's moves.
-fn one_blank(start: &Configuration, what: &str) -> Result<()> {
-    let blanks = start.blanks().len();
-    if blanks > 1 {
-        return Err(Error::Unsupported(format!(
-            "{what} works with one blank for now, and this configuration has {blanks}"
-        )));
-    }
-    Ok(())
 }

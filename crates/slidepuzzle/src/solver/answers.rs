@@ -24,6 +24,10 @@ pub struct SolutionQuery {
     pub beyond_optimal: Option<u32>,
 }
 
+/// Where [`super::Solver::solutions`] sends each solution: its steps
+/// `(from, to)`; returns `false` to stop the listing.
+pub type SolutionSink<'a> = dyn FnMut(&[(usize, usize)]) -> bool + 'a;
+
 /// What [`super::Solver::solutions`] found.
 #[derive(Clone, Debug)]
 pub struct Listing {
@@ -54,9 +58,9 @@ pub enum Listed {
 /// One move of a reviewed solution ([`super::Solver::review`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewedMove {
-    /// The blank path of the move (one vertex in STM, a straight run in
-    /// MTM).
-    pub blank_path: Vec<usize>,
+    /// The move's steps `(from, to)` (one in STM, a straight run of one
+    /// blank in MTM).
+    pub steps: Vec<(usize, usize)>,
     /// Optimal distance to the goal before the move.
     pub before: usize,
     /// Optimal distance after it.
@@ -102,8 +106,9 @@ pub struct Waste {
 /// A move from a position with its distance after it ([`super::Solver::good_moves`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue {
-    /// The blank path of the move (one step in STM, a run in MTM).
-    pub blank_path: Vec<usize>,
+    /// The move's steps `(from, to)` (one in STM, a straight run of one
+    /// blank in MTM).
+    pub steps: Vec<(usize, usize)>,
     /// Optimal distance to the goal after the move.
     pub distance: usize,
     /// Whether the move keeps the position optimal (distance after = before

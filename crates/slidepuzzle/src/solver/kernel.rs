@@ -6,7 +6,7 @@
 
 use crate::search::Limits;
 use crate::search::best_first::{Strategy, best_first};
-use crate::search::domain::SharedDomain;
+use crate::search::domain::{SharedDomain, Steps, flatten};
 use crate::search::enumerate::{Enumeration, Lengths, enumerate};
 use crate::search::heuristic::Heuristic;
 use crate::search::ida::ida_star;
@@ -32,7 +32,7 @@ pub(crate) trait Kernel: Sized {
     /// Runs on `domain` with `heuristic`; with `back`, the domain sees the
     /// caller's puzzle through a board symmetry (a goal served by the
     /// standard goal's tables: [`crate::model::symmetry::GoalFrame`]) and
-    /// every blank path found is given back in the caller's cells,
+    /// every step found is given back in the caller's cells,
     /// `back[c]` for the domain's cell `c`.
     fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Self::Output
     where
@@ -40,20 +40,27 @@ pub(crate) trait Kernel: Sized {
         H: Heuristic<D> + Clone + Send + Sync;
 }
 
-/// `path` in the caller's cells: `back[c]` for each cell `c`.
-fn mapped(path: &[usize], back: &[usize]) -> Vec<usize> {
-    path.iter()
-        .map(|&c| back.get(c).copied().unwrap_or(c))
-        .collect()
+/// `steps` in the caller's cells: `back[c]` for each cell `c` of both
+/// ends (see [`Kernel::run_mapped`]).
+fn given_back(mut steps: Vec<(usize, usize)>, back: Option<&[usize]>) -> Vec<(usize, usize)> {
+    if let Some(back) = back {
+        let map = |c: usize| back.get(c).copied().unwrap_or(c);
+        for s in &mut steps {
+            *s = (map(s.0), map(s.1));
+        }
+    }
+    steps
 }
 
-/// `result`'s path given back through `back` (see [`Kernel::run_mapped`]).
-fn result_mapped(mut result: SearchResult, back: Option<&[usize]>) -> SearchResult {
-    if let (Some(path), Some(back)) = (result.path.as_mut(), back) {
-        *path = mapped(path, back);
-    }
-    result
+/// A kernel's result with its moves flattened into steps ([`flatten`]) in
+/// the caller's cells: the one place a search's path becomes steps.
+fn flattened<M: Steps>(result: SearchResult<M>, back: Option<&[usize]>) -> Found {
+    result.map_moves(|moves| given_back(flatten(&moves), back))
 }
+
+/// What a solving kernel returns to the executor: the outcome with its
+/// steps `(from, to)`.
+pub(crate) type Found = SearchResult<(usize, usize)>;
 
 /// IDA* for the first (optimal) solution, on one thread or split.
 pub(crate) struct FirstSolution<'a> {
@@ -62,15 +69,15 @@ pub(crate) struct FirstSolution<'a> {
 }
 
 impl Kernel for FirstSolution<'_> {
-    type Output = SearchResult;
+    type Output = Found;
     const LONG_PRUNING: bool = true;
 
-    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> SearchResult
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Found
     where
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        result_mapped(ida_star(domain, heuristic, self.limits, self.split), back)
+        flattened(ida_star(domain, heuristic, self.limits, self.split), back)
     }
 }
 
@@ -82,24 +89,25 @@ pub(crate) struct BestFirst<'a> {
 }
 
 impl Kernel for BestFirst<'_> {
-    type Output = SearchResult;
+    type Output = Found;
     const LONG_PRUNING: bool = true;
 
-    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> SearchResult
+    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Found
     where
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
         let result = best_first(domain, heuristic, self.strategy, self.limits);
-        result_mapped(result, back)
+        flattened(result, back)
     }
 }
 
-/// Every solution with a length in range, to a sink.
+/// Every solution with a length in range, to a sink that takes its steps
+/// `(from, to)` and returns `false` to stop.
 pub(crate) struct AllSolutions<'a, 's> {
     pub limits: &'a Limits,
     pub lengths: Lengths,
-    pub sink: &'s mut dyn FnMut(&[usize]) -> bool,
+    pub sink: &'s mut super::answers::SolutionSink<'s>,
 }
 
 impl Kernel for AllSolutions<'_, '_> {
@@ -111,17 +119,8 @@ impl Kernel for AllSolutions<'_, '_> {
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        let Some(back) = back else {
-            return enumerate(domain, heuristic, self.lengths, self.limits, self.sink);
-        };
         let sink = self.sink;
-        let mut given_back = |path: &[usize]| sink(&mapped(path, back));
-        enumerate(
-            domain,
-            heuristic,
-            self.lengths,
-            self.limits,
-            &mut given_back,
-        )
+        let mut as_steps = |moves: &[D::Move]| sink(&given_back(flatten(moves), back));
+        enumerate(domain, heuristic, self.lengths, self.limits, &mut as_steps)
     }
 }

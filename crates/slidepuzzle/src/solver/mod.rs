@@ -38,7 +38,7 @@
 //! assert_eq!(plan.name(), "ida-md-lc");
 //! let Outcome::Solved(s) = solver.solve(&puzzle, &start, &puzzle.default_goal(), &SolveOptions::default()).unwrap()
 //! else { panic!() };
-//! assert_eq!(s.blank_path.len(), 31); // one of the two hardest 8-puzzles
+//! assert_eq!(s.steps.len(), 31); // one of the two hardest 8-puzzles
 //! assert!(s.optimal);
 //! ```
 
@@ -56,7 +56,9 @@ mod run;
 pub mod spec;
 mod tables;
 
-pub use answers::{Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, Waste};
+pub use answers::{
+    Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, SolutionSink, Waste,
+};
 pub use facade::{Solver, solve};
 pub use options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,

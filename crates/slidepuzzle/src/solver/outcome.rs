@@ -9,10 +9,6 @@ use crate::theory::Verdict;
 /// A verified solution.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// Vertices the blank visits, after its start (0-based). Empty with
-    /// several blanks (a blank path cannot say which blank moved): see
-    /// [`Solution::steps`].
-    pub blank_path: Vec<usize>,
     /// The moves as the tile's `(from, to)` vertices, one per single-tile
     /// step (the tile on `from` slides into the blank on `to`), for any
     /// number of blanks ([`crate::moves::replay_steps`] replays them).
@@ -47,11 +43,17 @@ impl Solution {
     /// assert_eq!(s.written(&p, &start), "L2");
     /// ```
     pub fn written(&self, puzzle: &Puzzle, start: &Configuration) -> String {
+        crate::moves::write_steps(puzzle, start, &self.steps)
+    }
+
+    /// The vertices the blank visits after its start (its `from` at each
+    /// step, [`crate::moves::blank_path_of_steps`]); empty with several
+    /// blanks, where a blank path cannot say which blank moved.
+    pub fn blank_path(&self, start: &Configuration) -> Vec<usize> {
         if start.blanks().len() != 1 {
-            return crate::moves::format_steps(&self.steps);
+            return Vec::new();
         }
-        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
-        crate::moves::spell(puzzle, start.blank(), &path)
+        crate::moves::blank_path_of_steps(&self.steps)
     }
 
     /// The blank's walk with its start ([`crate::moves::blank_walk`]):
@@ -60,7 +62,7 @@ impl Solution {
         if start.blanks().len() != 1 {
             return Vec::new();
         }
-        crate::moves::blank_walk(start.blank(), &self.blank_path)
+        crate::moves::blank_walk(start.blank(), &self.blank_path(start))
     }
 
     /// Its length in multi-tile moves (straight runs of one blank), where
@@ -69,8 +71,7 @@ impl Solution {
         if start.blanks().len() != 1 {
             return None;
         }
-        let path: Vec<usize> = self.steps.iter().map(|&(from, _)| from).collect();
-        crate::moves::mtm_length(puzzle, start.blank(), &path)
+        crate::moves::mtm_length(puzzle, start.blank(), &self.blank_path(start))
     }
 }
 
@@ -113,8 +114,12 @@ pub enum Written {
 /// The outcome of a search that returned no path: stopped by a limit, or
 /// exhausted, which proves the goal unreachable (the kernels' move pruning
 /// keeps a shortest path to every configuration).
-pub(super) fn not_solved(result: &SearchResult, algorithm: String, stats: SearchStats) -> Outcome {
-    if result.exhausted {
+pub(super) fn not_solved<M>(
+    result: &SearchResult<M>,
+    algorithm: String,
+    stats: SearchStats,
+) -> Outcome {
+    if let SearchResult::Exhausted { .. } = result {
         return Outcome::Unsolvable(Verdict {
             solvable: false,
             reason: format!(
@@ -124,7 +129,7 @@ pub(super) fn not_solved(result: &SearchResult, algorithm: String, stats: Search
         });
     }
     Outcome::Stopped {
-        reason: result.stopped.unwrap_or(StopReason::Cancelled),
+        reason: result.stopped().unwrap_or(StopReason::Cancelled),
         algorithm,
         stats,
     }

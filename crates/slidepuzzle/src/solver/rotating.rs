@@ -18,7 +18,7 @@ use crate::error::{Error, Result, StopReason};
 use crate::model::rotating::{RotatingPuzzle, Rotation};
 use crate::search::ida::ida_star;
 use crate::search::rotating::{MAX_SEARCH_TOKENS, RotatingDomain, RotationDistance};
-use crate::search::{Limits, SearchStats};
+use crate::search::{Limits, SearchResult, SearchStats};
 
 /// A rotating puzzle's answer: solvable or not (and why), the moves,
 /// whether they are proven shortest, and the search's counters.
@@ -77,14 +77,23 @@ pub fn solve(
     let domain = RotatingDomain::new(p, start, goal)?;
     let moves = p.moves();
     let result = ida_star(domain, RotationDistance::default(), limits, true);
-    let path: Vec<Rotation> = result
-        .path
-        .unwrap_or_default()
-        .into_iter()
-        .map(|i| moves[i])
-        .collect();
-    let found = result.stopped.is_none();
-    if found {
+    let (path, optimal, stopped, stats) = match result {
+        SearchResult::Found {
+            moves: found,
+            optimal,
+            stats,
+        } => {
+            let path: Vec<Rotation> = found.iter().map(|m| moves[m.index()]).collect();
+            (path, optimal, None, stats)
+        }
+        SearchResult::Stopped { reason, stats } => (Vec::new(), false, Some(reason), stats),
+        SearchResult::Exhausted { .. } => {
+            return Err(Error::internal(
+                "the rotation search exhausted its moves on a configuration the check calls solvable",
+            ));
+        }
+    };
+    if stopped.is_none() {
         let mut a = start.to_vec();
         for &m in &path {
             p.apply(&mut a, m);
@@ -100,8 +109,8 @@ pub fn solve(
         reason: verdict.reason,
         moves: p.format_moves(&path),
         length: path.len(),
-        optimal: result.optimal,
-        stopped: result.stopped,
-        stats: result.stats,
+        optimal,
+        stopped,
+        stats,
     })
 }

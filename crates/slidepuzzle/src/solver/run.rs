@@ -12,12 +12,13 @@
 //!    compared with the goal, and is measured in the metric asked for
 //!    ([`finish`]).
 //!
-//! A kernel's path holds the blank's next vertex per move with one blank,
-//! encoded steps ([`crate::search::several::encode_step`]) with several.
+//! Every method answers in steps `(from, to)`: the kernels' moves are
+//! flattened once ([`super::kernel`]), the constructive solvers build
+//! steps.
 
 use std::time::Instant;
 
-use super::kernel::{BestFirst, FirstSolution, Kernel};
+use super::kernel::{BestFirst, FirstSolution, Found, Kernel};
 use super::options::{
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
@@ -28,9 +29,10 @@ use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
 use crate::model::symmetry::GoalFrame;
 use crate::model::{Configuration, Metric, Puzzle};
-use crate::moves::{length_in, replay_steps, steps_of_blank_path};
+use crate::moves::{length_of_steps, replay_steps, steps_of_blank_path};
 use crate::search::best_first::Strategy;
 use crate::search::board::BoardDomain;
+use crate::search::domain::{SharedDomain, Step};
 use crate::search::graph::GraphDomain;
 use crate::search::heuristic::{Heuristic, MAX_OF, Max, MaxOf, Zero};
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
@@ -42,7 +44,7 @@ use crate::search::mtm_packed::MtmPackedDomain;
 use crate::search::mtm_pdb::MtmPdbLookup;
 use crate::search::pdb::BuildEvent;
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
-use crate::search::several::{SeveralBlanksDomain, decode_step, encode_step};
+use crate::search::several::SeveralBlanksDomain;
 use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
 use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
 use crate::search::{Limits, SearchResult, SearchStats, StopReason};
@@ -129,7 +131,7 @@ fn search(
     plan: &Plan,
     method: &Method,
     limits: &Limits,
-) -> Result<SearchResult> {
+) -> Result<Found> {
     let tables = plan.tables.as_ref();
     match method {
         Method::BoardIda { .. }
@@ -250,18 +252,13 @@ fn graph_run<K: Kernel>(
     }
     if start.blanks().len() > 1 {
         let domain = SeveralBlanksDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
-        return Ok(match heuristic {
-            GraphHeuristic::Zero => kernel.run(domain, Zero),
-            GraphHeuristic::Manhattan => {
-                kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
-            }
-            GraphHeuristic::Tables(t) => {
-                let pdb = cache.free_blank(puzzle, goal, t, limits)?;
-                let partitions = t.partition_ranges();
-                let lookups = partitions.map(|groups| PdbLookup::graph_groups(&pdb, groups));
-                kernel.run(domain, MaxOf::new(lookups.collect()))
-            }
-        });
+        let job = (cache, puzzle, goal, heuristic, limits);
+        // A listing sees every order of commuting moves.
+        return if K::LONG_PRUNING {
+            several_run(job, domain, kernel)
+        } else {
+            several_run(job, domain.every_order(), kernel)
+        };
     }
     let domain = GraphDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
     Ok(match heuristic {
@@ -272,6 +269,32 @@ fn graph_run<K: Kernel>(
         GraphHeuristic::Tables(t) => {
             let pdb = cache.graph(puzzle, goal, t, limits)?;
             kernel.run(domain, PdbLookup::graph(&pdb))
+        }
+    })
+}
+
+/// `kernel` on a several-blank domain with `heuristic`.
+fn several_run<D: SharedDomain<Move = Step>, K: Kernel>(
+    (cache, puzzle, goal, heuristic, limits): (
+        &TableCache,
+        &Puzzle,
+        &Configuration,
+        GraphHeuristic<'_>,
+        &Limits,
+    ),
+    domain: D,
+    kernel: K,
+) -> Result<K::Output> {
+    Ok(match heuristic {
+        GraphHeuristic::Zero => kernel.run(domain, Zero),
+        GraphHeuristic::Manhattan => {
+            kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
+        }
+        GraphHeuristic::Tables(t) => {
+            let pdb = cache.free_blank(puzzle, goal, t, limits)?;
+            let partitions = t.partition_ranges();
+            let lookups = partitions.map(|groups| PdbLookup::graph_groups(&pdb, groups));
+            kernel.run(domain, MaxOf::new(lookups.collect()))
         }
     })
 }
@@ -520,7 +543,7 @@ fn with_fallback(
     options: &SolveOptions,
     plan: &Plan,
     fallback: Fallback,
-) -> Result<(SearchResult, String)> {
+) -> Result<(Found, String)> {
     let limits = &options.limits;
     let (first, over_budget) = within(cache, puzzle, ends, options, plan, fallback.nodes)?;
     if !over_budget {
@@ -530,18 +553,21 @@ fn with_fallback(
         weight: fallback.weight,
     };
     let mut second = search(cache, puzzle, ends, options, plan, &weighted, limits)?;
-    let constructive_answered = second.stopped == Some(StopReason::Memory);
+    let constructive_answered = second.stopped() == Some(StopReason::Memory);
     if constructive_answered {
-        let c = constructive(puzzle, ends, limits, false)?;
-        second.path = c.path;
-        second.stopped = c.stopped;
+        let stats = *second.stats();
+        second = constructive(puzzle, ends, limits, false)?;
+        *second.stats_mut() = stats;
     }
-    carry_over(&mut second, &first.stats);
-    if second.path.is_none() {
+    carry_over(&mut second, first.stats());
+    if second.moves().is_none() {
         // The stop message reads IDA*'s finished bound.
-        second.stats.bound = first.stats.bound;
+        second.stats_mut().bound = first.stats().bound;
     }
-    second.optimal = meets_lower_bound(&second);
+    let proven = meets_lower_bound(&second);
+    if let SearchResult::Found { optimal, .. } = &mut second {
+        *optimal = proven;
+    }
     let then = if constructive_answered {
         "constructive".to_string()
     } else {
@@ -564,13 +590,13 @@ fn within(
     options: &SolveOptions,
     plan: &Plan,
     nodes: u64,
-) -> Result<(SearchResult, bool)> {
+) -> Result<(Found, bool)> {
     let limits = &options.limits;
     let mut budget = limits.clone();
     budget.max_nodes = Some(limits.max_nodes.map_or(nodes, |m| m.min(nodes)));
     let first = search(cache, puzzle, ends, options, plan, &plan.method, &budget)?;
     let over_budget =
-        first.stopped == Some(StopReason::MaxNodes) && limits.max_nodes.is_none_or(|m| m > nodes);
+        first.stopped() == Some(StopReason::MaxNodes) && limits.max_nodes.is_none_or(|m| m > nodes);
     Ok((first, over_budget))
 }
 
@@ -588,7 +614,7 @@ fn with_better_tables(
     ends: (&Configuration, &Configuration),
     options: &SolveOptions,
     plan: &Plan,
-) -> Result<(SearchResult, String)> {
+) -> Result<(Found, String)> {
     let (Some(later), Some(switch)) = (&plan.later, plan.switch_after) else {
         return Err(Error::Internal("a switch without better tables".into()));
     };
@@ -600,7 +626,7 @@ fn with_better_tables(
     let mut rest = limits.clone();
     rest.max_nodes = limits
         .max_nodes
-        .map(|m| m.saturating_sub(first.stats.expanded));
+        .map(|m| m.saturating_sub(first.stats().expanded));
     let better = Plan {
         tables: Some(later.clone()),
         later: None,
@@ -627,7 +653,7 @@ fn with_better_tables(
         }
         Err(e) => return Err(e),
     };
-    carry_over(&mut second, &first.stats);
+    carry_over(&mut second, first.stats());
     Ok((second, name))
 }
 
@@ -644,10 +670,10 @@ fn with_rising_weight(
     options: &SolveOptions,
     plan: &Plan,
     weight: f64,
-) -> Result<(SearchResult, String)> {
+) -> Result<(Found, String)> {
     let weights = std::iter::once(weight).chain(RISING_WEIGHTS.into_iter().filter(|&w| w > weight));
     let mut names = Vec::new();
-    let mut last: Option<SearchResult> = None;
+    let mut last: Option<Found> = None;
     for w in weights {
         let method = Method::AStar { weight: w };
         let mut r = search(cache, puzzle, ends, options, plan, &method, &options.limits)?;
@@ -659,40 +685,36 @@ fn with_rising_weight(
             .name(),
         );
         if let Some(before) = &last {
-            carry_over(&mut r, &before.stats);
+            carry_over(&mut r, before.stats());
         }
-        let out_of_memory = r.stopped == Some(StopReason::Memory);
+        let out_of_memory = r.stopped() == Some(StopReason::Memory);
         last = Some(r);
         if !out_of_memory {
             break;
         }
     }
     let mut result = last.ok_or_else(|| Error::Internal("no weighted A* ran".into()))?;
-    result.optimal |= meets_lower_bound(&result);
+    let proven = meets_lower_bound(&result);
+    if let SearchResult::Found { optimal, .. } = &mut result {
+        *optimal |= proven;
+    }
     Ok((result, names.join(", then ")))
 }
 
 /// Adds the counters of the searches that ran `before` in the same solve
 /// to `r`'s, and keeps the better of their proven lower bounds.
-fn carry_over(r: &mut SearchResult, before: &SearchStats) {
-    r.stats.expanded += before.expanded;
-    r.stats.generated += before.generated;
-    r.stats.lower_bound = r.stats.lower_bound.max(before.lower_bound);
+fn carry_over(r: &mut Found, before: &SearchStats) {
+    let stats = r.stats_mut();
+    stats.expanded += before.expanded;
+    stats.generated += before.generated;
+    stats.lower_bound = stats.lower_bound.max(before.lower_bound);
 }
 
 /// Whether `r`'s path is as short as the lower bound its searches proved
 /// (then it is optimal, whatever search found it).
-fn meets_lower_bound(r: &SearchResult) -> bool {
-    r.path
-        .as_ref()
-        .is_some_and(|p| p.len() as u64 == u64::from(r.stats.lower_bound))
-}
-
-/// A move of the rotation or constructive solvers as a kernel's move: the
-/// blank's next vertex (the tile's `from`) with one blank, the encoded
-/// step with several.
-fn kernel_move(several: bool) -> impl Fn((usize, usize)) -> usize {
-    move |(from, to)| if several { encode_step(from, to) } else { from }
+fn meets_lower_bound(r: &Found) -> bool {
+    r.moves()
+        .is_some_and(|p| p.len() as u64 == u64::from(r.stats().lower_bound))
 }
 
 /// The rotation solver on a cycle ([`crate::construct::cycle`]); its
@@ -701,14 +723,14 @@ fn rotated(
     puzzle: &Puzzle,
     (start, goal): (&Configuration, &Configuration),
     limits: &Limits,
-) -> Result<SearchResult> {
-    let encode = kernel_move(start.blanks().len() > 1);
+) -> Result<Found> {
     let built = crate::theory::blanks::cycle_order(puzzle.graph())
         .ok_or_else(|| Error::Internal("the rotation solver planned off a cycle".into()))
-        .and_then(|order| crate::construct::cycle::solve_cycle(&order, start, goal, limits))
-        .map(|steps| steps.into_iter().map(encode).collect());
+        .and_then(|order| crate::construct::cycle::solve_cycle(&order, start, goal, limits));
     let mut result = constructed(built)?;
-    result.optimal = result.path.is_some();
+    if let SearchResult::Found { optimal, .. } = &mut result {
+        *optimal = true;
+    }
     Ok(result)
 }
 
@@ -722,22 +744,19 @@ fn constructive(
     (start, goal): (&Configuration, &Configuration),
     limits: &Limits,
     board: bool,
-) -> Result<SearchResult> {
+) -> Result<Found> {
+    let walk = |path: Vec<usize>| steps_of_blank_path(start.blank(), &path);
     let built = if puzzle.turns().is_some() {
-        crate::construct::turning::solve_turning_within(puzzle, start, goal, limits)
+        crate::construct::turning::solve_turning_within(puzzle, start, goal, limits).map(walk)
     } else if puzzle.digraph().is_some() {
-        let encode = kernel_move(start.blanks().len() > 1);
         crate::construct::one_way::solve_one_way_within(puzzle, start, goal, limits)
-            .map(|steps| steps.into_iter().map(encode).collect())
     } else if start.blanks().len() > 1 {
-        let encode = kernel_move(true);
         crate::construct::several::solve_several_blanks_within(puzzle, start, goal, limits)
-            .map(|steps| steps.into_iter().map(encode).collect())
     } else if board {
         check_collected_board(puzzle, limits.max_memory)?;
-        crate::construct::solve_board_constructively_within(puzzle, start, goal, limits)
+        crate::construct::solve_board_constructively_within(puzzle, start, goal, limits).map(walk)
     } else {
-        crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits)
+        crate::construct::solve_graph_constructively_within(puzzle, start, goal, limits).map(walk)
     };
     constructed(built)
 }
@@ -767,27 +786,22 @@ fn check_collected_board(puzzle: &Puzzle, max_memory: u64) -> Result<()> {
     Ok(())
 }
 
-/// A constructed path as a search result (not optimal, its length as the
+/// Constructed steps as a search result (not optimal, their count as the
 /// bound), or stopped when a limit stopped the construction between steps
 /// ([`Error::Stopped`]); other errors pass.
-fn constructed(built: Result<Vec<usize>>) -> Result<SearchResult> {
+fn constructed(built: Result<Vec<(usize, usize)>>) -> Result<Found> {
     match built {
-        Ok(path) => Ok(SearchResult {
+        Ok(steps) => Ok(SearchResult::Found {
             stats: SearchStats {
-                bound: u32::try_from(path.len()).unwrap_or(u32::MAX),
+                bound: u32::try_from(steps.len()).unwrap_or(u32::MAX),
                 ..SearchStats::default()
             },
-            path: Some(path),
+            moves: steps,
             optimal: false,
-            stopped: None,
-            exhausted: false,
         }),
-        Err(Error::Stopped { reason, .. }) => Ok(SearchResult {
+        Err(Error::Stopped { reason, .. }) => Ok(SearchResult::Stopped {
+            reason,
             stats: SearchStats::default(),
-            path: None,
-            optimal: false,
-            stopped: Some(reason),
-            exhausted: false,
         }),
         Err(e) => Err(e),
     }
@@ -800,21 +814,21 @@ fn finish(
     (start, goal): (&Configuration, &Configuration),
     metric: Metric,
     plan: &Plan,
-    mut result: SearchResult,
+    result: Found,
     name: String,
     clock: Instant,
 ) -> Result<Outcome> {
-    let mut stats = result.stats;
+    let mut stats = *result.stats();
     stats.seconds = clock.elapsed().as_secs_f64();
-    let Some(path) = result.path.take() else {
-        return Ok(not_solved(&result, name, stats));
-    };
-    // The path moves into the solution (a collected constructive board
+    // The steps move into the solution (a collected constructive board
     // solution holds millions of moves): no copy.
-    let (steps, blank_path) = if start.blanks().len() == 1 {
-        (steps_of_blank_path(start.blank(), &path), path)
-    } else {
-        (path.iter().map(|&c| decode_step(c)).collect(), Vec::new())
+    let SearchResult::Found {
+        moves: steps,
+        optimal: proven,
+        ..
+    } = result
+    else {
+        return Ok(not_solved(&result, name, stats));
     };
     let end = replay_steps(puzzle, start, &steps)?;
     if &end != goal {
@@ -823,19 +837,14 @@ fn finish(
             steps.len()
         )));
     }
-    let length = if start.blanks().len() > 1 {
-        steps.len()
-    } else {
-        length_in(puzzle, start.blank(), &blank_path, metric)
-            .ok_or_else(|| Error::Internal("a multi-tile length without directions".into()))?
-    };
-    let optimal = result.optimal && plan.optimal;
+    let length = length_of_steps(puzzle, start, &steps, metric)
+        .ok_or_else(|| Error::Internal("a multi-tile length without directions".into()))?;
+    let optimal = proven && plan.optimal;
     if optimal {
         stats.lower_bound = u32::try_from(length).unwrap_or(u32::MAX);
     }
     Ok(Outcome::Solved(Solution {
         steps,
-        blank_path,
         metric,
         length,
         optimal,

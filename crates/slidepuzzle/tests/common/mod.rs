@@ -23,11 +23,19 @@ pub type Configurations = FxHashSet<Vec<u32>>;
 /// The distance in single-tile moves from `start` (cells, 0 for a blank;
 /// any number of blanks) to every configuration it reaches.
 pub fn distances(graph: &Graph, start: &[u32]) -> Distances {
+    distances_within(graph, start, usize::MAX)
+}
+
+/// [`distances`] to the configurations at most `depth` moves away.
+pub fn distances_within(graph: &Graph, start: &[u32], depth: usize) -> Distances {
     let mut seen = Distances::default();
     seen.insert(start.to_vec(), 0usize);
     let mut queue = VecDeque::from([start.to_vec()]);
     while let Some(cells) = queue.pop_front() {
         let d = seen[&cells];
+        if d >= depth {
+            continue;
+        }
         for v in 0..cells.len() {
             if cells[v] != 0 {
                 continue;
