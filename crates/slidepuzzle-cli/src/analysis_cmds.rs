@@ -10,12 +10,12 @@ use std::process::ExitCode;
 use clap::Args;
 use slidepuzzle::model::Metric;
 use slidepuzzle::problem::Problem;
+use slidepuzzle::records::{
+    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, WasteRecord,
+};
+use slidepuzzle::solver::SolutionView;
 use slidepuzzle::solver::{Listed, SolutionQuery};
 use slidepuzzle::{Error, Result, SolveOptions, Solver};
-use slidepuzzle_web::records::{
-    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, SolutionRecord,
-    WasteRecord,
-};
 
 use crate::common::PuzzleArgs;
 use crate::solve_args::{SolveArgs, Work};
@@ -92,12 +92,7 @@ pub fn run_listing(
                     return true;
                 }
                 if args.json {
-                    gathered.push(SolutionRecord::of_steps(
-                        puzzle,
-                        start,
-                        steps,
-                        options.metric,
-                    ));
+                    gathered.push(SolutionView::of_steps(puzzle, start, steps, options.metric));
                     return true;
                 }
                 let text = write_steps(puzzle, start, steps);
@@ -379,7 +374,7 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
             metric: a.metric,
             before: len(&path),
             after: len(&better),
-            solution: SolutionRecord::of_steps(&puzzle, &start, &better, a.metric),
+            solution: SolutionView::of_steps(&puzzle, &start, &better, a.metric),
         };
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {

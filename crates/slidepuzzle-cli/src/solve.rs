@@ -11,7 +11,6 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::{Configuration, Puzzle};
-use slidepuzzle::moves::{letters, mtm_length};
 use slidepuzzle::solver::Written;
 use slidepuzzle::solver::many::{Many, ManyOptions};
 use slidepuzzle::{Algorithm, Error, Limits, Outcome, Plan, Result, SolveOptions, Solver};
@@ -166,21 +165,19 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             );
         }
         Outcome::Solved(s) => {
-            let blank = start.blank();
-            let blank_path = s.blank_path(start);
-            let mtm = mtm_length(puzzle, blank, &blank_path)
-                .map(|m| format!(", {m} MTM"))
-                .unwrap_or_default();
+            // The library's one view of the solution.
+            let view = s.view(puzzle, start);
+            let mtm = view.mtm.map(|m| format!(", {m} MTM")).unwrap_or_default();
             println!(
                 "{prefix}{} moves (STM{mtm}){}, verified by replay",
-                s.steps.len(),
+                view.stm,
                 optimality(s)
             );
-            if let Some(l) = letters(puzzle, blank, &blank_path) {
+            if let Some(l) = &view.moves {
                 println!("{prefix}moves: {l}");
             }
             // With its start, as listings, `review` and the JSON write it.
-            let path: Vec<String> = s.blank_walk(start).iter().map(|v| v.to_string()).collect();
+            let path: Vec<String> = view.blank_path.iter().map(|v| v.to_string()).collect();
             println!("{prefix}blank path: {}", path.join("-"));
             println!(
                 "{prefix}{}: {} expanded, {} generated, {:.3} s",
@@ -208,7 +205,8 @@ fn record(
     outcome: &Outcome,
     plan: &Plan,
 ) -> String {
-    slidepuzzle_web::records::SolveRecord::new(id, puzzle, start, outcome, Some(plan)).to_json()
+    let record = slidepuzzle::records::SolveRecord::new(id, puzzle, start, outcome, Some(plan));
+    serde_json::to_string(&record).expect("records serialise")
 }
 
 /// On a terminal: a spinner on stderr showing how far IDA* has got (its

@@ -6,7 +6,6 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use slidepuzzle::moves::{letters, mtm_length};
 use slidepuzzle::solver::many::{Distance, ManyOptions};
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::store::DirectoryStore;
@@ -174,19 +173,16 @@ impl Solution {
         };
         match outcome {
             Outcome::Solved(sol) => {
-                let blank = s.start.blank();
                 s.status = "solved".into();
-                // Letters name one blank's moves; with several only the
-                // steps (and `written`) say which blank moved.
-                let one_blank = s.start.blanks().len() == 1;
-                let blank_path = sol.blank_path(&s.start);
-                s.moves = letters(puzzle, blank, &blank_path).filter(|_| one_blank);
-                s.blank_path = sol.blank_walk(&s.start);
+                // The library's one view: letters, walk, tiles, lengths.
+                let view = sol.view(puzzle, &s.start);
+                s.moves = view.moves;
+                s.blank_path = view.blank_path;
                 s.written = sol.written(puzzle, &s.start);
-                s.tiles = slidepuzzle::moves::tiles_of_steps(&s.start, &sol.steps);
-                s.mtm = mtm_length(puzzle, blank, &blank_path).filter(|_| one_blank);
-                s.stm = sol.steps.len();
-                s.length = sol.length;
+                s.tiles = view.tiles;
+                s.mtm = view.mtm;
+                s.stm = view.stm;
+                s.length = view.length;
                 s.metric = sol.metric.to_string();
                 s.optimal = sol.optimal;
                 s.algorithm = sol.algorithm;

@@ -71,7 +71,7 @@
 //!   is answered at once with 503 `{"error": "busy, retry"}` and
 //!   `Retry-After: 1`. `GET /` needs no permit.
 
-pub mod records;
+pub use slidepuzzle::records;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -72,6 +72,7 @@ pub mod primitives;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod primitives;
 pub mod problem;
+pub mod records;
 pub mod render;
 pub mod search;
 pub mod solver;

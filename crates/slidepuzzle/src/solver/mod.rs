@@ -55,6 +55,7 @@ pub mod rotating;
 mod run;
 pub mod spec;
 mod tables;
+mod view;
 
 pub use answers::{
     Listed, Listing, MoveValue, Review, ReviewedMove, SolutionQuery, SolutionSink, Waste,
@@ -70,3 +71,4 @@ pub use outcome::{Outcome, Solution, Written, stop_message};
 pub use plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TableKind, TablePlan};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 pub use tables::{BuildStatus, EventSink};
+pub use view::SolutionView;

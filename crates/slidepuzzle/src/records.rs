@@ -9,91 +9,16 @@
 //! stopped a search (`max_nodes`, `timeout`, ...) with `message` in words.
 //! The committed JSON Schema `docs/schema/records.schema.json` describes
 //! every record, and the CLI's and the web crate's tests validate every
-//! `--json` output and every API answer against it. The library's types
-//! are translated here, at the edge.
+//! `--json` output and every API answer against it. The faces serialise
+//! these records and compute nothing of their own; a solution's part is
+//! [`SolutionView`] ([`crate::solver::Solution::view`]).
 
+use crate::model::{Configuration, Metric, Puzzle};
+use crate::search::SearchStats;
+use crate::search::StopReason;
+use crate::solver::{Outcome, Plan};
+use crate::solver::{SolutionView, stop_message};
 use serde::Serialize;
-use slidepuzzle::model::{Configuration, Metric, Puzzle};
-use slidepuzzle::moves::{blank_walk, length_of_steps, letters, mtm_length, tiles_of_steps};
-use slidepuzzle::search::SearchStats;
-use slidepuzzle::solver::stop_message;
-use slidepuzzle::{Outcome, Plan, StopReason};
-
-/// One solution, as the solved solve record and each solution of a
-/// listing give it: `{"length" (in the record's metric), "moves",
-/// "blank_path", "tiles", "steps", "stm", "mtm"}`.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct SolutionRecord {
-    /// The length in the record's `metric` (single-tile moves in STM,
-    /// straight runs in MTM); `stm` and `mtm` give both.
-    pub length: usize,
-    /// slidysim letters with counts, where every move has a letter (one
-    /// blank on a board, torus or box); null otherwise.
-    pub moves: Option<String>,
-    /// The vertices the blank visits, its start first (so a solution of
-    /// `k` moves has `k + 1` of them); empty with several blanks, where
-    /// only `steps` say which blank moved.
-    pub blank_path: Vec<usize>,
-    /// The tile moved at each step.
-    pub tiles: Vec<u32>,
-    /// Each single-tile move as the tile's `[from, to]` vertices (any
-    /// number of blanks).
-    pub steps: Vec<(usize, usize)>,
-    /// Single-tile moves (the number of steps).
-    pub stm: usize,
-    /// Multi-tile moves (straight runs of one blank) on puzzles with
-    /// directions; null on graphs and with several blanks.
-    pub mtm: Option<usize>,
-}
-
-impl SolutionRecord {
-    /// The record of `steps` (which replay from `start`), `length` long in
-    /// the metric asked for.
-    pub fn new(
-        puzzle: &Puzzle,
-        start: &Configuration,
-        steps: &[(usize, usize)],
-        length: usize,
-    ) -> Self {
-        let tiles = tiles_of_steps(start, steps);
-        if start.blanks().len() > 1 {
-            return SolutionRecord {
-                length,
-                moves: None,
-                blank_path: Vec::new(),
-                tiles,
-                steps: steps.to_vec(),
-                stm: steps.len(),
-                mtm: None,
-            };
-        }
-        let blank = start.blank();
-        // With one blank, the tile of each step leaves the vertex the
-        // blank moves to.
-        let path: Vec<usize> = steps.iter().map(|&(from, _)| from).collect();
-        SolutionRecord {
-            length,
-            moves: letters(puzzle, blank, &path),
-            blank_path: blank_walk(blank, &path),
-            tiles,
-            steps: steps.to_vec(),
-            stm: steps.len(),
-            mtm: mtm_length(puzzle, blank, &path),
-        }
-    }
-
-    /// The record of `steps` (the library's listings, an optimised
-    /// solution), with its length in `metric`.
-    pub fn of_steps(
-        puzzle: &Puzzle,
-        start: &Configuration,
-        steps: &[(usize, usize)],
-        metric: Metric,
-    ) -> Self {
-        let length = length_of_steps(puzzle, start, steps, metric).unwrap_or(steps.len());
-        Self::new(puzzle, start, steps, length)
-    }
-}
 
 /// The record for one solved, unsolvable or stopped instance (`solve
 /// --json`, one per instance; `/api/solve`).
@@ -101,7 +26,7 @@ impl SolutionRecord {
 /// - solved: `{"id", "solvable": true, "solved": true, "metric",
 ///   "optimal" (in that metric), "lower_bound" (a proven lower bound on
 ///   the optimum in that metric: the length when optimal, 0 when the
-///   method proves none), the solution ([`SolutionRecord`]: "length",
+///   method proves none), the solution ([`SolutionView`]: "length",
 ///   "moves", "blank_path", "tiles", "steps", "stm", "mtm"), "algorithm",
 ///   "expanded", "generated", "seconds", "plan", "method"}` (`plan` and
 ///   `method` when the plan is known);
@@ -130,7 +55,7 @@ pub enum SolveRecord {
         lower_bound: u32,
         /// The solution.
         #[serde(flatten)]
-        solution: SolutionRecord,
+        solution: SolutionView,
         /// The method's short name.
         algorithm: String,
         /// Nodes expanded.
@@ -211,7 +136,7 @@ impl SolveRecord {
                 metric: s.metric,
                 optimal: s.optimal,
                 lower_bound: s.stats.lower_bound,
-                solution: SolutionRecord::new(puzzle, start, &s.steps, s.length),
+                solution: s.view(puzzle, start),
                 algorithm: s.algorithm.clone(),
                 expanded: s.stats.expanded,
                 generated: s.stats.generated,
@@ -245,11 +170,6 @@ impl SolveRecord {
             },
         }
     }
-
-    /// The record as one line of JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("records serialise")
-    }
 }
 
 /// One instance's listing (`solve --all-optimal`, `--count`,
@@ -257,7 +177,7 @@ impl SolveRecord {
 /// `--json`): `{"id", "solvable", "reason" (unsolvable), "metric",
 /// "length" (the optimal length in `metric`; absent when unsolvable or
 /// when a limit stopped the search first), "solutions" (each a
-/// [`SolutionRecord`], shortest first; left out with `--count-only`),
+/// [`SolutionView`], shortest first; left out with `--count-only`),
 /// "count", "complete", "stopped" and "message" (when a limit stopped the
 /// listing), "algorithm", "expanded", "generated", "seconds"}`.
 #[derive(Serialize, Debug)]
@@ -277,7 +197,7 @@ pub struct ListingRecord<'a> {
     pub length: Option<usize>,
     /// The solutions, shortest first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<Vec<SolutionRecord>>,
+    pub solutions: Option<Vec<SolutionView>>,
     /// How many solutions were found.
     pub count: u64,
     /// Whether every solution in range was listed.
@@ -324,8 +244,8 @@ impl<'a> ListingRecord<'a> {
     pub fn listed(
         id: &'a str,
         metric: Metric,
-        listing: &slidepuzzle::solver::Listing,
-        solutions: Option<Vec<SolutionRecord>>,
+        listing: &crate::solver::Listing,
+        solutions: Option<Vec<SolutionView>>,
     ) -> Self {
         let stats: &SearchStats = &listing.stats;
         ListingRecord {
@@ -405,7 +325,7 @@ pub struct ReviewRecord<'a> {
 }
 
 /// `optimize --json`: `{"metric", "before", "after" (the lengths in
-/// `metric`), and the shortened solution ([`SolutionRecord`]: "length",
+/// `metric`), and the shortened solution ([`SolutionView`]: "length",
 /// "moves", "blank_path", "tiles", "steps", "stm", "mtm")}`.
 #[derive(Serialize, Debug)]
 pub struct OptimizeRecord {
@@ -417,7 +337,7 @@ pub struct OptimizeRecord {
     pub after: usize,
     /// The shortened solution.
     #[serde(flatten)]
-    pub solution: SolutionRecord,
+    pub solution: SolutionView,
 }
 
 /// `review --summary --json`: `{"metric", "length", "distance" (the
