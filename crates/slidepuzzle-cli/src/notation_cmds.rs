@@ -40,11 +40,16 @@ pub enum MovesCommand {
         /// The moves.
         moves: String,
     },
-    /// Length in STM and MTM (or only --metric).
+    /// Length in STM and MTM (or only --metric), MTM by the solvers' rule.
     Length {
         /// Only this metric.
         #[arg(long)]
         metric: Option<Metric>,
+        /// The puzzle the moves are made on (a torus counts a run longer
+        /// than its line's L - 1 tiles more than once, as solutions do);
+        /// default: lines without an end.
+        #[arg(long)]
+        puzzle: Option<String>,
         /// The moves.
         moves: String,
     },
@@ -95,10 +100,19 @@ pub fn run(args: &MovesArgs) -> Result<ExitCode> {
         MovesCommand::Invert { moves } => println!("{}", parse(moves)?.invert()),
         MovesCommand::Transpose { moves } => println!("{}", parse(moves)?.transpose()?),
         MovesCommand::Simplify { moves } => println!("{}", parse(moves)?.simplify()),
-        MovesCommand::Length { metric, moves } => {
+        MovesCommand::Length {
+            metric,
+            puzzle,
+            moves,
+        } => {
             let m = parse(moves)?;
+            let puzzle = puzzle
+                .as_deref()
+                .map(slidepuzzle::Puzzle::parse)
+                .transpose()?;
+            let puzzle = puzzle.as_ref();
             match metric {
-                Some(metric) => match m.length(*metric) {
+                Some(metric) => match m.length(*metric, puzzle) {
                     Some(n) => println!("{n}"),
                     None => {
                         return Err(slidepuzzle::Error::argument(
@@ -108,8 +122,8 @@ pub fn run(args: &MovesArgs) -> Result<ExitCode> {
                     }
                 },
                 None => {
-                    let stm = m.length(Metric::Stm).unwrap_or(0);
-                    match m.length(Metric::Mtm) {
+                    let stm = m.length(Metric::Stm, puzzle).unwrap_or(0);
+                    match m.length(Metric::Mtm, puzzle) {
                         Some(mtm) => println!("{stm} STM, {mtm} MTM"),
                         None => println!("{stm} STM"),
                     }

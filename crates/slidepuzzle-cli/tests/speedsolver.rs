@@ -297,3 +297,44 @@ fn bad_input_is_refused_with_a_message() {
     fails(&["review", "1 2 3/4 5 6/0 7 8", "UU"], "goes off the board");
     fails(&["optimize", "--length", "1", HARD8, "D"], "at least 2");
 }
+
+/// One MTM rule: a solution's `mtm` (the library's count, as the JSON
+/// record and `solve` print it) equals `moves length --puzzle P` of its
+/// letters, on boards and tori, where a run around a torus line of L
+/// counts once per L - 1 tiles (`R3` on a 3-torus: two moves, as the
+/// solver's MTM search counts it).
+#[test]
+fn one_multi_tile_rule_for_solutions_and_moves_length() {
+    assert_eq!(
+        out(&run(&["moves", "length", "--puzzle", "3x3:torus", "R3"])).trim(),
+        "3 STM, 2 MTM"
+    );
+    assert_eq!(out(&run(&["moves", "length", "R3"])).trim(), "3 STM, 1 MTM");
+    for spec in ["3x3", "4x3", "3x3:torus", "4x4:torus", "2x2x3"] {
+        for seed in ["1", "2", "3"] {
+            let state = out(&run(&["scramble", "--puzzle", spec, "--seed", seed]));
+            let o = run(&[
+                "solve",
+                "--json",
+                "--algo",
+                "constructive",
+                "--puzzle",
+                spec,
+                state.trim(),
+            ]);
+            let solved = json(&o);
+            let letters = solved["moves"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{spec}: {solved}"));
+            let mtm = solved["mtm"].as_u64().unwrap();
+            let counted = out(&run(&[
+                "moves", "length", "--metric", "mtm", "--puzzle", spec, letters,
+            ]));
+            assert_eq!(
+                counted.trim(),
+                mtm.to_string(),
+                "{spec} seed {seed}: {letters}"
+            );
+        }
+    }
+}

@@ -445,15 +445,34 @@ pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
 /// ```
 pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<usize> {
     let dirs = directions(puzzle, start_blank, path)?;
-    let longest = |d: Direction| match puzzle.straight_lines() {
+    let mut runs = 0;
+    for streak in dirs.chunk_by(|a, b| a == b) {
+        runs += run_moves(Some(puzzle), streak[0], streak.len());
+    }
+    Some(runs)
+}
+
+/// The multi-tile moves that `steps` single-tile moves in one direction,
+/// one after the other, count: the library's one MTM rule, which
+/// [`mtm_length`] (solutions), [`crate::notation::MoveSequence::length`]
+/// (`moves length`) and the solvers' MTM searches share. One on a board
+/// or a box (a run ends at the edge); on a torus a move slides at most the
+/// L - 1 other tiles of its line of L, so `ceil(steps / (L - 1))` (`R3` on a
+/// line of 3 is two moves). Without a puzzle, lines are unbounded (the
+/// board rule). 0 for 0 steps.
+///
+/// ```
+/// use slidepuzzle::{model::{Direction, Puzzle}, moves::run_moves};
+/// let torus = Puzzle::parse("3x3:torus").unwrap();
+/// assert_eq!(run_moves(Some(&torus), Direction::Right, 3), 2);
+/// assert_eq!(run_moves(None, Direction::Right, 3), 1);
+/// ```
+pub fn run_moves(puzzle: Option<&Puzzle>, d: Direction, steps: usize) -> usize {
+    let longest = match puzzle.and_then(Puzzle::straight_lines) {
         Some((extent, true)) => extent[d.axis()].saturating_sub(1).max(1),
         _ => usize::MAX,
     };
-    let mut runs = 0;
-    for streak in dirs.chunk_by(|a, b| a == b) {
-        runs += streak.len().div_ceil(longest(streak[0]));
-    }
-    Some(runs)
+    steps.div_ceil(longest)
 }
 
 /// Whether moves on `puzzle` have directions that make straight runs

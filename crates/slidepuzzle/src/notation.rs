@@ -229,25 +229,32 @@ impl MoveSequence {
     }
 
     /// The length in `metric`: single-tile moves (STM), or straight runs
-    /// (MTM: adjacent letters in one direction count once); `None` for the
-    /// MTM length of a blank path.
+    /// (MTM: adjacent letters in one direction make one run, counted by
+    /// the library's one rule, [`crate::moves::run_moves`]: on a torus
+    /// `puzzle`, a run longer than its line's L - 1 tiles counts more than
+    /// once); `None` for the MTM length of a blank path.
     ///
     /// ```
-    /// use slidepuzzle::{model::Metric, notation::MoveSequence};
+    /// use slidepuzzle::{model::{Metric, Puzzle}, notation::MoveSequence};
     /// let m: MoveSequence = "R3U2RR".parse().unwrap();
-    /// assert_eq!(m.length(Metric::Stm), Some(7));
-    /// assert_eq!(m.length(Metric::Mtm), Some(3));
+    /// assert_eq!(m.length(Metric::Stm, None), Some(7));
+    /// assert_eq!(m.length(Metric::Mtm, None), Some(3));
+    /// let torus = Puzzle::parse("3x3:torus").unwrap();
+    /// let r3: MoveSequence = "R3".parse().unwrap();
+    /// assert_eq!(r3.length(Metric::Mtm, Some(&torus)), Some(2)); // as a solution's MTM count
     /// ```
-    pub fn length(&self, metric: Metric) -> Option<usize> {
+    pub fn length(&self, metric: Metric, puzzle: Option<&Puzzle>) -> Option<usize> {
         match (self, metric) {
             (MoveSequence::Letters(m), Metric::Stm) => {
                 Some(m.iter().fold(0usize, |a, &(_, n)| a.saturating_add(n)))
             }
             (MoveSequence::Letters(m), Metric::Mtm) => Some(
-                m.iter()
-                    .enumerate()
-                    .filter(|&(i, &(d, _))| i == 0 || m[i - 1].0 != d)
-                    .count(),
+                m.chunk_by(|a, b| a.0 == b.0)
+                    .map(|run| {
+                        let steps = run.iter().fold(0usize, |a, &(_, n)| a.saturating_add(n));
+                        crate::moves::run_moves(puzzle, run[0].0, steps)
+                    })
+                    .sum(),
             ),
             (MoveSequence::Path(p), Metric::Stm) => Some(p.len().saturating_sub(1)),
             (MoveSequence::Path(_), Metric::Mtm) => None,
@@ -301,7 +308,7 @@ impl MoveSequence {
     /// [`Error::Argument`] when `from > to` or `to` is beyond the length,
     /// or for the MTM slice of a blank path.
     pub fn slice(&self, from: usize, to: usize, metric: Metric) -> Result<MoveSequence> {
-        let len = self.length(metric).ok_or_else(|| {
+        let len = self.length(metric, None).ok_or_else(|| {
             Error::argument(
                 "metric",
                 "a blank path has no multi-tile moves: slice it in stm",
@@ -437,7 +444,7 @@ mod tests {
             let m = seq(s);
             assert_eq!(m.invert().invert(), m);
             let both = m.concat(&m.invert()).unwrap().simplify();
-            assert_eq!(both.length(Metric::Stm), Some(0), "{s}");
+            assert_eq!(both.length(Metric::Stm, None), Some(0), "{s}");
         }
     }
 
@@ -480,7 +487,7 @@ mod tests {
     #[test]
     fn slices_cover_the_whole() {
         let m = seq("R3U2LD");
-        let stm = m.length(Metric::Stm).unwrap();
+        let stm = m.length(Metric::Stm, None).unwrap();
         for cut in 0..=stm {
             let a = m.slice(0, cut, Metric::Stm).unwrap();
             let b = m.slice(cut, stm, Metric::Stm).unwrap();

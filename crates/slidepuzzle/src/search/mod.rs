@@ -16,7 +16,8 @@
 //! - the pattern databases' construction and storage ([`pdb`],
 //!   [`pdb_build`], [`graph_pdb`], [`partition`], [`placement`]).
 //!
-//! Kernels return blank paths; they do not check reachability or replay
+//! Kernels return their domain's moves in a [`SearchResult`] (found,
+//! exhausted or stopped); they do not check reachability or replay
 //! their answer: the front door ([`crate::solver::Solver`]) decides which
 //! domain, heuristic and kernel run, checks first and replays after.
 

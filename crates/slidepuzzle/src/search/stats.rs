@@ -26,8 +26,9 @@ pub struct SearchStats {
 }
 
 /// What a search algorithm returns: its real outcomes, each with the
-/// counters. `M` is the domain's move ([`super::Domain::Move`]); the
-/// front door flattens moves into [`crate::moves::Step`]s once.
+/// counters. `M` is the domain's move ([`super::domain::Domain::Move`]); the
+/// front door flattens moves into steps `(from, to)` once
+/// ([`super::domain::flatten`]).
 #[derive(Clone, Debug)]
 pub enum SearchResult<M> {
     /// A solution: the moves from the start to the goal, in order.
