@@ -638,16 +638,10 @@ fn listings_and_move_ratings_work_with_several_blanks() {
         );
         assert_eq!(record["count"], listed.len(), "{flags:?}");
     }
+    // `solve FLAG` on the state, with two blanks on 3x3.
+    let solve = |flag: &str| run(&["solve", flag, "--puzzle", "3x3", "--blanks", "2", state]);
     // In text, one line of FROM>TO steps per solution.
-    let o = run(&[
-        "solve",
-        "--all-optimal",
-        "--puzzle",
-        "3x3",
-        "--blanks",
-        "2",
-        state,
-    ]);
+    let o = solve("--all-optimal");
     assert!(o.status.success(), "{}", stderr(&o));
     let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
     assert_eq!(lines.len(), 52);
@@ -672,10 +666,8 @@ fn listings_and_move_ratings_work_with_several_blanks() {
         "solve",
         "--good-moves",
         "--json",
-        "--puzzle",
-        "3x3",
-        "--blanks",
-        "2",
+        "--puzzle=3x3",
+        "--blanks=2",
         state,
     ]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -213,7 +213,7 @@ impl Solver {
                 &self.tables,
                 puzzle,
                 (start, goal),
-                (&plan.method, plan.tables.as_ref()),
+                (plan.domain, &plan.method, plan.tables.as_ref()),
                 &listing_options,
                 AllSolutions {
                     limits: &listing_options.limits,

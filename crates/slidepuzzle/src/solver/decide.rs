@@ -12,7 +12,7 @@ use super::options::{
     AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY,
     MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
-use super::plan::{BoardHeuristic, Fallback, Method, Plan, TablePlan};
+use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
 use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
 use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
@@ -31,6 +31,18 @@ use crate::search::{packed, pdb};
 /// straight lines or with several blanks; [`Error::Limit`] for an optimal
 /// search on more than [`MAX_SEARCH_VERTICES`] vertices.
 pub(super) fn decide(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let mut plan = decide_method(cache, puzzle, goal, options)?;
+    plan.domain = SearchDomain::of(puzzle, goal.blanks().len(), &plan.method);
+    Ok(plan)
+}
+
+/// The plan's method, tables and reason ([`decide`] adds its domain).
+fn decide_method(
     cache: &TableCache,
     puzzle: &Puzzle,
     goal: &Configuration,
@@ -228,10 +240,12 @@ fn search_name(method: &Method) -> &'static str {
     }
 }
 
-/// An optimal plan of `method` (no tables, no fallback, collected).
+/// An optimal plan of `method` (no tables, no fallback, collected); its
+/// domain is set by [`decide`].
 fn plan_of(method: Method, reason: impl Into<String>) -> Plan {
     Plan {
         method,
+        domain: SearchDomain::Construction,
         tables: None,
         later: None,
         switch_after: None,

@@ -68,7 +68,9 @@ pub use options::{
     SEVERAL_BLANKS_CHECK_STATES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 pub use outcome::{Outcome, Solution, Written, stop_message};
-pub use plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TableKind, TablePlan};
+pub use plan::{
+    BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, SearchDomain, TableKind, TablePlan,
+};
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 pub use tables::{BuildStatus, EventSink};
 pub use view::SolutionView;

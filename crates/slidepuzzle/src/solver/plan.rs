@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::outcome::Outcome;
 use crate::error::StopReason;
-use crate::model::Configuration;
+use crate::model::{Configuration, Puzzle};
 
 /// The heuristic of the packed board kernel without tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -85,6 +85,76 @@ pub enum Method {
     ConstructiveBoard,
     /// The constructive solver for any graph (`construct::graph`).
     ConstructiveGraph,
+}
+
+/// The search domain a plan runs on: the configuration and moves its
+/// kernel searches ([`crate::search::domain::Domain`]). Decided once, with
+/// the plan ([`SearchDomain::of`]), so the executor matches on it and never
+/// picks again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchDomain {
+    /// A plain W x H board packed in bytes, one tile per step
+    /// ([`crate::search::board`]).
+    Board {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A plain W x H board in the multi-tile metric: straight runs of
+    /// tiles ([`crate::search::mtm`], [`crate::search::mtm_packed`]).
+    MtmBoard {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A torus or box in the multi-tile metric: runs along its lines
+    /// ([`crate::search::mtm_lines`]).
+    MtmLines,
+    /// Any graph with one blank, one-way arcs included
+    /// ([`crate::search::graph`]).
+    Graph,
+    /// Any graph with several blanks ([`crate::search::several`]).
+    SeveralBlanks,
+    /// Tiles that turn as they slide ([`crate::search::turning`]).
+    Turning,
+    /// No search: the rotation and constructive solvers.
+    Construction,
+}
+
+impl SearchDomain {
+    /// The domain `method` runs on for `puzzle` and a goal with `blanks`
+    /// blanks: the one order of precedence for puzzle kinds. The board
+    /// and line methods name their own; a graph search runs on tiles that
+    /// turn first, then on several blanks, then on the graph (one-way arcs
+    /// are the graph domain's moves). O(1).
+    ///
+    /// ```
+    /// use slidepuzzle::Puzzle;
+    /// use slidepuzzle::solver::{Method, SearchDomain};
+    /// let p = Puzzle::parse("3x3").unwrap();
+    /// assert_eq!(SearchDomain::of(&p, 2, &Method::GraphIda), SearchDomain::SeveralBlanks);
+    /// assert_eq!(SearchDomain::of(&p, 1, &Method::Bfs), SearchDomain::Graph);
+    /// ```
+    pub fn of(puzzle: &Puzzle, blanks: usize, method: &Method) -> SearchDomain {
+        let board = puzzle.plain_board_size();
+        match (method, board) {
+            (Method::CycleRotation | Method::ConstructiveBoard | Method::ConstructiveGraph, _) => {
+                SearchDomain::Construction
+            }
+            (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, Some((width, height))) => {
+                SearchDomain::Board { width, height }
+            }
+            (Method::MtmBoardIda { .. }, Some((width, height))) => {
+                SearchDomain::MtmBoard { width, height }
+            }
+            (Method::MtmLineIda, _) => SearchDomain::MtmLines,
+            _ if puzzle.turns().is_some() => SearchDomain::Turning,
+            _ if blanks > 1 => SearchDomain::SeveralBlanks,
+            _ => SearchDomain::Graph,
+        }
+    }
 }
 
 /// Pattern databases a plan uses or would like to have.
@@ -170,6 +240,8 @@ impl TablePlan {
 pub struct Plan {
     /// The kernel.
     pub method: Method,
+    /// The domain it searches ([`SearchDomain::of`]).
+    pub domain: SearchDomain,
     /// The pattern databases this run uses, if any.
     pub tables: Option<TablePlan>,
     /// Better tables that are not in the store yet: the run uses quicker

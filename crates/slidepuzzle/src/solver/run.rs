@@ -23,7 +23,9 @@ use super::options::{
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 use super::outcome::{Outcome, Solution, not_solved};
-use super::plan::{BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, TablePlan};
+use super::plan::{
+    BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, SearchDomain, TablePlan,
+};
 use super::spec::MovePruning;
 use super::tables::TableCache;
 use crate::error::{Error, Resource, Result};
@@ -93,17 +95,16 @@ pub(super) fn execute(
         return Ok(Outcome::Unsolvable(verdict));
     }
     let clock = Instant::now();
-    let (result, name) = match (plan.fallback, &plan.method) {
-        (Some(fallback), Method::GraphIda) => {
+    let switch = plan.later.as_ref().zip(plan.switch_after);
+    let (result, name) = match (plan.fallback, &plan.method, switch) {
+        (Some(fallback), Method::GraphIda, _) => {
             with_fallback(cache, puzzle, ends, options, plan, fallback)?
         }
-        (_, &Method::AStar { weight }) if weight > 1.0 => {
+        (_, &Method::AStar { weight }, _) if weight > 1.0 => {
             with_rising_weight(cache, puzzle, ends, options, plan, weight)?
         }
-        (_, Method::BoardPatternIda { .. })
-            if plan.later.is_some() && plan.switch_after.is_some() =>
-        {
-            with_better_tables(cache, puzzle, ends, options, plan)?
+        (_, Method::BoardPatternIda { .. }, Some(switch)) => {
+            with_better_tables(cache, puzzle, ends, options, (plan, switch))?
         }
         _ => (
             search(
@@ -132,7 +133,11 @@ fn search(
     method: &Method,
     limits: &Limits,
 ) -> Result<Found> {
-    let tables = plan.tables.as_ref();
+    let job = (plan.domain, method, plan.tables.as_ref());
+    let best_first = |strategy| {
+        let kernel = BestFirst { limits, strategy };
+        run_kernel(cache, puzzle, ends, job, options, kernel)
+    };
     match method {
         Method::BoardIda { .. }
         | Method::BoardPatternIda { .. }
@@ -141,74 +146,76 @@ fn search(
         | Method::GraphIda => {
             let split = !options.single_thread;
             let kernel = FirstSolution { limits, split };
-            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
+            run_kernel(cache, puzzle, ends, job, options, kernel)
         }
-        Method::AStar { weight } => {
-            let strategy = Strategy::AStar { weight: *weight };
-            let kernel = BestFirst { limits, strategy };
-            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
-        }
-        Method::Bfs => {
-            let strategy = Strategy::AStar { weight: 1.0 };
-            let kernel = BestFirst { limits, strategy };
-            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
-        }
-        Method::Beam { width } => {
-            let strategy = Strategy::Beam {
-                width: (*width).max(1),
-                max_depth: 100_000,
-            };
-            let kernel = BestFirst { limits, strategy };
-            run_kernel(cache, puzzle, ends, (method, tables), options, kernel)
-        }
+        Method::AStar { weight } => best_first(Strategy::AStar { weight: *weight }),
+        Method::Bfs => best_first(Strategy::AStar { weight: 1.0 }),
+        Method::Beam { width } => best_first(Strategy::Beam {
+            width: (*width).max(1),
+            max_depth: 100_000,
+        }),
         Method::CycleRotation => rotated(puzzle, ends, limits),
         Method::ConstructiveBoard => constructive(puzzle, ends, limits, true),
         Method::ConstructiveGraph => constructive(puzzle, ends, limits, false),
     }
 }
 
-/// Runs `kernel` on the domain and heuristic `method` and its `tables`
-/// name: the packed board domains for the board methods, the graph domain
-/// (one blank) or the several-blank domain for the graph methods. The one
-/// place where a plan becomes a domain and a heuristic, for solving
-/// ([`FirstSolution`], [`BestFirst`]) and listing
-/// ([`super::kernel::AllSolutions`]).
+/// Runs `kernel` on the plan's domain with the heuristic `method` and its
+/// `tables` name. The one place where a plan becomes a domain and a
+/// heuristic, for solving ([`FirstSolution`], [`BestFirst`]) and listing
+/// ([`super::kernel::AllSolutions`]); it matches on the domain the plan
+/// names ([`SearchDomain`]) and picks nothing again.
 ///
 /// # Errors
 /// Table builds over the memory budget; [`Error::Unsupported`] for a
 /// graph over [`MAX_SEARCH_VERTICES`] vertices; [`Error::Internal`] for a
-/// method that runs no search kernel.
+/// plan without a search domain.
 pub(super) fn run_kernel<K: Kernel>(
     cache: &TableCache,
     puzzle: &Puzzle,
     ends: (&Configuration, &Configuration),
-    (method, tables): (&Method, Option<&TablePlan>),
+    (domain, method, tables): (SearchDomain, &Method, Option<&TablePlan>),
     options: &SolveOptions,
     kernel: K,
 ) -> Result<K::Output> {
     let limits = &options.limits;
-    let heuristic = match (method, tables) {
-        (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, _) => {
+    let graph = match domain {
+        SearchDomain::Board { width, height } => {
             let long = K::LONG_PRUNING && options.move_pruning == MovePruning::Sequences;
-            let board = (cache, puzzle, ends, (method, tables), limits);
+            let board = (
+                cache,
+                (width, height),
+                puzzle,
+                ends,
+                (method, tables),
+                limits,
+            );
             return if long {
                 board_run::<true, K>(board, kernel)
             } else {
                 board_run::<false, K>(board, kernel)
             };
         }
-        (Method::MtmBoardIda { heuristic }, _) => {
-            return multi_tile_run(cache, puzzle, ends, (*heuristic, tables), limits, kernel);
+        SearchDomain::MtmBoard { width, height } => {
+            let heuristic = match method {
+                Method::MtmBoardIda { heuristic } => *heuristic,
+                _ => BoardHeuristic::Manhattan,
+            };
+            let job = (cache, (width, height), puzzle, ends);
+            return multi_tile_run(job, (heuristic, tables), limits, kernel);
         }
-        (Method::MtmLineIda, _) => return multi_tile_lines_run(puzzle, ends, kernel),
-        (Method::Bfs, _) => GraphHeuristic::Zero,
-        (Method::Beam { .. }, _) | (Method::GraphIda | Method::AStar { .. }, None) => {
-            GraphHeuristic::Manhattan
+        SearchDomain::MtmLines => return multi_tile_lines_run(puzzle, ends, kernel),
+        SearchDomain::Construction => {
+            return Err(Error::Internal(format!("{method:?} has no search domain")));
         }
-        (Method::GraphIda | Method::AStar { .. }, Some(t)) => GraphHeuristic::Tables(t),
-        _ => return Err(Error::Internal(format!("{method:?} runs no search kernel"))),
+        SearchDomain::Graph | SearchDomain::SeveralBlanks | SearchDomain::Turning => domain,
     };
-    graph_run(cache, puzzle, ends, heuristic, limits, kernel)
+    let heuristic = match (method, tables) {
+        (Method::Bfs, _) => GraphHeuristic::Zero,
+        (_, Some(t)) if !matches!(method, Method::Beam { .. }) => GraphHeuristic::Tables(t),
+        _ => GraphHeuristic::Manhattan,
+    };
+    graph_run(cache, puzzle, ends, (graph, heuristic), limits, kernel)
 }
 
 /// The heuristic of a graph method.
@@ -228,7 +235,7 @@ fn graph_run<K: Kernel>(
     cache: &TableCache,
     puzzle: &Puzzle,
     (start, goal): (&Configuration, &Configuration),
-    heuristic: GraphHeuristic<'_>,
+    (domain, heuristic): (SearchDomain, GraphHeuristic<'_>),
     limits: &Limits,
     kernel: K,
 ) -> Result<K::Output> {
@@ -237,7 +244,7 @@ fn graph_run<K: Kernel>(
             "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
         ))
     };
-    if puzzle.turns().is_some() {
+    if domain == SearchDomain::Turning {
         let domain = TurningDomain::new(puzzle, start, goal).ok_or_else(too_large)?;
         return match heuristic {
             GraphHeuristic::Zero => Ok(kernel.run(domain, Zero)),
@@ -250,7 +257,7 @@ fn graph_run<K: Kernel>(
             )),
         };
     }
-    if start.blanks().len() > 1 {
+    if domain == SearchDomain::SeveralBlanks {
         let domain = SeveralBlanksDomain::of_puzzle(puzzle, start, goal).ok_or_else(too_large)?;
         let job = (cache, puzzle, goal, heuristic, limits);
         // A listing sees every order of commuting moves.
@@ -310,18 +317,12 @@ fn tile_distances(puzzle: &Puzzle, goal: &Configuration) -> Result<TileDistances
     })
 }
 
-/// The plain board's size for a board kernel.
-fn board_size(puzzle: &Puzzle) -> Result<(usize, usize)> {
-    puzzle
-        .plain_board_size()
-        .ok_or_else(|| Error::Internal("a board kernel planned for a graph".into()))
-}
-
-/// What a board kernel needs: the tables, the puzzle and its two ends, the
-/// method and its tables, the limits (memory budget, deadline and cancel
-/// flag, which also stop table builds).
+/// What a board kernel needs: the tables, the board's size, the puzzle and
+/// its two ends, the method and its tables, the limits (memory budget,
+/// deadline and cancel flag, which also stop table builds).
 type BoardJob<'a> = (
     &'a TableCache,
+    (usize, usize),
     &'a Puzzle,
     (&'a Configuration, &'a Configuration),
     (&'a Method, Option<&'a TablePlan>),
@@ -332,11 +333,10 @@ type BoardJob<'a> = (
 /// the packed board domain, pruning redundant sequences of up to 14 moves
 /// with `LOOPS`.
 fn board_run<const LOOPS: bool, K: Kernel>(
-    (cache, puzzle, (start, goal), (method, tables), limits): BoardJob<'_>,
+    (cache, (w, h), puzzle, (start, goal), (method, tables), limits): BoardJob<'_>,
     kernel: K,
 ) -> Result<K::Output> {
     let max_memory = limits.max_memory;
-    let (w, h) = board_size(puzzle)?;
     let too_large = || Error::Internal("board too large for the board kernel".into());
     let domain = BoardDomain::<LOOPS>::new(w, h, start, goal).ok_or_else(too_large)?;
     match (method, tables) {
@@ -438,15 +438,17 @@ where
 /// in runs maximised with it; without, the walking distance or the
 /// run-divided Manhattan distance.
 fn multi_tile_run<K: Kernel>(
-    cache: &TableCache,
-    puzzle: &Puzzle,
-    (start, goal): (&Configuration, &Configuration),
+    (cache, (w, h), puzzle, (start, goal)): (
+        &TableCache,
+        (usize, usize),
+        &Puzzle,
+        (&Configuration, &Configuration),
+    ),
     (heuristic, tables): (BoardHeuristic, Option<&TablePlan>),
     limits: &Limits,
     kernel: K,
 ) -> Result<K::Output> {
     let max_memory = limits.max_memory;
-    let (w, h) = board_size(puzzle)?;
     let too_large = || Error::Internal("board too large for the board kernel".into());
     // Tables of the standard goal serving another goal: the search runs
     // on the puzzle seen in the standard goal's frame, and its paths come
@@ -613,11 +615,8 @@ fn with_better_tables(
     puzzle: &Puzzle,
     ends: (&Configuration, &Configuration),
     options: &SolveOptions,
-    plan: &Plan,
+    (plan, (later, switch)): (&Plan, (&TablePlan, u64)),
 ) -> Result<(Found, String)> {
-    let (Some(later), Some(switch)) = (&plan.later, plan.switch_after) else {
-        return Err(Error::Internal("a switch without better tables".into()));
-    };
     let limits = &options.limits;
     let (first, over_budget) = within(cache, puzzle, ends, options, plan, switch)?;
     if !over_budget {
@@ -671,29 +670,27 @@ fn with_rising_weight(
     plan: &Plan,
     weight: f64,
 ) -> Result<(Found, String)> {
-    let weights = std::iter::once(weight).chain(RISING_WEIGHTS.into_iter().filter(|&w| w > weight));
-    let mut names = Vec::new();
-    let mut last: Option<Found> = None;
-    for w in weights {
+    let run = |w: f64| {
         let method = Method::AStar { weight: w };
-        let mut r = search(cache, puzzle, ends, options, plan, &method, &options.limits)?;
-        names.push(
-            Plan {
-                method,
-                ..plan.clone()
-            }
-            .name(),
-        );
-        if let Some(before) = &last {
-            carry_over(&mut r, before.stats());
+        let found = search(cache, puzzle, ends, options, plan, &method, &options.limits);
+        let name = Plan {
+            method,
+            ..plan.clone()
         }
-        let out_of_memory = r.stopped() == Some(StopReason::Memory);
-        last = Some(r);
-        if !out_of_memory {
+        .name();
+        found.map(|r| (r, name))
+    };
+    let (mut result, first) = run(weight)?;
+    let mut names = vec![first];
+    for w in RISING_WEIGHTS.into_iter().filter(|&w| w > weight) {
+        if result.stopped() != Some(StopReason::Memory) {
             break;
         }
+        let (mut r, name) = run(w)?;
+        carry_over(&mut r, result.stats());
+        result = r;
+        names.push(name);
     }
-    let mut result = last.ok_or_else(|| Error::Internal("no weighted A* ran".into()))?;
     let proven = meets_lower_bound(&result);
     if let SearchResult::Found { optimal, .. } = &mut result {
         *optimal |= proven;
