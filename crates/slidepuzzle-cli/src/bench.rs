@@ -163,7 +163,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         heuristic: heuristic.clone(),
         limits: Limits {
             cancel: Some(cancel.clone()),
-            max_memory: crate::common::memory_arg(args.memory, 8192)?,
+            max_memory: crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Bench)?,
             ..Limits::default()
         },
         // Instances run in parallel; each one's node counts stay exact.

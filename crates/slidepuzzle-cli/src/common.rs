@@ -316,40 +316,25 @@ fn cgroup_limit() -> Option<(u64, u64)> {
     None
 }
 
-/// A `--memory` option (MiB) as bytes. Given: at most the least of the
-/// machine's total memory and the address-space and cgroup limits (a
-/// budget the process cannot have is refused, not tried). Left out:
-/// `default_mib`, lowered to three quarters of the room the process has
-/// now ([`MemorySources::room`]).
-pub fn memory_arg(given_mib: Option<u64>, default_mib: u64) -> Result<u64> {
+/// A `--memory` option (MiB) as bytes for `work`, by the library's one
+/// rule ([`slidepuzzle::search::memory_budget`]) on what this machine has
+/// ([`MemorySources`]).
+pub fn memory_arg(given_mib: Option<u64>, work: slidepuzzle::search::Work) -> Result<u64> {
     let sources = MemorySources::read();
-    match given_mib {
-        Some(mib) => {
-            let bytes = mib.saturating_mul(1 << 20);
-            if let Some(ceiling) = sources.ceiling()
-                && bytes > ceiling
-            {
-                return Err(Error::argument(
-                    "--memory",
-                    format!(
-                        "{mib} MiB is more than this process can have ({} MiB: MemTotal {}; {})",
-                        ceiling >> 20,
-                        sources
-                            .total
-                            .map_or("unknown".into(), |t| format!("{} MiB", t >> 20)),
-                        sources.describe()
-                    ),
-                ));
-            }
-            Ok(bytes)
-        }
-        None => {
-            let default = default_mib.saturating_mul(1 << 20);
-            Ok(sources
-                .room()
-                .map_or(default, |room| default.min(room / 4 * 3)))
-        }
-    }
+    let machine = slidepuzzle::search::MachineMemory {
+        room: sources.room(),
+        ceiling: sources.ceiling(),
+        sources: format!(
+            "MemTotal {}; {}",
+            sources
+                .total
+                .map_or("unknown".into(), |t| format!("{} MiB", t >> 20)),
+            sources.describe()
+        ),
+    };
+    let asked = given_mib.map(|mib| mib.saturating_mul(1 << 20));
+    slidepuzzle::search::memory_budget(asked, work, &machine)
+        .map_err(|e| flag_named("memory", "--memory", e))
 }
 
 /// A `--seed`, or the clock's nanoseconds when none is given (the face

@@ -73,7 +73,7 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
             .map(drop)
             .map_err(|e| slidepuzzle::Error::io(path, e))?;
     }
-    let max_memory = crate::common::memory_arg(args.memory, 16384)?;
+    let max_memory = crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Explore)?;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
         b.set_style(

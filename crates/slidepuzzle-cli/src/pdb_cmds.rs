@@ -77,7 +77,7 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
             let plan = solver.plan(&p, &goal, &options)?;
             let clock = std::time::Instant::now();
             let limits = Limits {
-                max_memory: crate::common::memory_arg(*memory, 8192)?,
+                max_memory: crate::common::memory_arg(*memory, slidepuzzle::search::Work::Tables)?,
                 ..Limits::default()
             };
             solver.prepare(&p, &goal, &plan, &limits)?;

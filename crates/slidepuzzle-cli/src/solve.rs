@@ -110,7 +110,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
     let limits = Limits {
         max_nodes: args.max_nodes,
         cancel: Some(cancel),
-        max_memory: crate::common::memory_arg(args.memory, 4096)?,
+        max_memory: crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Solve)?,
         ..Limits::default()
     }
     .with_timeout(timeout);

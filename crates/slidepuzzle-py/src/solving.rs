@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use slidepuzzle::search::Work;
 use slidepuzzle::solver::many::{Distance, ManyOptions};
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::store::DirectoryStore;
@@ -44,14 +45,15 @@ fn options(
     single_thread: bool,
     cancel: Arc<AtomicBool>,
 ) -> PyResult<SolveOptions> {
-    let mut limits = Limits {
+    // The library's one budget rule; Python reads no machine limits.
+    let asked = max_memory_mb.map(|mb| mb.saturating_mul(1 << 20));
+    let machine = slidepuzzle::search::MachineMemory::default();
+    let limits = Limits {
         max_nodes,
         cancel: Some(cancel),
+        max_memory: slidepuzzle::search::memory_budget(asked, Work::Solve, &machine).py_err()?,
         ..Limits::default()
     };
-    if let Some(mb) = max_memory_mb {
-        limits.max_memory = mb.saturating_mul(1 << 20);
-    }
     let timeout = timeout.map(Limits::timeout_seconds).transpose().py_err()?;
     Ok(SolveOptions {
         algorithm: algorithm.parse().py_err()?,

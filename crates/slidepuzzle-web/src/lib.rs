@@ -700,7 +700,7 @@ fn solve(
     if plan.later_for(Some(&outcome)).is_some() {
         let solver = solver.clone();
         let limits = slidepuzzle::Limits {
-            max_memory: 1 << 30,
+            max_memory: slidepuzzle::search::Work::Request.default_memory(),
             ..slidepuzzle::Limits::default()
         };
         std::thread::spawn(move || solver.build_later(&p, &goal, &plan, &limits));
@@ -717,7 +717,7 @@ async fn solve_handler(
     let guard = CancelOnDrop(cancel.clone());
     let limits = Limits {
         cancel: Some(cancel.clone()),
-        max_memory: 1 << 30,
+        max_memory: slidepuzzle::search::Work::Request.default_memory(),
         ..Limits::default()
     }
     .with_timeout(Some(app.limits.solve_time));
@@ -778,7 +778,7 @@ async fn solve_stream_handler(
     ));
     let limits = Limits {
         cancel: Some(cancel.clone()),
-        max_memory: 1 << 30,
+        max_memory: slidepuzzle::search::Work::Request.default_memory(),
         progress: Some(sink),
         ..Limits::default()
     };
@@ -901,7 +901,7 @@ fn build_tables(
     watch.watch_for(watch.server.build_time);
     let limits = Limits {
         cancel: Some(watch.cancel.clone()),
-        max_memory: 1 << 30,
+        max_memory: slidepuzzle::search::Work::Request.default_memory(),
         ..Limits::default()
     }
     .with_timeout(Some(watch.server.build_time));

@@ -57,13 +57,98 @@ pub struct Limits {
     pub start_bound: Option<u32>,
 }
 
+/// What a memory budget is for: each kind of work has its default budget
+/// ([`Work::default_memory`]), which [`memory_budget`] lowers to what the
+/// machine has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Solving, listing, analysing solutions: 4 GiB.
+    Solve,
+    /// Building pattern databases ahead of time: 8 GiB.
+    Tables,
+    /// A benchmark run (its tables included): 8 GiB.
+    Bench,
+    /// Whole-space exploration (God's number, sharded BFS): 16 GiB.
+    Explore,
+    /// One request of the web server, many of which share a machine: 1 GiB.
+    Request,
+}
+
+impl Work {
+    /// The budget in bytes when the user names none (before the machine
+    /// lowers it).
+    pub const fn default_memory(self) -> u64 {
+        match self {
+            Work::Solve => 4 << 30,
+            Work::Tables | Work::Bench => 8 << 30,
+            Work::Explore => 16 << 30,
+            Work::Request => 1 << 30,
+        }
+    }
+}
+
+/// The machine's memory as a face reads it (the library reads no system
+/// files): the most the process can still take now, the most a budget may
+/// be (the least of the machine's total and the process's limits), and
+/// where those figures come from, in words, for a refusal. `None`: unknown
+/// or unlimited.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MachineMemory {
+    /// Bytes the process can still take.
+    pub room: Option<u64>,
+    /// Bytes a budget may not pass.
+    pub ceiling: Option<u64>,
+    /// The sources of both, in words (`MemTotal ..., cgroup limit ...`).
+    pub sources: String,
+}
+
+/// The one memory-budget rule, for every face: a budget the user gives
+/// (`asked`, bytes) is kept, unless it is above what the process can ever
+/// have (`machine.ceiling`), which is refused rather than tried; without
+/// one, `work`'s default ([`Work::default_memory`]), lowered to three
+/// quarters of the room the process has now. O(1).
+///
+/// ```
+/// use slidepuzzle::search::{MachineMemory, Work, memory_budget};
+/// let machine = MachineMemory { room: Some(2 << 30), ceiling: Some(8 << 30), sources: String::new() };
+/// assert_eq!(memory_budget(None, Work::Solve, &machine).unwrap(), 3 << 29); // 3/4 of 2 GiB
+/// assert_eq!(memory_budget(Some(6 << 30), Work::Solve, &machine).unwrap(), 6 << 30);
+/// assert!(memory_budget(Some(9 << 30), Work::Solve, &machine).is_err());
+/// ```
+///
+/// # Errors
+/// [`Error::Argument`] named `memory` for a budget above the ceiling,
+/// saying how much the process can have and why.
+pub fn memory_budget(asked: Option<u64>, work: Work, machine: &MachineMemory) -> Result<u64> {
+    match asked {
+        Some(bytes) => match machine.ceiling {
+            Some(ceiling) if bytes > ceiling => Err(Error::argument(
+                "memory",
+                format!(
+                    "{} MiB is more than this process can have ({} MiB: {})",
+                    bytes >> 20,
+                    ceiling >> 20,
+                    machine.sources
+                ),
+            )),
+            _ => Ok(bytes),
+        },
+        None => {
+            let default = work.default_memory();
+            Ok(machine
+                .room
+                .map_or(default, |room| default.min(room / 4 * 3)))
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: None,
             deadline: None,
             cancel: None,
-            max_memory: 4 << 30,
+            max_memory: Work::Solve.default_memory(),
             progress: None,
             start_bound: None,
         }

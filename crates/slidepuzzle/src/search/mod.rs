@@ -55,5 +55,5 @@ pub mod stats;
 pub mod turning;
 pub mod walking;
 
-pub use limits::{Limits, Progress, ProgressSink, StopReason};
+pub use limits::{Limits, MachineMemory, Progress, ProgressSink, StopReason, Work, memory_budget};
 pub use stats::{SearchResult, SearchStats};
