@@ -65,14 +65,6 @@ impl Default for SizeBudget {
     }
 }
 
-/// Checks a graph's size against [`SizeBudget::DEFAULT`].
-///
-/// # Errors
-/// As [`SizeBudget::check`].
-pub fn check_size(vertices: Option<u64>, edges: Option<u64>) -> Result<()> {
-    SizeBudget::DEFAULT.check(vertices, edges)
-}
-
 /// `a * b` in u64, `None` on overflow.
 pub fn mul(a: usize, b: usize) -> Option<u64> {
     (a as u64).checked_mul(b as u64)

@@ -15,7 +15,7 @@ pub struct Graph {
     edge_count: usize,
 }
 
-/// Marker for "no path" in [`Graph::distance_matrix`].
+/// Marker for "no path" in [`Graph::distances_from`].
 pub const UNREACHABLE: u32 = u32::MAX;
 
 impl Graph {
@@ -122,17 +122,6 @@ impl Graph {
     /// If `source >= vertex_count()`.
     pub fn distances_from(&self, source: usize) -> Vec<u32> {
         crate::primitives::bfs::distances(self.vertex_count(), |u| &self.adjacency[u], source)
-    }
-
-    /// All-pairs distances, row-major `n x n` (`d[u * n + v]`). O(V (V + E))
-    /// time and O(V^2) memory.
-    pub fn distance_matrix(&self) -> Vec<u32> {
-        let n = self.vertex_count();
-        let mut out = Vec::with_capacity(n * n);
-        for u in 0..n {
-            out.extend(self.distances_from(u));
-        }
-        out
     }
 
     /// A shortest path from `from` to `to`, both included, or `None` when

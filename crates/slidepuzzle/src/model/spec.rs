@@ -687,18 +687,14 @@ impl Puzzle {
     }
 }
 
-/// A random 2-connected graph: a Hamiltonian cycle through the vertices
-/// `0..n` in a random order plus `chords` distinct random chords (edges
-/// not on the cycle), drawn with ChaCha8 from `seed`. Every such graph is
-/// 2-connected; with `chords >= 1` it is not a cycle, and it is
-/// non-bipartite with high probability. Spec `random:N,CHORDS,SEED`.
+/// A random 2-connected graph within `budget`: a Hamiltonian cycle through
+/// the vertices `0..n` in a random order plus `chords` distinct random
+/// chords (edges not on the cycle), drawn with ChaCha8 from `seed`. Every
+/// such graph is 2-connected; with `chords >= 1` it is not a cycle, and it
+/// is non-bipartite with high probability. Spec `random:N,CHORDS,SEED`.
 ///
 /// # Errors
 /// [`Error::Spec`] if `n < 3` or there are not that many possible chords.
-pub fn random_two_connected(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
-    random_within(n, chords, seed, &SizeBudget::DEFAULT)
-}
-
 fn random_within(n: usize, chords: usize, seed: u64, budget: &SizeBudget) -> Result<Puzzle> {
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
@@ -744,14 +740,10 @@ fn random_within(n: usize, chords: usize, seed: u64, budget: &SizeBudget) -> Res
 /// [`Error::Spec`] if `n < 2`.
 ///
 /// ```
-/// let t = slidepuzzle::model::spec::random_tree(50, 7).unwrap();
+/// let t = slidepuzzle::Puzzle::parse("tree:50,7").unwrap();
 /// assert_eq!((t.vertex_count(), t.graph().edge_count()), (50, 49));
 /// assert_eq!(t.graph().components().1, 1);
 /// ```
-pub fn random_tree(n: usize, seed: u64) -> Result<Puzzle> {
-    tree_within(n, seed, &SizeBudget::DEFAULT)
-}
-
 fn tree_within(n: usize, seed: u64, budget: &SizeBudget) -> Result<Puzzle> {
     use rand::{RngExt, SeedableRng};
     use std::cmp::Reverse;

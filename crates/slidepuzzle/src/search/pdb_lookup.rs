@@ -332,11 +332,6 @@ impl BoardPdbTables {
         self.dbs.iter().any(|d| d.region_index().is_some())
     }
 
-    /// Bytes of all tables (4 bits per entry where packed).
-    pub fn table_bytes(&self) -> u64 {
-        self.dbs.iter().map(|d| d.entries().len() as u64).sum()
-    }
-
     /// The lookup of partition `p` through `view`: `None` when
     /// `BLANK_AWARE` is not whether the tables are blank-aware.
     fn lookup<const BLANK_AWARE: bool>(

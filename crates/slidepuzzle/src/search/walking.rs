@@ -473,16 +473,6 @@ impl WalkingDistanceTables {
         self.vertical.dist(v) + self.horizontal.dist(h)
     }
 
-    /// [`WalkingDistanceTables::value`] in `metric`: in the multi-tile
-    /// metric, the sum of the two directions' run distances (see
-    /// [`WalkingDistance::with_metric`]), admissible for MTM.
-    pub fn value_in(&self, cells: &[u8], metric: Metric) -> u32 {
-        let (v, h) = self.states_of(cells);
-        let d =
-            |t: &LineTable, s: u32| t.distances(metric).get(s as usize).map_or(0, |&d| d as u32);
-        d(&self.vertical, v) + d(&self.horizontal, h)
-    }
-
     /// The number of abstract states (vertical, horizontal): 24,964 each
     /// on 4x4, whatever the blank's goal cell.
     pub fn states(&self) -> (usize, usize) {

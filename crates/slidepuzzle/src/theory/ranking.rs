@@ -133,11 +133,6 @@ impl Ranker {
         self.per_blank * self.n as u64
     }
 
-    /// Whether this ranker uses the half-size (parity) space.
-    pub fn is_half(&self) -> bool {
-        self.parity.is_some()
-    }
-
     /// Tile arrangements per blank position: a rank is
     /// `blank * per_blank() + arrangement`.
     pub fn per_blank(&self) -> u64 {
