@@ -30,7 +30,7 @@
 //! | endpoint | body | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js` and `/worker.js`, the page's Web Worker) |
-//! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "goal"}` |
+//! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
@@ -522,6 +522,7 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
         "vertices": p.vertex_count(),
         "edges": edges,
         "positions": p.positions(),
+        "mtm_run_limits": slidepuzzle::moves::run_limits(&p),
         "goal": format_configuration(&p, &goal),
         "goal_cells": goal.cells(),
         "goal_orientations": goal.orientations(),

@@ -15,6 +15,7 @@ const S = {
   moves: 0,           // moves on the counter (single-tile moves, STM)
   mtm: 0,             // multi-tile moves: runs of moves in one direction
   lastDir: null,      // direction of the player's last move, for MTM
+  runLen: 0,          // steps of the run that move ended, where runs are limited (tori)
   startCells: [],     // the position the history starts from (for links)
   clock: { start: null, elapsed: 0, id: null, armed: true },
   solution: null,     // { key, steps (Int32Array: from, to, ...), count, startCells, startHistory, startMoves, startMtm, mtmAt, index, record }
@@ -146,7 +147,7 @@ function newPosition(cells, turn) {
   S.cells = cells;
   S.turn = turn && turn.length ? turn.slice() : cells.map(() => 0);
   S.startCells = tokens();
-  S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null;
+  S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null; S.runLen = 0;
   $("tps").textContent = "";
   clockReset();
   // Only a position that is not solved times a solve: Reset, Load or a
@@ -682,9 +683,7 @@ function userMove(from, to) {
   const timed = S.clock.armed && S.mode === "play";
   slide(from, to);
   S.history.push([from, to]); S.moves++;
-  const dir = direction(from, to);
-  if (newRun(dir, S.lastDir)) S.mtm++;
-  S.lastDir = dir;
+  countRun(from, to);
   clockStart();
   paintAround([from, to]);
   animateSlide(from, to, 90);
@@ -1278,11 +1277,12 @@ async function check() {
 // /api/solve/stream, read by a worker (worker.js): building lines while the
 // server builds the tables the search needs (once; they are kept),
 // progress lines while it searches, then the answer, prepared for playing
-// off the page's thread ({record, steps, mtmAt, blob}: prepareAnswer);
+// off the page's thread ({record, steps, mtmAt, runAt, blob}: prepareAnswer);
 // aborting cancels the request, which stops the build or the search.
-// `positions` and `startDir` are the puzzle's and the player's last
-// direction, for the answer's MTM counts (prepareAnswer).
-function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, positions = null, startDir = null } = {}) {
+// `positions`, `limits`, `startDir` and `startLen` are the puzzle's
+// positions and MTM run limits and the player's last direction and run
+// length, for the answer's MTM counts (prepareAnswer).
+function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, positions = null, limits = null, startDir = null, startLen = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js");
     let ended = false;
@@ -1296,11 +1296,11 @@ function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding 
       const m = e.data;
       if (m.progress) onProgress(m.progress);
       else if (m.building) onBuilding(m.building);
-      else if (m.result) { end(); resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, blob: m.blob }); }
+      else if (m.result) { end(); resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, runAt: m.runAt, blob: m.blob }); }
       else if (m.error !== undefined) { end(); reject(new Error(m.error)); }
     };
     worker.onerror = (e) => { end(); reject(new Error("the page's solve worker failed: " + (e.message || "no reason given"))); };
-    worker.postMessage({ solve: withBlanks(body), positions, startDir });
+    worker.postMessage({ solve: withBlanks(body), positions, limits, startDir, startLen });
   });
 }
 // The status while the server builds tables: what it builds, how far (for
@@ -1335,9 +1335,10 @@ async function solve() {
     // The Rust end-to-end test's headless Chromium (--dump-dom with virtual
     // time) does not read streamed bodies: the self-test asks /api/solve.
     answer = params.has("selftest")
-      ? prepareAnswer(await api("/api/solve", body, controller.signal), S.P.positions || null, S.lastDir)
+      ? prepareAnswer(await api("/api/solve", body, controller.signal), S.P.positions || null, S.lastDir, null, S.P.mtm_run_limits, S.runLen)
       : await solveStreamed(body, {
         signal: controller.signal, positions: S.P.positions || null, startDir: S.lastDir,
+        limits: S.P.mtm_run_limits || null, startLen: S.runLen,
         onProgress: (p) => { latest = p; mine.building = false; },
         onBuilding: (b) => { building = b; mine.building = !latest; },
       });
@@ -1353,7 +1354,7 @@ async function solve() {
   if (r.solved === false) { status("Stopped: " + r.message, "bad"); return null; }
   if (!count) { $("solution").textContent = "Already solved: 0 moves."; status("This position is already solved: nothing to play.", "good"); return r; }
   S.solution = { key: k, steps, count, startCells: S.cells.slice(), startHistory: S.history.slice(), startMoves: S.moves,
-                 startMtm: S.mtm, startDir: S.lastDir, mtmAt: answer.mtmAt, index: 0, record: r };
+                 startMtm: S.mtm, startDir: S.lastDir, startLen: S.runLen, mtmAt: answer.mtmAt, runAt: answer.runAt, index: 0, record: r };
   const shown = [];
   for (let i = 0; i < Math.min(count, SHOWN_STEPS); i++) shown.push(`${steps[2 * i]}>${steps[2 * i + 1]}`);
   const quality = r.optimal ? " (shortest)" : r.lower_bound > 0 ? ` (the shortest has at least ${r.lower_bound})` : "";
@@ -1394,6 +1395,7 @@ function stepTo(i, ms = 90) {
   S.moves = sol.startMoves + i;
   S.mtm = sol.startMtm + sol.mtmAt[i];
   S.lastDir = i > 0 ? direction(from(i - 1), to(i - 1)) : sol.startDir;
+  S.runLen = sol.runAt[i];
   paintAround(touched);
   if (single) animateSlide(single[0], single[1], ms);
   $("step").textContent = `step ${i} / ${sol.count}`;
@@ -1422,12 +1424,17 @@ function play() {
 // undo, or a link's moves): a run is a maximal stretch of moves in one
 // direction.
 function recountRuns() {
-  S.mtm = 0; S.lastDir = null;
-  for (const [f, t] of S.history) {
-    const d = direction(f, t);
-    if (newRun(d, S.lastDir)) S.mtm++;
-    S.lastDir = d;
-  }
+  S.mtm = 0; S.lastDir = null; S.runLen = 0;
+  for (const [f, t] of S.history) countRun(f, t);
+}
+// One move's MTM count (newRun, by the server's run limits), carried in
+// S.mtm, S.lastDir and S.runLen.
+function countRun(from, to) {
+  const d = direction(from, to), limit = runLimit(S.P.mtm_run_limits, S.P.positions, from, to);
+  const fresh = newRun(d, S.lastDir, S.runLen, limit);
+  if (fresh) S.mtm++;
+  S.runLen = limit == null ? 0 : fresh ? 1 : S.runLen + 1;
+  S.lastDir = d;
 }
 function undo() {
   if (!S.history.length) return;

@@ -5,9 +5,9 @@
 // 60 MB record; a graph of 2,000 vertices takes seconds to lay out).
 //
 // As a worker it takes one job per message and answers with messages:
-//   {solve: body, positions, startDir}: POSTs body to /api/solve/stream
+//   {solve: body, positions, startDir, limits, startLen}: POSTs body to /api/solve/stream
 //     and passes on its {building} and {progress} lines; the answer comes
-//     as {result: record without its per-step arrays, steps, mtmAt, blob}
+//     as {result: record without its per-step arrays, steps, mtmAt, runAt, blob}
 //     (see prepareAnswer; blob is the record as the server sent it, for
 //     the download link), or {error: message}. {cancel: true} aborts the
 //     request, which stops the server's build or search.
@@ -28,36 +28,57 @@ function directionCode(positions, from, to) {
   }
   return code;
 }
-// Whether a move in direction `d` after one in direction `last` starts a
-// new run (one more MTM); moves without a direction always do.
-const newRun = (d, last) => d === null || d !== last;
+// The library's one MTM rule (moves::run_moves): moves in one direction
+// make one run until it has made `limit` steps, the server's
+// `mtm_run_limits` for the move's axis (L - 1 on a torus line of L; null:
+// to the line's end, on boards and boxes); a move without a direction is
+// a run of its own. Whether a move in direction `d`, after one in
+// direction `last` that ended a run of `len` steps, starts a new run (one
+// more MTM).
+const newRun = (d, last, len = 0, limit = null) =>
+  d === null || d !== last || (limit != null && len >= limit);
+// The limit of newRun for the step from `from` to `to`: `limits` (the
+// puzzle record's mtm_run_limits) on the axis the step moves along, or
+// null.
+function runLimit(limits, positions, from, to) {
+  if (!limits || !positions) return null;
+  const a = positions[from], b = positions[to];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return limits[i] ?? null;
+  return null;
+}
 
 // A solved record prepared for playing: its `steps` ([from, to] pairs)
 // become one Int32Array (from, to, from, to, ...; 8 bytes a step instead
-// of an array each), and `mtmAt[i]` is the number of MTM runs in the
-// first i steps, counted on from `startDir` (the player's last
-// direction: a run continues across the boundary). The per-step arrays
+// of an array each), `mtmAt[i]` is the number of MTM runs in the first i
+// steps, counted on from `startDir` (the player's last direction: a run
+// continues across the boundary) and `startLen` (how long that run is),
+// and `runAt[i]` the length of the run step i - 1 ends where it is
+// limited (`limits`: the puzzle record's mtm_run_limits; 0 elsewhere). The per-step arrays
 // the page does not use (`tiles`, `blank_path`) are dropped from the
 // record. Linear in the number of steps.
 // `flat`, when given, is the steps already as one Int32Array
 // (readResultLine).
-function prepareAnswer(record, positions, startDir, flat = null) {
+function prepareAnswer(record, positions, startDir, flat = null, limits = null, startLen = 0) {
   let steps = flat;
   if (!steps) {
     const raw = record.steps || [];
     steps = new Int32Array(2 * raw.length);
     for (let k = 0; k < raw.length; k++) { steps[2 * k] = raw[k][0]; steps[2 * k + 1] = raw[k][1]; }
   }
-  const n = steps.length / 2, mtmAt = new Int32Array(n + 1);
-  let dir = startDir;
+  const n = steps.length / 2, mtmAt = new Int32Array(n + 1), runAt = new Uint8Array(n + 1);
+  let dir = startDir, len = startLen;
+  runAt[0] = Math.min(startLen, 255);
   for (let k = 0; k < n; k++) {
     const f = steps[2 * k], t = steps[2 * k + 1];
-    const d = directionCode(positions, f, t);
-    mtmAt[k + 1] = mtmAt[k] + (newRun(d, dir) ? 1 : 0);
+    const d = directionCode(positions, f, t), limit = runLimit(limits, positions, f, t);
+    const fresh = newRun(d, dir, len, limit);
+    mtmAt[k + 1] = mtmAt[k] + (fresh ? 1 : 0);
+    len = limit == null ? 0 : fresh ? 1 : len + 1;
+    runAt[k + 1] = len;
     dir = d;
   }
   delete record.steps; delete record.tiles; delete record.blank_path;
-  return { record, steps, mtmAt };
+  return { record, steps, mtmAt, runAt };
 }
 
 // The `{"result": record}` line of a long answer (its bytes), read
@@ -195,8 +216,8 @@ async function streamSolve(job, signal) {
       const prefix = new TextEncoder().encode('{"result":'), end = bytes.lastIndexOf(125 /* } */);
       const sent = prefix.every((b, i) => bytes[i] === b) && end > prefix.length;
       const blob = new Blob([sent ? bytes.subarray(prefix.length, end) : JSON.stringify(msg.result)], { type: "application/json" });
-      const { record, steps, mtmAt } = prepareAnswer(msg.result, job.positions, job.startDir, long && long.flat);
-      postMessage({ result: record, steps, mtmAt, blob }, [steps.buffer, mtmAt.buffer]);
+      const { record, steps, mtmAt, runAt } = prepareAnswer(msg.result, job.positions, job.startDir, long && long.flat, job.limits, job.startLen);
+      postMessage({ result: record, steps, mtmAt, runAt, blob }, [steps.buffer, mtmAt.buffer, runAt.buffer]);
       return true;
     }
     return false;

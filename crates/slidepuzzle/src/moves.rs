@@ -468,11 +468,33 @@ pub fn mtm_length(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option
 /// assert_eq!(run_moves(None, Direction::Right, 3), 1);
 /// ```
 pub fn run_moves(puzzle: Option<&Puzzle>, d: Direction, steps: usize) -> usize {
-    let longest = match puzzle.and_then(Puzzle::straight_lines) {
-        Some((extent, true)) => extent[d.axis()].saturating_sub(1).max(1),
-        _ => usize::MAX,
-    };
+    let longest = puzzle
+        .and_then(run_limits)
+        .and_then(|limits| limits[d.axis()])
+        .unwrap_or(usize::MAX);
     steps.div_ceil(longest)
+}
+
+/// The most single-tile steps one multi-tile move makes along each axis
+/// (x, y, z) of `puzzle`, the limits [`run_moves`] counts by: L - 1 on each
+/// axis of a torus (lines of L), `None` (to the line's end) on boards and
+/// boxes; `None` for the whole where the multi-tile metric is undefined
+/// ([`has_straight_lines`]). What the web page counts its MTM by. O(1).
+///
+/// ```
+/// use slidepuzzle::{model::Puzzle, moves::run_limits};
+/// assert_eq!(run_limits(&Puzzle::parse("4x3:torus").unwrap()), Some([Some(3), Some(2), Some(1)]));
+/// assert_eq!(run_limits(&Puzzle::parse("4x3").unwrap()), Some([None; 3]));
+/// assert_eq!(run_limits(&Puzzle::parse("petersen").unwrap()), None);
+/// ```
+pub fn run_limits(puzzle: &Puzzle) -> Option<[Option<usize>; 3]> {
+    if !has_straight_lines(puzzle) {
+        return None;
+    }
+    Some(match puzzle.straight_lines() {
+        Some((extent, true)) => extent.map(|e| Some(e.saturating_sub(1).max(1))),
+        _ => [None; 3],
+    })
 }
 
 /// Whether moves on `puzzle` have directions that make straight runs

@@ -390,6 +390,27 @@ test("explore: edges coloured by block, with the blocks listed", async ({ page }
   expect(grey).toBe(true);
 });
 
+test("on a torus the page counts MTM by the library's rule: a run of L - 1 per move", async ({ page }) => {
+  // 3x3:torus, blank on 8: three moves right around the bottom line of 3
+  // (tiles 7, then 6, then the one across the seam) are R3, two MTM moves
+  // (`moves length --puzzle 3x3:torus R3`), not one.
+  await open(page, "3x3:torus");
+  expect(await page.evaluate(() => S.P.mtm_run_limits)).toEqual([2, 2, 1]);
+  await page.evaluate(() => { userMove(7, 8); userMove(6, 7); userMove(8, 6); });
+  await expect(page.locator("#moves")).toHaveText("STM: 3");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 2");
+  // Undo recounts the rest by the same rule; a solution stepped through
+  // ends with the record's own MTM count.
+  await page.click("#undo");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 1");
+  await setState(page, "7 8 6/1 2 3/4 5 0");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  const end = await page.evaluate(() => { stepTo(S.solution.count, 0); return { solved: solved(), mtm: S.mtm - S.solution.startMtm, record: S.solution.record.mtm }; });
+  expect(end.solved).toBe(true);
+  expect(end.mtm).toBe(end.record);
+});
+
 test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await open(page, "4x4");
   await setState(page, "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12");
