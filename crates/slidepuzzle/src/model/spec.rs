@@ -580,6 +580,12 @@ impl Puzzle {
         budget: &SizeBudget,
     ) -> Result<Puzzle> {
         let spec = spec.trim();
+        if is_rotating_spec(spec) {
+            return Err(Error::spec(
+                spec,
+                "a rotating puzzle (Yang 2011: no blank, a move turns the tokens round a cycle), which the sliding-puzzle commands do not take yet: use `slidepuzzle rotating analyze|check|solve|scramble|apply SPEC ...`, as `slidepuzzle rotating solve 5x5:twiddle STATE` (the web page and Python do not play rotating puzzles yet)",
+            ));
+        }
         let (family, arg) = match spec.split_once(':') {
             Some((f, a)) if !f.contains(['x', 'X']) => (f, Some(a)),
             _ => (spec, None),
@@ -685,6 +691,14 @@ impl Puzzle {
         }
         .map_err(|e| in_spec(e, spec))
     }
+}
+
+/// Whether `spec` names a rotating puzzle
+/// ([`crate::model::rotating::RotatingPuzzle::parse`]: `rotate:...`,
+/// `WxH:twiddle`, `rings:N,D`), not a sliding one.
+fn is_rotating_spec(spec: &str) -> bool {
+    let lower = spec.to_ascii_lowercase();
+    lower.starts_with("rotate:") || lower.starts_with("rings:") || lower.ends_with(":twiddle")
 }
 
 /// A random 2-connected graph within `budget`: a Hamiltonian cycle through
@@ -848,6 +862,22 @@ mod tests {
             assert!(matches!(e, Error::Spec { .. }), "{spec}: {e:?}");
             let e = e.to_string();
             assert!(e.contains(needle), "{spec}: {e}");
+        }
+    }
+
+    #[test]
+    fn rotating_specs_are_named_as_such_not_misread() {
+        // `5x5:twiddle` once read as a board of side "5:twiddle".
+        for spec in ["5x5:twiddle", "rotate:0-1-2,1-2-3", "rings:3,2"] {
+            let e = Puzzle::parse(spec).unwrap_err().to_string();
+            assert!(
+                e.contains("rotating puzzle") && e.contains("slidepuzzle rotating"),
+                "{spec}: {e}"
+            );
+            assert!(
+                crate::model::rotating::RotatingPuzzle::parse(spec).is_ok(),
+                "{spec}"
+            );
         }
     }
 
