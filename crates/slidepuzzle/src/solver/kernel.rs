@@ -62,13 +62,28 @@ fn flattened<M: Steps>(result: SearchResult<M>, back: Option<&[usize]>) -> Found
 /// steps `(from, to)`.
 pub(crate) type Found = SearchResult<(usize, usize)>;
 
-/// IDA* for the first (optimal) solution, on one thread or split.
-pub(crate) struct FirstSolution<'a> {
-    pub limits: &'a Limits,
-    pub split: bool,
+/// The search for one solution: IDA* (the first, optimal with an
+/// admissible heuristic; on one thread, or split over all of them) or a
+/// best-first search (A*, weighted A*, BFS, beam: [`Strategy`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum OneSearch {
+    /// IDA*, split over rayon's threads when `split` and worth it.
+    Ida {
+        /// Whether one instance may use every thread.
+        split: bool,
+    },
+    /// A best-first search ([`crate::search::best_first`]).
+    BestFirst(Strategy),
 }
 
-impl Kernel for FirstSolution<'_> {
+/// One solution, by [`OneSearch`], within `limits`: one kernel type for
+/// every solving search, so the executor's glue is compiled once.
+pub(crate) struct OneSolution<'a> {
+    pub limits: &'a Limits,
+    pub search: OneSearch,
+}
+
+impl Kernel for OneSolution<'_> {
     type Output = Found;
     const LONG_PRUNING: bool = true;
 
@@ -77,28 +92,14 @@ impl Kernel for FirstSolution<'_> {
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
-        flattened(ida_star(domain, heuristic, self.limits, self.split), back)
-    }
-}
-
-/// A*, weighted A* or beam search for one solution
-/// ([`crate::search::best_first`]).
-pub(crate) struct BestFirst<'a> {
-    pub limits: &'a Limits,
-    pub strategy: Strategy,
-}
-
-impl Kernel for BestFirst<'_> {
-    type Output = Found;
-    const LONG_PRUNING: bool = true;
-
-    fn run_mapped<D, H>(self, domain: D, heuristic: H, back: Option<&[usize]>) -> Found
-    where
-        D: SharedDomain,
-        H: Heuristic<D> + Clone + Send + Sync,
-    {
-        let result = best_first(domain, heuristic, self.strategy, self.limits);
-        flattened(result, back)
+        match self.search {
+            OneSearch::Ida { split } => {
+                flattened(ida_star(domain, heuristic, self.limits, split), back)
+            }
+            OneSearch::BestFirst(strategy) => {
+                flattened(best_first(domain, heuristic, strategy, self.limits), back)
+            }
+        }
     }
 }
 

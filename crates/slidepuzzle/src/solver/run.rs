@@ -18,7 +18,7 @@
 
 use std::time::Instant;
 
-use super::kernel::{BestFirst, FirstSolution, Found, Kernel};
+use super::kernel::{Found, Kernel, OneSearch, OneSolution};
 use super::options::{
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
@@ -134,10 +134,11 @@ fn search(
     limits: &Limits,
 ) -> Result<Found> {
     let job = (plan.domain, method, plan.tables.as_ref());
-    let best_first = |strategy| {
-        let kernel = BestFirst { limits, strategy };
+    let one = |search| {
+        let kernel = OneSolution { limits, search };
         run_kernel(cache, puzzle, ends, job, options, kernel)
     };
+    let best_first = |strategy| one(OneSearch::BestFirst(strategy));
     match method {
         Method::BoardIda { .. }
         | Method::BoardPatternIda { .. }
@@ -145,8 +146,7 @@ fn search(
         | Method::MtmLineIda
         | Method::GraphIda => {
             let split = !options.single_thread;
-            let kernel = FirstSolution { limits, split };
-            run_kernel(cache, puzzle, ends, job, options, kernel)
+            one(OneSearch::Ida { split })
         }
         Method::AStar { weight } => best_first(Strategy::AStar { weight: *weight }),
         Method::Bfs => best_first(Strategy::AStar { weight: 1.0 }),
@@ -162,7 +162,7 @@ fn search(
 
 /// Runs `kernel` on the plan's domain with the heuristic `method` and its
 /// `tables` name. The one place where a plan becomes a domain and a
-/// heuristic, for solving ([`FirstSolution`], [`BestFirst`]) and listing
+/// heuristic, for solving ([`OneSolution`]) and listing
 /// ([`super::kernel::AllSolutions`]); it matches on the domain the plan
 /// names ([`SearchDomain`]) and picks nothing again.
 ///
