@@ -11,7 +11,7 @@ use clap::Args;
 use slidepuzzle::model::Metric;
 use slidepuzzle::problem::Problem;
 use slidepuzzle::records::{
-    GoodMovesRecord, ListingRecord, MoveValueRecord, OptimizeRecord, ReviewRecord, WasteRecord,
+    GoodMovesRecord, ListingRecord, OptimizeRecord, ReviewRecord, WasteRecord,
 };
 use slidepuzzle::solver::SolutionView;
 use slidepuzzle::solver::{Listed, SolutionQuery};
@@ -21,18 +21,6 @@ use crate::common::PuzzleArgs;
 use crate::solve_args::{SolveArgs, Work};
 
 use slidepuzzle::moves::write_steps;
-
-/// The blank's walk of `steps` from `start`, its start first; empty with
-/// several blanks.
-fn walk_of(start: &slidepuzzle::Configuration, steps: &[(usize, usize)]) -> Vec<usize> {
-    if start.blanks().len() != 1 {
-        return Vec::new();
-    }
-    slidepuzzle::moves::blank_walk(
-        start.blank(),
-        &slidepuzzle::moves::blank_path_of_steps(steps),
-    )
-}
 
 /// The listing the options ask for, if any.
 ///
@@ -191,26 +179,7 @@ pub fn run_good_moves(
     let (before, moves) = solver.good_moves(puzzle, start, goal, options)?;
     let metric = options.metric.to_string().to_uppercase();
     if args.json {
-        let values: Vec<MoveValueRecord> = moves
-            .iter()
-            .map(|m| MoveValueRecord {
-                spelled: write_steps(puzzle, start, &m.steps),
-                blank_path: walk_of(start, &m.steps),
-                steps: m.steps.clone(),
-                distance: m.distance,
-                good: m.good,
-            })
-            .collect();
-        let r = GoodMovesRecord {
-            metric: options.metric,
-            distance: before,
-            good: values
-                .iter()
-                .filter(|v| v.good)
-                .map(|v| v.spelled.clone())
-                .collect(),
-            moves: values,
-        };
+        let r = GoodMovesRecord::new(puzzle, start, options.metric, (before, &moves));
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {
         println!("distance {before} ({metric})");
@@ -298,12 +267,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
     let optimal = r.distances.first().copied().unwrap_or(0);
     let end = r.distances.last().copied().unwrap_or(0);
     let metric = args.metric.to_string().to_uppercase();
-    let mut at = start.clone();
-    let mut spelled = Vec::with_capacity(r.moves.len());
-    for m in &r.moves {
-        spelled.push(write_steps(&puzzle, &at, &m.steps));
-        at = slidepuzzle::moves::replay_steps(&puzzle, &at, &m.steps)?;
-    }
+    let spelled = r.written(&puzzle, &start)?;
     if args.json {
         let rec = ReviewRecord {
             metric: args.metric,

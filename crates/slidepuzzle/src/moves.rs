@@ -749,6 +749,22 @@ pub fn blank_path_of_steps(steps: &[(usize, usize)]) -> Vec<usize> {
     steps.iter().map(|&(from, _)| from).collect()
 }
 
+/// The blank's walk of `steps` from `start`, its start first (k + 1
+/// vertices for k steps, [`blank_walk`]); empty with several blanks,
+/// where a walk cannot say which blank moved. O(len).
+///
+/// ```
+/// use slidepuzzle::{model::Puzzle, moves::walk_of_steps};
+/// let p = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(walk_of_steps(&p.default_goal(), &[(7, 8), (4, 7)]), vec![8, 7, 4]);
+/// ```
+pub fn walk_of_steps(start: &Configuration, steps: &[(usize, usize)]) -> Vec<usize> {
+    if start.blanks().len() != 1 {
+        return Vec::new();
+    }
+    blank_walk(start.blank(), &blank_path_of_steps(steps))
+}
+
 /// The length of `steps` from `start` in `metric`: the number of steps in
 /// STM and with several blanks; with one blank in MTM, the straight runs
 /// of its blank path ([`mtm_length`]; `None` where a step has no

@@ -14,10 +14,11 @@
 //! [`SolutionView`] ([`crate::solver::Solution::view`]).
 
 use crate::model::{Configuration, Metric, Puzzle};
+use crate::moves::{walk_of_steps, write_steps};
 use crate::search::SearchStats;
 use crate::search::StopReason;
+use crate::solver::{MoveValue, SolutionView, stop_message};
 use crate::solver::{Outcome, Plan};
-use crate::solver::{SolutionView, stop_message};
 use serde::Serialize;
 
 /// The record for one solved, unsolvable or stopped instance (`solve
@@ -286,6 +287,19 @@ pub struct MoveValueRecord {
     pub good: bool,
 }
 
+impl MoveValueRecord {
+    /// The record of the rated move `m` from `start`.
+    pub fn new(puzzle: &Puzzle, start: &Configuration, m: &MoveValue) -> Self {
+        MoveValueRecord {
+            spelled: write_steps(puzzle, start, &m.steps),
+            blank_path: walk_of_steps(start, &m.steps),
+            steps: m.steps.clone(),
+            distance: m.distance,
+            good: m.good,
+        }
+    }
+}
+
 /// `solve --good-moves --json`: `{"metric", "distance" (the position's
 /// optimal distance), "good" (the good moves as written), "moves" (every
 /// move, a [`MoveValueRecord`])}`.
@@ -299,6 +313,32 @@ pub struct GoodMovesRecord {
     pub good: Vec<String>,
     /// Every move.
     pub moves: Vec<MoveValueRecord>,
+}
+
+impl GoodMovesRecord {
+    /// The record of [`crate::Solver::good_moves`]' answer from `start`:
+    /// the position's distance `before` in `metric` and each rated move.
+    pub fn new(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        metric: Metric,
+        (before, moves): (usize, &[MoveValue]),
+    ) -> Self {
+        let moves: Vec<MoveValueRecord> = moves
+            .iter()
+            .map(|m| MoveValueRecord::new(puzzle, start, m))
+            .collect();
+        GoodMovesRecord {
+            metric,
+            distance: before,
+            good: moves
+                .iter()
+                .filter(|m| m.good)
+                .map(|m| m.spelled.clone())
+                .collect(),
+            moves,
+        }
+    }
 }
 
 /// `review --json`: `{"metric", "length", "distance" (the scramble's

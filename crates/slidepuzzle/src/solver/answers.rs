@@ -3,7 +3,8 @@
 //! [`super::Solver::good_moves`]): plain data, apart from the code that
 //! computes it.
 
-use crate::model::Metric;
+use crate::error::Result;
+use crate::model::{Configuration, Metric, Puzzle};
 use crate::search::{SearchStats, StopReason};
 use crate::theory::Verdict;
 
@@ -88,6 +89,26 @@ pub struct Review {
     /// at the end), so `length - optimum` for a solution that ends at the
     /// goal.
     pub waste: usize,
+}
+
+impl Review {
+    /// Each reviewed move as people write it, from the position it was
+    /// made in ([`crate::moves::write_steps`]: letters, the blank's walk,
+    /// or `FROM>TO` steps with several blanks), `start` being where the
+    /// reviewed solution began. O(steps).
+    ///
+    /// # Errors
+    /// [`crate::Error::Moves`] if the moves do not replay from `start`
+    /// (they do, for a review made from `start`).
+    pub fn written(&self, puzzle: &Puzzle, start: &Configuration) -> Result<Vec<String>> {
+        let mut at = start.clone();
+        let mut out = Vec::with_capacity(self.moves.len());
+        for m in &self.moves {
+            out.push(crate::moves::write_steps(puzzle, &at, &m.steps));
+            at = crate::moves::replay_steps(puzzle, &at, &m.steps)?;
+        }
+        Ok(out)
+    }
 }
 
 /// The waste of a solution without the profile ([`super::Solver::waste`]).

@@ -59,10 +59,7 @@ impl Solution {
     /// The blank's walk with its start ([`crate::moves::blank_walk`]):
     /// k + 1 vertices for k moves; empty with several blanks.
     pub fn blank_walk(&self, start: &Configuration) -> Vec<usize> {
-        if start.blanks().len() != 1 {
-            return Vec::new();
-        }
-        crate::moves::blank_walk(start.blank(), &self.blank_path(start))
+        crate::moves::walk_of_steps(start, &self.steps)
     }
 
     /// Its length in multi-tile moves (straight runs of one blank), where

@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use super::outcome::Solution;
 use crate::model::{Configuration, Metric, Puzzle};
-use crate::moves::{blank_walk, length_of_steps, letters, mtm_length, tiles_of_steps};
+use crate::moves::{
+    blank_path_of_steps, blank_walk, length_of_steps, letters, mtm_length, tiles_of_steps,
+};
 
 /// One solution, as the solved solve record and each solution of a
 /// listing give it: `{"length" (in the record's metric), "moves",
@@ -60,9 +62,7 @@ impl SolutionView {
             };
         }
         let blank = start.blank();
-        // With one blank, the tile of each step leaves the vertex the
-        // blank moves to.
-        let path: Vec<usize> = steps.iter().map(|&(from, _)| from).collect();
+        let path = blank_path_of_steps(steps);
         SolutionView {
             length,
             moves: letters(puzzle, blank, &path),
