@@ -10,7 +10,6 @@ mod explore_cmds;
 mod journal;
 mod notation_cmds;
 mod pdb_cmds;
-mod rotating_cmds;
 mod solve;
 mod solve_args;
 mod theory_cmds;
@@ -184,9 +183,15 @@ enum Command {
     Render(RenderArgs),
     /// Run a benchmark (korf100, korf50) and print per-instance results.
     Bench(bench::BenchArgs),
-    /// Rotating puzzles (no blank; a move turns one cycle's tokens):
-    /// analyze, check, solve, scramble, apply.
-    Rotating(rotating_cmds::RotatingArgs),
+    /// Deprecated alias, kept for one release: `rotating ACTION SPEC ...`
+    /// runs `ACTION --puzzle SPEC ...` (analyze, check, solve, scramble,
+    /// apply); rotating puzzles (5x5:twiddle, rings:20,5, rotate:0-1-2,...)
+    /// are puzzles like any other now.
+    Rotating {
+        /// ACTION SPEC and the action's own arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 2..)]
+        words: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -198,11 +203,27 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    run(Cli::parse())
+}
+
+/// Runs one parsed command line.
+fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::Rotating(args) => rotating_cmds::run(&args),
+        Command::Rotating { words } => match rotating_alias(&words) {
+            Ok(argv) => {
+                eprintln!(
+                    "note: `slidepuzzle rotating` is a deprecated alias: this runs `slidepuzzle {}`",
+                    argv[1..].join(" ")
+                );
+                return match Cli::try_parse_from(&argv) {
+                    Ok(cli) => run(cli),
+                    Err(e) => e.exit(),
+                };
+            }
+            Err(e) => Err(e),
+        },
         Command::Check {
             puzzle,
             json,
@@ -264,6 +285,61 @@ fn main() -> ExitCode {
     }
 }
 
+/// The general command line that `rotating ACTION SPEC ...` stands for:
+/// `ACTION --puzzle SPEC ...`; `apply SPEC MOVES [--state S]` becomes
+/// `apply --puzzle SPEC S MOVES`, from the goal without `--state`.
+fn rotating_alias(words: &[String]) -> slidepuzzle::Result<Vec<String>> {
+    // The old actions' flags that take a value.
+    const VALUED: [&str; 6] = [
+        "--goal",
+        "--timeout",
+        "--max-nodes",
+        "--seed",
+        "--count",
+        "--state",
+    ];
+    let usage = || {
+        slidepuzzle::Error::argument(
+            "rotating",
+            "give an action and a puzzle spec, as `rotating solve 5x5:twiddle STATE`",
+        )
+    };
+    let (action, rest) = words.split_first().ok_or_else(usage)?;
+    let mut spec = None;
+    let mut state = None;
+    let mut others = Vec::new();
+    let mut items = rest.iter();
+    while let Some(word) = items.next() {
+        if word == "--state" && action == "apply" {
+            state = items.next().cloned();
+        } else if let Some(value) = word.strip_prefix("--state=").filter(|_| action == "apply") {
+            state = Some(value.to_string());
+        } else if VALUED.contains(&word.as_str()) {
+            others.push(word.clone());
+            others.extend(items.next().cloned());
+        } else if word.starts_with("--") || spec.is_some() {
+            others.push(word.clone());
+        } else {
+            spec = Some(word.clone());
+        }
+    }
+    let spec = spec.ok_or_else(usage)?;
+    let mut argv = vec!["slidepuzzle".to_string(), action.clone()];
+    argv.extend(["--puzzle".to_string(), spec.clone()]);
+    if action == "apply" {
+        let state = match state {
+            Some(s) => s,
+            None => {
+                let p = common::parse_puzzle(&spec)?;
+                slidepuzzle::format::format_configuration(&p, &p.default_goal())
+            }
+        };
+        argv.push(state);
+    }
+    argv.extend(others);
+    Ok(argv)
+}
+
 fn check(
     args: &PuzzleArgs,
     json: bool,
@@ -315,8 +391,7 @@ fn scramble(
 
 fn apply(args: &PuzzleArgs, state: &str, moves: &str) -> slidepuzzle::Result<ExitCode> {
     let (puzzle, start, _) = args.resolve(state)?;
-    let path = slidepuzzle::moves::parse_moves(&puzzle, &start, moves)?;
-    let end = slidepuzzle::moves::replay(&puzzle, &start, &path)?;
+    let end = slidepuzzle::moves::apply_written(&puzzle, &start, moves)?;
     println!(
         "{}",
         slidepuzzle::format::format_configuration(&puzzle, &end)

@@ -145,6 +145,19 @@ fn optimality(s: &slidepuzzle::Solution) -> String {
 fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome: &Outcome) {
     let prefix = id.map(|i| format!("[{i}] ")).unwrap_or_default();
     match outcome {
+        Outcome::Solved(s) if puzzle.rotating().is_some() => {
+            let how = if s.optimal {
+                ", shortest".to_string()
+            } else {
+                ", not proven shortest".to_string()
+            };
+            println!("{prefix}{} turns{how}, verified by replay", s.turns.len());
+            println!("{prefix}turns: {}", s.written(puzzle, start));
+            println!(
+                "{prefix}{}: {} expanded, {} generated, {:.3} s",
+                s.algorithm, s.stats.expanded, s.stats.generated, s.stats.seconds
+            );
+        }
         Outcome::Solved(s) if start.blanks().len() > 1 => {
             println!(
                 "{prefix}{} moves (STM){}, verified by replay",

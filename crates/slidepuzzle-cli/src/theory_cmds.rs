@@ -13,6 +13,42 @@ use slidepuzzle::{Error, Result};
 
 use crate::common::PuzzleArgs;
 
+/// The text of a rotating puzzle's analysis.
+fn print_rotating(a: &slidepuzzle::theory::rotating::RotatingAnalysis) {
+    let words = |items: &[usize]| {
+        items
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!(
+        "puzzle {}: {} tokens, {} cycles of lengths {}",
+        a.spec,
+        a.vertices,
+        a.cycle_lengths.len(),
+        words(&a.cycle_lengths)
+    );
+    println!(
+        "puzzle group: {}, order {} of {} arrangements",
+        a.group, a.group_order, a.arrangements
+    );
+    for (i, q) in a.pieces.iter().enumerate() {
+        let how = if q.method == "jordan" {
+            "primitive with a 3-cycle: Jordan's theorem"
+        } else {
+            "Schreier-Sims"
+        };
+        println!(
+            "piece {}: vertices {}: {} ({how})",
+            i + 1,
+            words(&q.vertices),
+            q.group
+        );
+    }
+    println!("{}", a.summary);
+}
+
 pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
@@ -66,6 +102,14 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
                 "closed blank walks give (parity, total turn): {}; cycle turns are multiples of {}",
                 t.invariants.pairs, t.invariants.turn_step
             );
+            return Ok(ExitCode::SUCCESS);
+        }
+        AnyAnalysis::Rotating(a) => {
+            if json {
+                println!("{}", serde_json::to_string(&a).expect("serialisable"));
+            } else {
+                print_rotating(&a);
+            }
             return Ok(ExitCode::SUCCESS);
         }
         AnyAnalysis::SeveralBlanks(b) => {

@@ -256,19 +256,13 @@ fn cases() -> Vec<Case> {
             &["experiment", "astar-vs-bfs", "--instances", "1", "--json"],
             "experiment",
         ),
-        case(
-            &["rotating", "analyze", "--json", "3x2:twiddle"],
-            "rotating_analysis",
-        ),
-        case(
-            &["rotating", "analyze", "--json", "6x6:twiddle"],
-            "rotating_analysis",
-        ),
+        case(&["analyze", "--json", "--puzzle", "3x2:twiddle"], "analyze"),
+        case(&["rotating", "analyze", "--json", "6x6:twiddle"], "analyze"),
         case(
             &[
-                "rotating",
                 "check",
                 "--json",
+                "--puzzle",
                 "3x3:twiddle",
                 "2 1 3 4 5 6 7 8 9",
             ],
@@ -276,13 +270,23 @@ fn cases() -> Vec<Case> {
         ),
         case(
             &[
-                "rotating",
                 "solve",
                 "--json",
+                "--puzzle",
                 "3x3:twiddle",
                 "4 1 3 5 2 6 7 8 9",
             ],
-            "rotating_solution",
+            "solve",
+        ),
+        case(
+            &[
+                "solve",
+                "--json",
+                "--puzzle",
+                "5x5:twiddle",
+                "21 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 1 22 23 24 25",
+            ],
+            "solve",
         ),
         case(
             &[
@@ -292,20 +296,22 @@ fn cases() -> Vec<Case> {
                 "rotate:0-1-2,2-3-4",
                 "2 1 3 4 5",
             ],
-            "rotating_solution",
+            "solve",
         ),
         Case {
             args: &[
-                "rotating",
                 "solve",
                 "--json",
+                "--algo",
+                "ida",
                 "--max-nodes",
                 "10",
+                "--puzzle",
                 "5x5:twiddle",
                 "21 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 1 22 23 24 25",
             ],
             stdin: None,
-            kind: "rotating_solution",
+            kind: "solve",
             exit: 1,
         },
     ]
@@ -315,7 +321,7 @@ fn cases() -> Vec<Case> {
 fn command_name(args: &[&str]) -> String {
     match args[0] {
         "opt-diff" => "review".to_string(),
-        "rotating" => format!("rotating {}", args[1]),
+        "rotating" => args[1].to_string(),
         name => name.to_string(),
     }
 }
@@ -359,9 +365,12 @@ fn run(c: &Case) -> Vec<Value> {
 fn check_solution(s: &Value, metric: &str, context: &str) {
     let steps = s["steps"].as_array().unwrap();
     let path = s["blank_path"].as_array().unwrap();
+    // A rotating puzzle moves by turns, a sliding one by steps.
+    let turns = s["turns"].as_array().unwrap();
+    assert!(steps.is_empty() || turns.is_empty(), "{context}: {s}");
     assert_eq!(
         s["stm"].as_u64().unwrap() as usize,
-        steps.len(),
+        steps.len() + turns.len(),
         "{context}: {s}"
     );
     assert_eq!(

@@ -226,9 +226,11 @@ impl Puzzle {
         Ok(self.inner.graph().neighbors(v).to_vec())
     }
 
-    /// The default goal: tile i + 1 on vertex i, the blank(s) last.
-    #[pyo3(signature = (blanks = 1))]
-    fn solved(&self, blanks: usize) -> PyResult<Configuration> {
+    /// The default goal: tile i + 1 on vertex i, the blank(s) last (one
+    /// blank unless told; none on a rotating puzzle).
+    #[pyo3(signature = (blanks = None))]
+    fn solved(&self, blanks: Option<usize>) -> PyResult<Configuration> {
+        let blanks = blanks.unwrap_or_else(|| self.inner.default_blank_count());
         let goal = self
             .inner
             .goal_with_blanks(blanks)
@@ -238,14 +240,33 @@ impl Puzzle {
 
     /// Parses a configuration in any state format (slidysim rows
     /// `"1 2 3/4 5 6/7 8 0"`, a flat list, Korf's lines).
-    #[pyo3(signature = (text, blanks = 1))]
-    fn parse(&self, text: &str, blanks: usize) -> PyResult<Configuration> {
+    /// The blanks are the state's 0s unless told (at least one; none on
+    /// a rotating puzzle).
+    #[pyo3(signature = (text, blanks = None))]
+    fn parse(&self, text: &str, blanks: Option<usize>) -> PyResult<Configuration> {
+        let blanks = blanks.unwrap_or_else(|| slidepuzzle::format::blanks_in(&self.inner, text));
         Ok(self.config(parse_configuration(&self.inner, text, blanks).py_err()?))
     }
 
-    /// A configuration from the tile on each vertex (0 = blank).
-    #[pyo3(signature = (cells, blanks = 1))]
-    fn configuration(&self, cells: Vec<u32>, blanks: usize) -> PyResult<Configuration> {
+    /// The cycles of a rotating puzzle (each a list of vertices in its
+    /// forward order; turn `i` of `Solution.turns` is cycle `i`, from 1);
+    /// None for a sliding puzzle.
+    #[getter]
+    fn cycles(&self) -> Option<Vec<Vec<usize>>> {
+        self.inner.rotating().map(|r| r.cycles().to_vec())
+    }
+
+    /// A configuration from the tile on each vertex (0 = blank; the 0s
+    /// are the blanks unless told, at least one; none on a rotating
+    /// puzzle).
+    #[pyo3(signature = (cells, blanks = None))]
+    fn configuration(&self, cells: Vec<u32>, blanks: Option<usize>) -> PyResult<Configuration> {
+        let zeros = cells.iter().filter(|&&t| t == 0).count();
+        let blanks = blanks.unwrap_or(match self.inner.default_blank_count() {
+            0 => 0,
+            _ => zeros.max(1),
+        });
+        self.inner.check_blank_count(blanks).py_err()?;
         let n = self.inner.vertex_count();
         if cells.len() != n {
             return Err(crate::errors::to_py(Error::config(format!(
@@ -335,16 +356,23 @@ impl Configuration {
     }
 
     /// The configuration after `moves`: slidysim letters (`"R2DL"`, each
-    /// letter the direction a tile moves), tile numbers or a blank path.
+    /// letter the direction a tile moves), tile numbers, a blank path,
+    /// steps `"3>7 4>3"`, or a rotating puzzle's turns (`"1 3' 2"`).
     fn apply(&self, moves: &str) -> PyResult<Configuration> {
-        let path = slidepuzzle::moves::parse_moves(&self.puzzle, &self.inner, moves).py_err()?;
-        Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, &path).py_err()?))
+        let end = slidepuzzle::moves::apply_written(&self.puzzle, &self.inner, moves).py_err()?;
+        Ok(self.with(end))
     }
 
     /// The configuration after a blank path (the vertices the blank
     /// visits, with or without its start first, as `Solution.blank_path`
     /// gives it).
     fn follow(&self, blank_path: Vec<usize>) -> PyResult<Configuration> {
+        if self.inner.blanks().len() != 1 {
+            return Err(crate::errors::to_py(Error::moves(
+                None,
+                "a blank path needs one blank (steps or turns: use apply)",
+            )));
+        }
         let path = after_start(self.inner.blank(), &blank_path);
         Ok(self.with(slidepuzzle::moves::replay(&self.puzzle, &self.inner, path).py_err()?))
     }

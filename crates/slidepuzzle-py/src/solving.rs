@@ -98,6 +98,12 @@ pub struct Solution {
     /// number of blanks; with several blanks `blank_path` is empty).
     #[pyo3(get)]
     steps: Vec<(usize, usize)>,
+    /// A rotating puzzle's turns in order, each `(cycle, forward)` with
+    /// the cycle numbered from 1 (`Puzzle.cycles[cycle - 1]`; forward: each
+    /// token goes to the next vertex of the cycle); empty on sliding
+    /// puzzles, whose moves are `steps`.
+    #[pyo3(get)]
+    turns: Vec<(usize, bool)>,
     /// Length in `metric`.
     #[pyo3(get)]
     length: usize,
@@ -157,6 +163,7 @@ impl Solution {
             written: String::new(),
             tiles: Vec::new(),
             steps: Vec::new(),
+            turns: Vec::new(),
             length: 0,
             stm: 0,
             mtm: None,
@@ -194,6 +201,7 @@ impl Solution {
                 s.lower_bound = sol.stats.lower_bound;
                 s.seconds = sol.stats.seconds;
                 s.steps = sol.steps;
+                s.turns = view.turns.iter().map(|t| (t.cycle, t.forward)).collect();
             }
             Outcome::Unsolvable(v) => {
                 s.status = "unsolvable".into();

@@ -229,3 +229,25 @@ def test_library_hints_are_worded_as_keyword_arguments():
     with pytest.raises(ValueError, match="metric='stm'") as e:
         sp.solve("1 2 3/4 5 6/7 0 0", metric="mtm")
     assert "--" not in str(e.value)
+
+
+def test_rotating_puzzles_are_solved_like_any_puzzle(cli):
+    """Issue 60, part 4: 5x5:twiddle from the command line's scramble is
+    solved, its turns apply back to the goal, and the answer is the
+    command line's record (the same library view)."""
+    p = sp.Puzzle("5x5:twiddle")
+    assert len(p.cycles) == 16 and p.cycles[0] == [0, 1, 6, 5]
+    start = sp.scramble(p, seed=1)
+    assert str(start) == cli("scramble", "--puzzle", "5x5:twiddle", "--seed", "1").strip()
+    s = sp.solve(start)
+    assert s.solved and not s.steps and len(s.turns) == s.length > 0
+    assert start.apply(s.moves) == p.solved()
+    record = json.loads(cli("solve", "--json", "--puzzle", "5x5:twiddle", str(start)))
+    assert record["moves"] == s.moves
+    assert [[t["cycle"], t["forward"]] for t in record["turns"]] == [list(t) for t in s.turns]
+    small = sp.solve("4 1 3/5 2 6/7 8 9", puzzle="3x3:twiddle")
+    assert (small.moves, small.optimal, small.turns) == ("1'", True, [(1, False)])
+    with pytest.raises(ValueError, match="it has none"):
+        p.solved(1)
+    with pytest.raises(ValueError, match="move 1"):
+        start.apply("R")

@@ -529,6 +529,9 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
         "one_way": one_way,
         "modulus": modulus,
         "turns": turns,
+        // A rotating puzzle's cycles (each in its forward order; a turn
+        // carries the token on each vertex to the next); null otherwise.
+        "cycles": p.rotating().map(|r| r.cycles()),
     }))
 }
 

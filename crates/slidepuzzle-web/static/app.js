@@ -35,9 +35,10 @@ const S = {
   blanks: 1,          // how many blanks: sent with every request (the API's "blanks")
 };
 
-// Every request carries the number of blanks, so states, goals, scrambles
-// and analyses all count the same 0s.
-const withBlanks = (body) => ({ blanks: S.blanks, ...body });
+// Every request carries the number of blanks when it is not the
+// library's default (one; none on a rotating puzzle), so states, goals,
+// scrambles and analyses all count the same 0s.
+const withBlanks = (body) => (S.blanks === 1 ? body : { blanks: S.blanks, ...body });
 async function api(path, body, signal) {
   const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(withBlanks(body)), signal });
   const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
@@ -511,9 +512,41 @@ function drawSvg(el) {
   }
   if (!g.bundle) place(g);   // again, for the arrowheads
   g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
+  if (P.cycles) drawCycles(g);
   S.drawn = g;
   S.els = g.els;
   paintEdges();
+}
+// A rotating puzzle: each cycle drawn as a ring through its vertices with
+// a button at its centre; a click turns it forward (shift-click, or the
+// right button, back).
+function drawCycles(g) {
+  const layer = document.createElementNS(NS, "g");
+  layer.setAttribute("class", "cycles");
+  for (let i = 0; i < S.P.cycles.length; i++) {
+    const c = S.P.cycles[i], at = c.map((v) => [Number(g.els[v].shape.getAttribute("cx")), Number(g.els[v].shape.getAttribute("cy"))]);
+    if (at.some(([x, y]) => Number.isNaN(x) || Number.isNaN(y))) continue;
+    const cx = at.reduce((a, p) => a + p[0], 0) / at.length, cy = at.reduce((a, p) => a + p[1], 0) / at.length;
+    const ring = document.createElementNS(NS, "polygon");
+    ring.setAttribute("points", at.map(([x, y]) => `${x},${y}`).join(" "));
+    ring.setAttribute("class", "cycle-ring"); ring.setAttribute("fill", "none");
+    const button = document.createElementNS(NS, "g");
+    button.setAttribute("class", "cycle-button"); button.dataset.cycle = i + 1;
+    const disc = document.createElementNS(NS, "circle");
+    disc.setAttribute("cx", cx); disc.setAttribute("cy", cy); disc.setAttribute("r", Math.max(8, g.view.r * 0.55));
+    const label = document.createElementNS(NS, "text");
+    label.setAttribute("x", cx); label.setAttribute("y", cy); label.setAttribute("text-anchor", "middle"); label.setAttribute("dominant-baseline", "central");
+    label.textContent = "\u21bb" + (i + 1);
+    const title = document.createElementNS(NS, "title");
+    title.textContent = `Turn cycle ${i + 1} (vertices ${c.join(", ")}) one step forward; shift-click turns it back`;
+    button.append(disc, label, title);
+    button.addEventListener("mouseenter", () => ring.classList.add("lit"));
+    button.addEventListener("mouseleave", () => ring.classList.remove("lit"));
+    button.addEventListener("click", (e) => { e.stopPropagation(); userMove(-(i + 1), e.shiftKey ? 0 : 1); });
+    button.addEventListener("contextmenu", (e) => { e.preventDefault(); userMove(-(i + 1), 0); });
+    layer.append(ring, button);
+  }
+  g.svg.appendChild(layer);
 }
 // Explore mode colours each edge by its block (the 2-connected pieces and
 // bridges of the graph, from /api/analyze); other modes draw them grey.
@@ -670,7 +703,24 @@ function paintStatus() {
 // ---- moves ----
 // The tile on `from` slides to the blank on `to`, turning by the edge's
 // turn (undo and stepping back slide it the other way, turning it back).
+// A rotating puzzle's turn travels as the pair [-cycle, 1] (forward) or
+// [-cycle, 0] (back), cycles numbered from 1 as in its spec, so history,
+// undo and the solution player treat turns and slides alike; the pair
+// reversed undoes it.
+const isTurn = (from, to) => from < 0 || to < 0;
+function turnCycle(i, forward) {
+  const c = S.P.cycles[i], l = c.length, before = c.map((v) => S.cells[v]);
+  for (let j = 0; j < l; j++) S.cells[c[forward ? (j + 1) % l : (j + l - 1) % l]] = before[j];
+}
+// The vertices a move changes.
+function touchedBy(from, to) {
+  if (from < 0) return S.P.cycles[-from - 1];
+  if (to < 0) return S.P.cycles[-to - 1];
+  return [from, to];
+}
 function slide(from, to) {
+  if (from < 0) { turnCycle(-from - 1, to === 1); return; }
+  if (to < 0) { turnCycle(-to - 1, from !== 1); return; }
   S.cells[to] = S.cells[from]; S.cells[from] = 0;
   if (S.P.modulus) { S.turn[to] = (S.turn[from] + turnAlong(from, to)) % S.P.modulus; S.turn[from] = 0; }
 }
@@ -685,8 +735,8 @@ function userMove(from, to) {
   S.history.push([from, to]); S.moves++;
   countRun(from, to);
   clockStart();
-  paintAround([from, to]);
-  animateSlide(from, to, 90);
+  paintAround(touchedBy(from, to));
+  if (!isTurn(from, to)) animateSlide(from, to, 90);
   if (solved()) {
     clockStop();
     S.clock.armed = false;
@@ -1027,7 +1077,7 @@ function shareLink() {
 let urlTimer = null, urlSpec = null;
 const URL_MOVES_MAX = 400;
 function addressFor() {
-  if (S.history.length <= URL_MOVES_MAX) return shareLink();
+  if (S.history.length <= URL_MOVES_MAX && !S.P.cycles) return shareLink();
   const u = new URL(shareLink());
   u.searchParams.set("state", tokens().join("."));
   u.searchParams.delete("moves");
@@ -1182,6 +1232,8 @@ async function load(spec, { keepBlanks = false } = {}) {
     if (!oneWay.has(b + ">" + a)) { S.adj[a].push(b); S.into[b].push(a); }
     if (!oneWay.has(a + ">" + b)) { S.adj[b].push(a); S.into[a].push(b); }
   }
+  // A rotating puzzle has no blank: the blanks box does not apply.
+  $("blanks").disabled = !!P.cycles;
   S.cells = P.goal_cells.slice();
   S.turn = P.goal_orientations.length ? P.goal_orientations.slice() : P.goal_cells.map(() => 0);
   $("spec").value = P.spec;
@@ -1204,6 +1256,12 @@ async function load(spec, { keepBlanks = false } = {}) {
 // The analysis panel's text for each kind of answer /api/analyze gives:
 // tiles that turn, one-way edges, several blanks, one blank.
 function analysisText(a) {
+  if (a.pieces) {
+    return `${a.vertices} tokens, ${a.cycle_lengths.length} cycles of lengths ${a.cycle_lengths.join(" ")}\n` +
+      `puzzle group: ${a.group}, order ${short(a.group_order)} of ${short(a.arrangements)} arrangements\n` +
+      a.pieces.map((q, i) => `piece ${i + 1}: ${q.group} (${q.method === "jordan" ? "Jordan's theorem" : "Schreier-Sims"})`).join("\n") +
+      "\n" + a.summary;
+  }
   if (a.modulus) {
     const inv = a.invariants, k = inv.modulus;
     return `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}; tiles turn in steps of 1/${k} of a full turn (Z_${k})\n` +
@@ -1334,7 +1392,8 @@ async function solve() {
     const body = { puzzle: S.P.spec, state: stateString(), algo: mtm ? "ida" : choice, ...(mtm ? { metric: "mtm" } : {}) };
     // The Rust end-to-end test's headless Chromium (--dump-dom with virtual
     // time) does not read streamed bodies: the self-test asks /api/solve.
-    answer = params.has("selftest")
+    answer = S.P.cycles ? turnsAnswer(await api("/api/solve", body, controller.signal))
+      : params.has("selftest")
       ? prepareAnswer(await api("/api/solve", body, controller.signal), S.P.positions || null, S.lastDir, null, S.P.mtm_run_limits, S.runLen)
       : await solveStreamed(body, {
         signal: controller.signal, positions: S.P.positions || null, startDir: S.lastDir,
@@ -1357,10 +1416,11 @@ async function solve() {
                  startMtm: S.mtm, startDir: S.lastDir, startLen: S.runLen, mtmAt: answer.mtmAt, runAt: answer.runAt, index: 0, record: r };
   const shown = [];
   for (let i = 0; i < Math.min(count, SHOWN_STEPS); i++) shown.push(`${steps[2 * i]}>${steps[2 * i + 1]}`);
+  const listed = S.P.cycles ? `turns (cycle, ' for back): ${r.moves}` : `steps (vertex>vertex): ${shown.join(" ")}`;
   const quality = r.optimal ? " (shortest)" : r.lower_bound > 0 ? ` (the shortest has at least ${r.lower_bound})` : "";
   $("solution").textContent = `${r.length} moves${quality}, by ${r.method || r.algorithm}, ${r.expanded > 0 ? r.expanded.toLocaleString() + " positions looked at, " : ""}${r.seconds.toFixed(3)} s\n` +
-    (r.moves && r.length <= SHOWN_STEPS ? "moves: " + r.moves + "\n" : "") +
-    `steps (vertex>vertex): ${shown.join(" ")}` + (count > SHOWN_STEPS ? ` ... and ${count - SHOWN_STEPS} more` : "");
+    (r.moves && r.length <= SHOWN_STEPS && !S.P.cycles ? "moves: " + r.moves + "\n" : "") +
+    listed + (count > SHOWN_STEPS && !S.P.cycles ? ` ... and ${count - SHOWN_STEPS} more` : "");
   if (count > SHOWN_STEPS) {
     const a = document.createElement("a");
     a.textContent = "\nDownload all steps";
@@ -1372,6 +1432,14 @@ async function solve() {
   status(`Found ${r.length} move${r.length === 1 ? "" : "s"}. Press Play, or step with the buttons beside it.`, "good");
   return r;
 }
+// A rotating puzzle's solve record as the player's answer: each turn as
+// the pair [-cycle, forward ? 1 : 0] (see isTurn), one move each.
+function turnsAnswer(record) {
+  const turns = record.turns || [], steps = new Int32Array(2 * turns.length);
+  turns.forEach((t, i) => { steps[2 * i] = -t.cycle; steps[2 * i + 1] = t.forward ? 1 : 0; });
+  const counts = Array.from({ length: turns.length + 1 }, (_, i) => i);
+  return { record, steps, mtmAt: counts, runAt: counts.map(() => 0) };
+}
 // Puts the board at step i of the solution (only steps through it keep it).
 // `ms`: how long a single step's slide is shown (0: none).
 function stepTo(i, ms = 90) {
@@ -1382,9 +1450,9 @@ function stepTo(i, ms = 90) {
   const single = Math.abs(i - sol.index) === 1 ? (i > sol.index ? [from(sol.index), to(sol.index)] : [to(i), from(i)]) : null;
   const touched = [];
   if (i >= sol.index) {
-    for (let k = sol.index; k < i; k++) { slide(from(k), to(k)); touched.push(from(k), to(k)); }
+    for (let k = sol.index; k < i; k++) { slide(from(k), to(k)); touched.push(...touchedBy(from(k), to(k))); }
   } else {
-    for (let k = sol.index - 1; k >= i; k--) { slide(to(k), from(k)); touched.push(from(k), to(k)); }
+    for (let k = sol.index - 1; k >= i; k--) { slide(to(k), from(k)); touched.push(...touchedBy(from(k), to(k))); }
   }
   // The history follows the index (no copy of the whole history per frame).
   let kept = sol.index;
@@ -1394,10 +1462,10 @@ function stepTo(i, ms = 90) {
   sol.index = i;
   S.moves = sol.startMoves + i;
   S.mtm = sol.startMtm + sol.mtmAt[i];
-  S.lastDir = i > 0 ? direction(from(i - 1), to(i - 1)) : sol.startDir;
+  S.lastDir = i > 0 && !S.P.cycles ? direction(from(i - 1), to(i - 1)) : sol.startDir;
   S.runLen = sol.runAt[i];
   paintAround(touched);
-  if (single) animateSlide(single[0], single[1], ms);
+  if (single && !isTurn(...single)) animateSlide(single[0], single[1], ms);
   $("step").textContent = `step ${i} / ${sol.count}`;
   if (i === sol.count && solved()) status("Solution played: solved.", "good");
 }
@@ -1430,6 +1498,7 @@ function recountRuns() {
 // One move's MTM count (newRun, by the server's run limits), carried in
 // S.mtm, S.lastDir and S.runLen.
 function countRun(from, to) {
+  if (isTurn(from, to)) { S.mtm++; return; }   // one turn, one move
   const d = direction(from, to), limit = runLimit(S.P.mtm_run_limits, S.P.positions, from, to);
   const fresh = newRun(d, S.lastDir, S.runLen, limit);
   if (fresh) S.mtm++;
@@ -1443,7 +1512,7 @@ function undo() {
   slide(to, from);
   S.moves = Math.max(0, S.moves - 1);
   recountRuns();
-  paintAround([from, to]);
+  paintAround(touchedBy(from, to));
   if (!solved() && $("status").className === "good") status("");
 }
 

@@ -167,6 +167,22 @@ pub fn count_blanks(text: &str) -> usize {
         .max(1)
 }
 
+/// The number of blanks a typed state of `puzzle` has when the user
+/// names none: none on a rotating puzzle, else its 0s, at least one
+/// ([`count_blanks`]). What every face assumes.
+///
+/// ```
+/// use slidepuzzle::{format::blanks_in, Puzzle};
+/// assert_eq!(blanks_in(&Puzzle::parse("2x2").unwrap(), "1 0/0 2"), 2);
+/// assert_eq!(blanks_in(&Puzzle::parse("2x2:twiddle").unwrap(), "1 2/3 4"), 0);
+/// ```
+pub fn blanks_in(puzzle: &Puzzle, text: &str) -> usize {
+    match puzzle.rotating() {
+        Some(_) => 0,
+        None => count_blanks(text),
+    }
+}
+
 /// Parses a configuration of `puzzle` with `blanks` blanks.
 ///
 /// # Errors
@@ -181,6 +197,7 @@ pub fn count_blanks(text: &str) -> usize {
 /// assert_eq!(c.blank(), 7);
 /// ```
 pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result<Configuration> {
+    puzzle.check_blank_count(blanks)?;
     let parsed = parse_labels(text)?;
     let n = puzzle.vertex_count();
     if let (Some((w, rows)), PuzzleKind::Board { width, height, .. }) = (parsed.rows, puzzle.kind())
@@ -215,12 +232,17 @@ pub fn parse_configuration(puzzle: &Puzzle, text: &str, blanks: usize) -> Result
 }
 
 /// Writes a configuration in the puzzle's natural format: slidysim rows for
-/// boards and boxes, a space-separated label list for other graphs. The
+/// boards, boxes and `WxH:twiddle`, a space-separated label list for other
+/// graphs. The
 /// output parses back with [`parse_configuration`].
 pub fn format_configuration(puzzle: &Puzzle, config: &Configuration) -> String {
     let width = match puzzle.kind() {
         PuzzleKind::Board { width, .. } | PuzzleKind::Box { width, .. } => *width,
-        PuzzleKind::Graph => config.len(),
+        PuzzleKind::Graph => puzzle
+            .rotating()
+            .and_then(|r| r.width())
+            .unwrap_or(config.len())
+            .max(1),
     };
     let labels: Vec<(Tile, u8)> = (0..config.len())
         .map(|v| (config.tile_at(v), config.orientation_at(v)))

@@ -61,6 +61,7 @@ pub fn detect_notation(text: &str) -> Notation {
 /// assert_eq!(parse_moves(&p, &start, "R2D").unwrap(), vec![7, 6, 3]);
 /// ```
 pub fn parse_moves(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<usize>> {
+    require_one_blank(start)?;
     match detect_notation(text) {
         Notation::Letters => parse_letters(puzzle, start.blank(), text),
         Notation::BlankPath => parse_blank_path(puzzle, start.blank(), text),
@@ -92,6 +93,9 @@ pub fn parse_steps(
     start: &Configuration,
     text: &str,
 ) -> Result<Vec<(usize, usize)>> {
+    if puzzle.rotating().is_some() {
+        return Err(no_slides(puzzle));
+    }
     if !text.contains('>') {
         let path = parse_moves(puzzle, start, text)?;
         return Ok(steps_of_blank_path(start.blank(), &path));
@@ -345,6 +349,63 @@ fn blank_move_fault(puzzle: &Puzzle, blank: usize, v: usize) -> String {
     }
 }
 
+/// [`Error::Moves`] unless `start` has exactly one blank (a blank path
+/// or letters say nothing of which blank moves, and a rotating puzzle's
+/// configuration has none).
+fn require_one_blank(start: &Configuration) -> Result<()> {
+    match start.blanks().len() {
+        1 => Ok(()),
+        0 => Err(Error::moves(
+            None,
+            "this configuration has no blank (a rotating puzzle moves by turns: 1 3' 2)",
+        )),
+        k => Err(Error::moves(
+            None,
+            format!("letters, blank paths and tiles need one blank, not {k}: write steps FROM>TO"),
+        )),
+    }
+}
+
+/// The error for slides on a rotating puzzle.
+fn no_slides(puzzle: &Puzzle) -> Error {
+    Error::moves(
+        None,
+        format!(
+            "{} is a rotating puzzle: its moves are turns of its cycles, numbered from 1 (`1 3' 2`), not slides",
+            crate::error::excerpt(puzzle.spec())
+        ),
+    )
+}
+
+/// Applies moves written in any notation the puzzle takes to `start`:
+/// on a rotating puzzle its turns (`1 3' 2`,
+/// [`crate::model::rotating::RotatingPuzzle::parse_moves`]), else steps
+/// or, with one blank, letters, a blank path or tiles ([`parse_steps`]).
+/// What `apply` does on every face. O(moves).
+///
+/// ```
+/// use slidepuzzle::{moves::apply_written, Puzzle};
+/// let p = Puzzle::parse("3x3:twiddle").unwrap();
+/// let end = apply_written(&p, &p.default_goal(), "1").unwrap();
+/// assert_eq!(&end.cells()[..5], &[4, 1, 3, 5, 2]);
+/// let q = Puzzle::parse("3x3").unwrap();
+/// assert_eq!(apply_written(&q, &q.default_goal(), "R").unwrap().cells()[7], 0);
+/// ```
+///
+/// # Errors
+/// [`Error::Moves`] naming the first move that cannot be read or made.
+pub fn apply_written(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Configuration> {
+    if let Some(r) = puzzle.rotating() {
+        let mut cells = start.cells().to_vec();
+        for t in r.parse_moves(text)? {
+            r.apply(&mut cells, t);
+        }
+        return Configuration::from_cells(cells, 0);
+    }
+    let steps = parse_steps(puzzle, start, text)?;
+    replay_steps(puzzle, start, &steps)
+}
+
 /// Replays a blank path from `start`, checking that every step moves the
 /// blank to a neighbouring vertex; returns the final configuration. O(len).
 ///
@@ -352,6 +413,7 @@ fn blank_move_fault(puzzle: &Puzzle, blank: usize, v: usize) -> String {
 /// [`Error::Moves`] naming the first illegal step (`index` is its 0-based
 /// index in `path`).
 pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<Configuration> {
+    require_one_blank(start)?;
     let mut config = start.clone();
     let mut blank = config.blank();
     for (i, &v) in path.iter().enumerate() {
@@ -603,6 +665,9 @@ pub fn moves_of(
     metric: crate::model::Metric,
 ) -> Vec<Vec<(usize, usize)>> {
     let blanks = config.blanks();
+    if puzzle.rotating().is_some() {
+        return Vec::new();
+    }
     if blanks.len() == 1 {
         let blank = config.blank();
         return moves_from(puzzle, blank, metric)
@@ -704,8 +769,11 @@ pub fn simplify(start_blank: usize, path: &[usize]) -> Vec<usize> {
     kept
 }
 
-/// The tiles moved by a blank path, in order.
+/// The tiles moved by a blank path, in order (none without a blank).
 pub fn tiles_moved(start: &Configuration, path: &[usize]) -> Vec<Tile> {
+    if start.blanks().is_empty() {
+        return Vec::new();
+    }
     let mut config = start.clone();
     let mut blank = config.blank();
     path.iter()

@@ -5,7 +5,7 @@
 //! - the puzzle, when not given, from the rows of the start (`1 2 3/4 5
 //!   6/7 8 0` is a 3x3 board; [`infer_board`]);
 //! - the blank count, when not given, from the start's 0s
-//!   ([`count_blanks`]); a batch, whose lines must agree, has one blank
+//!   ([`crate::format::blanks_in`]); a batch, whose lines must agree, has one blank
 //!   unless told;
 //! - the goal, when not given, the puzzle's own goal with that many blanks
 //!   ([`Puzzle::goal_with_blanks`]).
@@ -20,7 +20,7 @@
 pub use crate::batch::BatchInstance;
 use crate::batch::read_batch;
 use crate::error::{Error, Result};
-use crate::format::{count_blanks, infer_board, parse_configuration};
+use crate::format::{blanks_in, infer_board, parse_configuration};
 use crate::model::{Configuration, Puzzle};
 
 /// What a face was given besides the start, each part optional: the
@@ -73,7 +73,7 @@ impl Given<'_> {
             Some(p) => p,
             None => infer_board(start)?,
         };
-        let blanks = self.blanks.unwrap_or_else(|| count_blanks(start));
+        let blanks = self.blanks.unwrap_or_else(|| blanks_in(&puzzle, start));
         let goal = goal(&puzzle, self.goal, blanks)?;
         let start = parse_configuration(&puzzle, start, blanks)?;
         Ok(Problem {
@@ -88,13 +88,15 @@ impl Given<'_> {
     /// number more than the puzzle has cells, or `id: state`); blank lines
     /// and `#` comments are skipped. Without a puzzle, the first line's
     /// rows (or a square flat list) tell it. The blank count is the one
-    /// given, else 1.
+    /// given, else the puzzle's default (1; 0 on a rotating puzzle).
     ///
     /// # Errors
     /// [`Error::Input`] naming the line that cannot be read; the errors of
     /// [`Given::goal_for`] for the goal.
     pub fn read_batch(self, text: &str) -> Result<Batch> {
-        let blanks = self.blanks.unwrap_or(1);
+        let blanks = self
+            .blanks
+            .unwrap_or_else(|| self.puzzle.as_ref().map_or(1, Puzzle::default_blank_count));
         let goal_text = self.goal;
         let (puzzle, instances) = read_batch(text, self.puzzle, blanks)?;
         let goal = goal(&puzzle, goal_text, blanks)?;
@@ -106,13 +108,15 @@ impl Given<'_> {
     }
 
     /// The goal for `puzzle` without a start to count blanks in: the one
-    /// given, else the default with the blanks given (else 1).
+    /// given, else the default with the blanks given (else the puzzle's
+    /// default: 1, or 0 on a rotating puzzle).
     ///
     /// # Errors
     /// [`Error::Argument`] named `blanks` for a count the puzzle cannot
     /// hold; [`Error::Configuration`] beginning `goal: ` for a bad goal.
     pub fn goal_for(&self, puzzle: &Puzzle) -> Result<Configuration> {
-        goal(puzzle, self.goal, self.blanks.unwrap_or(1))
+        let blanks = self.blanks.unwrap_or_else(|| puzzle.default_blank_count());
+        goal(puzzle, self.goal, blanks)
     }
 }
 

@@ -111,8 +111,6 @@ def configuration(
     if isinstance(state, str):
         if p is None:
             p = Puzzle.infer(state)
-        if blanks is None:
-            blanks = _native.count_blanks(state)
         return p.parse(state, blanks)
     if hasattr(state, "tolist"):  # numpy arrays and scalars
         state = state.tolist()
@@ -139,13 +137,11 @@ def configuration(
                 raise ValueError(f"cell {i}: {t!r} is not a tile number")
             if t < 0:
                 raise ValueError(f"cell {i}: tile {t} is negative")
-        if blanks is None:
-            blanks = max(cells.count(0), 1)
         return p.configuration(cells, blanks)
     raise TypeError(f"cannot read a configuration from {type(state).__name__}")
 
 
-def _goal(p: Puzzle, goal: Optional[StateLike], blanks: int = 1) -> Configuration:
+def _goal(p: Puzzle, goal: Optional[StateLike], blanks: Optional[int] = None) -> Configuration:
     return p.solved(blanks) if goal is None else configuration(goal, p, blanks)
 
 
@@ -412,7 +408,7 @@ def analyze(
     with several blanks (``blanks``, or a goal with several 0s), the
     several-blank analysis."""
     p = _puzzle(puzzle)
-    g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
+    g = p.solved(blanks) if goal is None else configuration(goal, p, blanks)
     d = json.loads(_native.analyze_json(p, g))
     big = lambda key: int(d[key]) if key in d else None  # noqa: E731
     if "modulus" in d:
@@ -514,7 +510,7 @@ def scramble(
         raise ValueError(f"n must be 0 or more, got {count}")
     if moves is not None and moves < 0:
         raise ValueError(f"moves must be 0 or more, got {moves}")
-    g = p.solved(blanks or 1) if goal is None else configuration(goal, p, blanks)
+    g = p.solved(blanks) if goal is None else configuration(goal, p, blanks)
     configs = _native.scramble(p, g, count, seed, moves)
     return configs[0] if n is None else configs
 

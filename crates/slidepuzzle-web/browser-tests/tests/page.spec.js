@@ -411,6 +411,35 @@ test("on a torus the page counts MTM by the library's rule: a run of L - 1 per m
   expect(end.mtm).toBe(end.record);
 });
 
+test("a rotating puzzle: click a ring to turn it, then Solve and Play put it home", async ({ page }) => {
+  // Issue 60, part 4: 5x5:twiddle is a puzzle like any other on the page.
+  await open(page, "5x5:twiddle");
+  expect(await page.evaluate(() => S.P.cycles.length)).toBe(16);
+  await expect(page.locator(".cycle-button")).toHaveCount(16);
+  await expect(page.locator("#blanks")).toBeDisabled();
+  // Turn cycle 1 (the top-left block) forward: token 1 goes to vertex 1.
+  await page.locator('.cycle-button[data-cycle="1"]').click();
+  expect(await page.evaluate(() => S.cells.slice(0, 7))).toEqual([6, 1, 3, 4, 5, 7, 2]);
+  await expect(page.locator("#moves")).toHaveText("STM: 1");
+  // Shift-click turns it back; Undo takes back a turn like a slide.
+  await page.locator('.cycle-button[data-cycle="1"]').click({ modifiers: ["Shift"] });
+  expect(await page.evaluate(() => solved())).toBe(true);
+  await page.locator('.cycle-button[data-cycle="7"]').click();
+  await page.click("#undo");
+  expect(await page.evaluate(() => solved())).toBe(true);
+  // Scramble (the library's uniform scramble), solve, play to the end.
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  await expect(page.locator("#solution")).toContainText("turns (cycle, ' for back)");
+  const end = await page.evaluate(() => { stepTo(S.solution.count, 0); return { solved: solved(), moves: S.moves, length: S.solution.record.length }; });
+  expect(end.solved).toBe(true);
+  expect(end.moves).toBe(end.length);
+  // The analysis names the group, as `slidepuzzle analyze` does.
+  await expect(page.locator("#analysis")).toContainText("puzzle group: S_25");
+});
+
 test("stepping through a solution counts STM and MTM", async ({ page }) => {
   await open(page, "4x4");
   await setState(page, "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12");

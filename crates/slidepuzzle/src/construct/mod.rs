@@ -7,6 +7,7 @@ pub mod exchange;
 pub mod graph;
 mod limits;
 pub mod one_way;
+pub mod rotating;
 pub mod several;
 pub mod shorten;
 mod small;

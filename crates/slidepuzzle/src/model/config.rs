@@ -12,7 +12,8 @@ pub const BLANK: Tile = 0;
 ///
 /// With one blank (the default) a valid configuration on `n` vertices holds
 /// each of `0..n` exactly once. With `k` blanks it holds `k` zeros and tiles
-/// `1..=n-k` once each. Build one with [`Configuration::from_cells`], which
+/// `1..=n-k` once each; with none (a rotating puzzle's arrangement), tiles
+/// `1..=n`. Build one with [`Configuration::from_cells`], which
 /// checks this, or with the parsers in [`crate::format`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Configuration {
@@ -63,9 +64,9 @@ impl Configuration {
                 "a configuration needs at least 2 cells, got {n}"
             )));
         }
-        if blanks == 0 || blanks >= n {
+        if blanks >= n {
             return Err(Error::config(format!(
-                "{blanks} blanks on {n} cells: need at least one blank and one tile"
+                "{blanks} blanks on {n} cells: need at least one tile"
             )));
         }
         let max_tile = (n - blanks) as Tile;

@@ -6,6 +6,7 @@ use super::budget::SizeBudget;
 use super::config::Configuration;
 use super::digraph::Digraph;
 use super::graph::Graph;
+use super::rotating::RotatingPuzzle;
 use super::turns::Turns;
 use crate::error::{Error, Result};
 
@@ -59,6 +60,9 @@ pub struct Puzzle {
     /// The turns of a puzzle whose tiles turn as they slide; `None` when
     /// they do not (docs/THEORY.md section 8).
     turns: Option<std::sync::Arc<Turns>>,
+    /// The cycles of a rotating puzzle (no blank; a move turns one cycle);
+    /// `None` for a sliding puzzle (docs/THEORY.md section 9).
+    rotating: Option<std::sync::Arc<RotatingPuzzle>>,
 }
 
 impl fmt::Display for Puzzle {
@@ -155,7 +159,48 @@ impl Puzzle {
             goal: None,
             one_way: None,
             turns: None,
+            rotating: None,
         }
+    }
+
+    /// A rotating puzzle (Yang 2011; [`crate::model::rotating`]) in the
+    /// one model: a token on every vertex and no blank (its configurations
+    /// hold tiles `1..=n` and no 0), its graph the edges its cycles run
+    /// along, drawn where [`RotatingPuzzle::positions`] says. Its moves
+    /// are [`Puzzle::rotating`]'s turns, not slides; always of kind
+    /// [`PuzzleKind::Graph`], so no sliding kernel or letter notation
+    /// applies to it.
+    ///
+    /// ```
+    /// use slidepuzzle::Puzzle;
+    /// let p = Puzzle::parse("3x3:twiddle").unwrap();
+    /// assert_eq!(p.rotating().map(|r| r.cycles().len()), Some(4));
+    /// assert_eq!(p.default_goal().cells(), &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    /// assert_eq!((p.default_blank_count(), p.graph().edge_count()), (0, 12));
+    /// ```
+    ///
+    /// # Errors
+    /// None in practice ([`Graph::from_edges`] on the cycles' own edges);
+    /// typed as the graph's.
+    pub fn from_rotating(rotating: RotatingPuzzle) -> Result<Self> {
+        let graph = Graph::from_edges(rotating.vertex_count(), &rotating.edges())?;
+        let mut p = Puzzle::new(graph, PuzzleKind::Graph, rotating.spec());
+        p.positions = rotating.positions().map(<[[f64; 3]]>::to_vec);
+        p.goal = Configuration::from_cells(rotating.goal(), 0).ok();
+        p.rotating = Some(std::sync::Arc::new(rotating));
+        Ok(p)
+    }
+
+    /// The cycles of a rotating puzzle; `None` for a sliding one.
+    pub fn rotating(&self) -> Option<&RotatingPuzzle> {
+        self.rotating.as_deref()
+    }
+
+    /// The number of blanks a face assumes when the user names none and
+    /// there is no configuration to count them in: 0 on a rotating puzzle,
+    /// else 1.
+    pub fn default_blank_count(&self) -> usize {
+        if self.rotating.is_some() { 0 } else { 1 }
     }
 
     /// A puzzle with one-way edges: a tile slides from `u` to `v` only
@@ -228,6 +273,21 @@ impl Puzzle {
         match self.turns {
             Some(_) => Err(Error::unsupported(format!(
                 "{what} is not available for puzzles whose tiles turn ({}) yet",
+                crate::error::excerpt(&self.spec)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Error::Unsupported`] naming `what` on a rotating puzzle (which
+    /// has no blank and no slides); `Ok` on a sliding one.
+    ///
+    /// # Errors
+    /// As above.
+    pub fn require_sliding(&self, what: &str) -> Result<()> {
+        match self.rotating {
+            Some(_) => Err(Error::unsupported(format!(
+                "{what}: not available for rotating puzzles ({}) yet; solve, check, analyze, scramble, apply and render are",
                 crate::error::excerpt(&self.spec)
             ))),
             None => Ok(()),
@@ -608,12 +668,24 @@ impl Puzzle {
     }
 
     /// Checks that `blanks` blanks fit the puzzle: at least one blank and
-    /// one tile.
+    /// one tile on a sliding puzzle, none on a rotating one.
     ///
     /// # Errors
     /// [`crate::error::Error::Argument`] named `blanks` otherwise.
     pub fn check_blank_count(&self, blanks: usize) -> crate::error::Result<()> {
         let n = self.vertex_count();
+        if self.rotating.is_some() {
+            if blanks != 0 {
+                return Err(crate::error::Error::argument(
+                    "blanks",
+                    format!(
+                        "{blanks} blanks on the rotating puzzle {}: it has none (a token on every vertex)",
+                        crate::error::excerpt(&self.spec)
+                    ),
+                ));
+            }
+            return Ok(());
+        }
         if blanks == 0 || blanks >= n {
             return Err(crate::error::Error::argument(
                 "blanks",
@@ -640,7 +712,7 @@ impl Puzzle {
     /// As [`Puzzle::check_blank_count`].
     pub fn goal_with_blanks(&self, blanks: usize) -> crate::error::Result<Configuration> {
         self.check_blank_count(blanks)?;
-        Ok(if blanks == 1 {
+        Ok(if blanks == self.default_blank_count() {
             self.default_goal()
         } else {
             self.orient(Configuration::natural_with_blanks(

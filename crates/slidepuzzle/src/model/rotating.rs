@@ -39,11 +39,18 @@ pub const MAX_ROTATING_VERTICES: usize = 4096;
 pub const MAX_CYCLE_VERTICES: usize = 1 << 16;
 
 /// A rotating puzzle: `vertex_count` tokens and the cycles they turn on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RotatingPuzzle {
     spec: String,
     vertex_count: usize,
     cycles: Vec<Vec<usize>>,
+    /// Where to draw each vertex (units of one token's width): the board's
+    /// cells for `WxH:twiddle`, two crossing circles for `rings:N,D`;
+    /// `None` for `rotate:` (drawn round a circle).
+    positions: Option<Vec<[f64; 3]>>,
+    /// The row length of a `WxH:twiddle` board (its arrangements are
+    /// written as rows); `None` otherwise.
+    width: Option<usize>,
 }
 
 /// One move: cycle `cycle` (0-based here, 1-based in text) turned one step
@@ -132,6 +139,8 @@ impl RotatingPuzzle {
             spec,
             vertex_count: n,
             cycles,
+            positions: None,
+            width: None,
         })
     }
 
@@ -215,6 +224,39 @@ impl RotatingPuzzle {
     /// The cycles, 0-based, each in its forward order.
     pub fn cycles(&self) -> &[Vec<usize>] {
         &self.cycles
+    }
+
+    /// Where to draw each vertex, `[x, y, 0]` in units of one token's
+    /// width: a `WxH:twiddle` board's cells, the two circles of
+    /// `rings:N,D`; `None` for `rotate:` specs.
+    pub fn positions(&self) -> Option<&[[f64; 3]]> {
+        self.positions.as_deref()
+    }
+
+    /// The row length of a `WxH:twiddle` board (W); `None` for other
+    /// rotating puzzles.
+    pub fn width(&self) -> Option<usize> {
+        self.width
+    }
+
+    /// The edges the cycles run along (each consecutive pair of a cycle
+    /// and its last and first vertex), each once as `(smaller, larger)`,
+    /// sorted: the graph a rotating puzzle is drawn on. O(cycle vertices
+    /// log).
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        let mut edges: Vec<(usize, usize)> = self
+            .cycles
+            .iter()
+            .flat_map(|c| {
+                (0..c.len()).map(move |j| {
+                    let (a, b) = (c[j], c[(j + 1) % c.len()]);
+                    (a.min(b), a.max(b))
+                })
+            })
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        edges
     }
 
     /// The goal: token `v + 1` on vertex `v`.
@@ -401,7 +443,14 @@ fn twiddle(spec: &str, w: usize, h: usize) -> Result<RotatingPuzzle> {
             cycles.push(vec![at(x, y), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1)]);
         }
     }
-    RotatingPuzzle::new(spec, cycles)
+    let mut p = RotatingPuzzle::new(spec, cycles)?;
+    p.positions = Some(
+        (0..w * h)
+            .map(|v| [(v % w) as f64, (v / w) as f64, 0.0])
+            .collect(),
+    );
+    p.width = Some(w);
+    Ok(p)
 }
 
 /// `rings:N,D`: two rings of N crossing at two vertices D apart on each.
@@ -425,7 +474,41 @@ fn rings(spec: &str, n: usize, d: usize) -> Result<RotatingPuzzle> {
         second.push(next);
         next += 1;
     }
-    RotatingPuzzle::new(spec, vec![first, second])
+    let mut p = RotatingPuzzle::new(spec, vec![first.clone(), second.clone()])?;
+    p.positions = Some(ring_positions(&first, &second, p.vertex_count));
+    Ok(p)
+}
+
+/// The drawing of `rings:N,D`: ring 1 round a circle with one token's
+/// width between neighbours, ring 2 its mirror image across the line
+/// through the two shared vertices (so the circles cross there).
+fn ring_positions(first: &[usize], second: &[usize], vertices: usize) -> Vec<[f64; 3]> {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    let n = first.len();
+    let radius = (1.2 * n as f64 / (2.0 * PI)).max(1.0);
+    let on_first = |j: usize| {
+        let a = 2.0 * PI * j as f64 / n as f64 - FRAC_PI_2;
+        (radius * a.cos(), radius * a.sin())
+    };
+    let mut out = vec![[0.0; 3]; vertices];
+    for (j, &v) in first.iter().enumerate() {
+        let (x, y) = on_first(j);
+        out[v] = [x, y, 0.0];
+    }
+    let d = second.iter().position(|&v| v != 0 && v < n).unwrap_or(1);
+    let (a, b) = (on_first(0), on_first(d));
+    let (ux, uy) = (b.0 - a.0, b.1 - a.1);
+    let norm = ux * ux + uy * uy;
+    for (j, &v) in second.iter().enumerate() {
+        if v < n {
+            continue;
+        }
+        let (px, py) = on_first(j);
+        let t = ((px - a.0) * ux + (py - a.1) * uy) / norm;
+        let (fx, fy) = (a.0 + t * ux, a.1 + t * uy);
+        out[v] = [2.0 * fx - px, 2.0 * fy - py, 0.0];
+    }
+    out
 }
 
 #[cfg(test)]

@@ -581,10 +581,10 @@ impl Puzzle {
     ) -> Result<Puzzle> {
         let spec = spec.trim();
         if is_rotating_spec(spec) {
-            return Err(Error::spec(
-                spec,
-                "a rotating puzzle (Yang 2011: no blank, a move turns the tokens round a cycle), which the sliding-puzzle commands do not take yet: use `slidepuzzle rotating analyze|check|solve|scramble|apply SPEC ...`, as `slidepuzzle rotating solve 5x5:twiddle STATE` (the web page and Python do not play rotating puzzles yet)",
-            ));
+            let rotating = crate::model::rotating::RotatingPuzzle::parse(spec)?;
+            let edges = rotating.edges().len() as u64;
+            budget.check(Some(rotating.vertex_count() as u64), Some(edges))?;
+            return Puzzle::from_rotating(rotating);
         }
         let (family, arg) = match spec.split_once(':') {
             Some((f, a)) if !f.contains(['x', 'X']) => (f, Some(a)),
@@ -866,19 +866,21 @@ mod tests {
     }
 
     #[test]
-    fn rotating_specs_are_named_as_such_not_misread() {
+    fn rotating_specs_are_puzzles_of_the_one_model() {
         // `5x5:twiddle` once read as a board of side "5:twiddle".
-        for spec in ["5x5:twiddle", "rotate:0-1-2,1-2-3", "rings:3,2"] {
-            let e = Puzzle::parse(spec).unwrap_err().to_string();
-            assert!(
-                e.contains("rotating puzzle") && e.contains("slidepuzzle rotating"),
-                "{spec}: {e}"
-            );
-            assert!(
-                crate::model::rotating::RotatingPuzzle::parse(spec).is_ok(),
-                "{spec}"
-            );
+        for (spec, vertices, cycles) in [
+            ("5x5:twiddle", 25, 16),
+            ("rotate:0-1-2,1-2-3", 4, 2),
+            ("rings:20,5", 38, 2),
+        ] {
+            let p = Puzzle::parse(spec).unwrap();
+            let r = p.rotating().expect("a rotating puzzle");
+            assert_eq!((p.vertex_count(), r.cycles().len()), (vertices, cycles));
+            assert_eq!(p.kind(), &PuzzleKind::Graph, "{spec}: no sliding kernel");
+            assert!(p.check_blank_count(1).is_err() && p.check_blank_count(0).is_ok());
         }
+        let e = Puzzle::parse("5x1:twiddle").unwrap_err().to_string();
+        assert!(e.contains("at least 2"), "{e}");
     }
 
     #[test]

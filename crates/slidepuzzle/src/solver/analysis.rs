@@ -45,6 +45,7 @@ impl Solver {
         options: &SolveOptions,
         need_ida: bool,
     ) -> Result<(Plan, SolveOptions)> {
+        puzzle.require_sliding("listings, move ratings, reviews and optimising")?;
         let plan = self.plan(puzzle, goal, options)?;
         let ok = plan.optimal && (!need_ida || is_ida(&plan.method));
         if ok {

@@ -8,9 +8,10 @@
 
 use super::options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
-    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
-    AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY,
-    MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
+    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES,
+    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES,
+    LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
 use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
@@ -48,6 +49,9 @@ fn decide_method(
     goal: &Configuration,
     options: &SolveOptions,
 ) -> Result<Plan> {
+    if puzzle.rotating().is_some() {
+        return plan_rotating(puzzle, options);
+    }
     if puzzle.digraph().is_some() {
         return plan_one_way(puzzle, goal, options);
     }
@@ -214,6 +218,64 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     Ok(Plan {
         optimal,
         ..plan_of(method, format!("Tiles that turn: {name}{with}"))
+    })
+}
+
+/// The plan on a rotating puzzle: IDA* on the turns with the rotation
+/// distance (shortest) up to [`AUTO_OPTIMAL_ROTATING_VERTICES`] tokens,
+/// the constructive solver for rotating puzzles above, or either when
+/// asked (`ida`, `constructive`). One move is one turn, so there is one
+/// metric.
+fn plan_rotating(puzzle: &Puzzle, options: &SolveOptions) -> Result<Plan> {
+    let spec = crate::error::excerpt(puzzle.spec());
+    if options.metric == Metric::Mtm {
+        return Err(Error::Unsupported(format!(
+            "the multi-tile metric counts straight runs of slides; a rotating puzzle ({spec}) moves by turns, one metric"
+        )));
+    }
+    manhattan_only(
+        options,
+        "for rotating puzzles; they use the rotation distance",
+    )?;
+    let n = puzzle.vertex_count();
+    let optimal = match options.algorithm {
+        Algorithm::Auto => n <= AUTO_OPTIMAL_ROTATING_VERTICES,
+        Algorithm::Ida => true,
+        Algorithm::Constructive => false,
+        ref other => {
+            return Err(Error::Unsupported(format!(
+                "{other} is not available for rotating puzzles ({spec}); they take auto, ida (shortest) or constructive"
+            )));
+        }
+    };
+    if optimal {
+        if n > crate::search::rotating::MAX_SEARCH_TOKENS {
+            return Err(Error::limit(
+                Resource::Tiles,
+                n as u64,
+                crate::search::rotating::MAX_SEARCH_TOKENS as u64,
+            ));
+        }
+        return Ok(plan_of(
+            Method::RotationIda,
+            "A rotating puzzle: IDA* on the turns with the rotation distance (each token's distance to its goal vertex, and their sum over the longest cycle)",
+        ));
+    }
+    let why = if options.algorithm == Algorithm::Auto {
+        format!(
+            " (more than {AUTO_OPTIMAL_ROTATING_VERTICES} tokens: too many for an optimal search to finish reliably)"
+        )
+    } else {
+        String::new()
+    };
+    Ok(Plan {
+        optimal: false,
+        ..plan_of(
+            Method::ConstructiveRotating,
+            format!(
+                "A rotating puzzle{why}: the constructive solver (tokens put home a few at a time, each stage by a meet-in-the-middle search, the last few by IDA*)"
+            ),
+        )
     })
 }
 

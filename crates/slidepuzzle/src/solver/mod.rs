@@ -51,7 +51,7 @@ pub mod many;
 mod options;
 mod outcome;
 pub mod plan;
-pub mod rotating;
+mod rotating;
 mod run;
 pub mod spec;
 mod tables;
@@ -73,4 +73,4 @@ pub use plan::{
 };
 pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
 pub use tables::{BuildStatus, EventSink};
-pub use view::SolutionView;
+pub use view::{SolutionView, TurnView};

@@ -13,6 +13,10 @@ pub struct Solution {
     /// step (the tile on `from` slides into the blank on `to`), for any
     /// number of blanks ([`crate::moves::replay_steps`] replays them).
     pub steps: Vec<(usize, usize)>,
+    /// The turns of a rotating puzzle's solution, in order (it has no
+    /// blank, so no steps; [`crate::model::rotating::RotatingPuzzle::apply`]
+    /// replays them); empty on a sliding puzzle.
+    pub turns: Vec<crate::model::rotating::Rotation>,
     /// Whether [`Solution::length`] is proven optimal in
     /// [`Solution::metric`].
     pub optimal: bool,
@@ -32,7 +36,8 @@ impl Solution {
     /// letters with counts where there is one blank and every move has a
     /// direction, else the blank's walk with its start (`9-7-4-3`,
     /// [`crate::moves::spell`]), else, with several blanks, the steps
-    /// (`3>7 4>3`, [`crate::moves::format_steps`]). O(steps).
+    /// (`3>7 4>3`, [`crate::moves::format_steps`]); on a rotating puzzle
+    /// the turns (`1 3' 2`). O(steps).
     ///
     /// ```
     /// use slidepuzzle::{Outcome, Puzzle, solve, SolveOptions};
@@ -43,6 +48,9 @@ impl Solution {
     /// assert_eq!(s.written(&p, &start), "L2");
     /// ```
     pub fn written(&self, puzzle: &Puzzle, start: &Configuration) -> String {
+        if let Some(r) = puzzle.rotating() {
+            return r.format_moves(&self.turns);
+        }
         crate::moves::write_steps(puzzle, start, &self.steps)
     }
 

@@ -85,6 +85,12 @@ pub enum Method {
     ConstructiveBoard,
     /// The constructive solver for any graph (`construct::graph`).
     ConstructiveGraph,
+    /// IDA* on a rotating puzzle's turns with the rotation distance
+    /// ([`crate::search::rotating`]): shortest in turns.
+    RotationIda,
+    /// The constructive solver for rotating puzzles
+    /// ([`crate::construct::rotating`]): stage by stage, not shortest.
+    ConstructiveRotating,
 }
 
 /// The search domain a plan runs on: the configuration and moves its
@@ -119,6 +125,10 @@ pub enum SearchDomain {
     SeveralBlanks,
     /// Tiles that turn as they slide ([`crate::search::turning`]).
     Turning,
+    /// A rotating puzzle's turns of its cycles, no blank, searched
+    /// ([`crate::search::rotating`]) or constructed
+    /// ([`crate::construct::rotating`]).
+    Rotating,
     /// No search: the rotation and constructive solvers.
     Construction,
 }
@@ -143,6 +153,7 @@ impl SearchDomain {
             (Method::CycleRotation | Method::ConstructiveBoard | Method::ConstructiveGraph, _) => {
                 SearchDomain::Construction
             }
+            (Method::RotationIda | Method::ConstructiveRotating, _) => SearchDomain::Rotating,
             (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, Some((width, height))) => {
                 SearchDomain::Board { width, height }
             }
@@ -375,6 +386,8 @@ impl Plan {
             Method::Beam { width } => format!("beam-{width}"),
             Method::CycleRotation => "cycle-rotation".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
+            Method::RotationIda => "ida-rotations".into(),
+            Method::ConstructiveRotating => "constructive-rotations".into(),
         }
     }
 }
@@ -435,6 +448,10 @@ impl Plan {
             Method::CycleRotation => "the rotation solver for cycles (shortest)".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 "the constructive solver (fast, not shortest)".into()
+            }
+            Method::RotationIda => "IDA* on the turns with the rotation distance".into(),
+            Method::ConstructiveRotating => {
+                "the constructive solver for rotating puzzles (stage by stage, not shortest)".into()
             }
         }
     }

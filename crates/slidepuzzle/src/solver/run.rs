@@ -94,6 +94,9 @@ pub(super) fn execute(
     if !verdict.solvable {
         return Ok(Outcome::Unsolvable(verdict));
     }
+    if let (SearchDomain::Rotating, Some(rotating)) = (plan.domain, puzzle.rotating()) {
+        return super::rotating::solve_by_turns(rotating, ends, options, plan);
+    }
     let clock = Instant::now();
     let switch = plan.later.as_ref().zip(plan.switch_after);
     let (result, name) = match (plan.fallback, &plan.method, switch) {
@@ -157,6 +160,9 @@ fn search(
         Method::CycleRotation => rotated(puzzle, ends, limits),
         Method::ConstructiveBoard => constructive(puzzle, ends, limits, true),
         Method::ConstructiveGraph => constructive(puzzle, ends, limits, false),
+        Method::RotationIda | Method::ConstructiveRotating => Err(Error::Internal(
+            "a rotating plan reached the sliding executor".into(),
+        )),
     }
 }
 
@@ -205,7 +211,7 @@ pub(super) fn run_kernel<K: Kernel>(
             return multi_tile_run(job, (heuristic, tables), limits, kernel);
         }
         SearchDomain::MtmLines => return multi_tile_lines_run(puzzle, ends, kernel),
-        SearchDomain::Construction => {
+        SearchDomain::Construction | SearchDomain::Rotating => {
             return Err(Error::Internal(format!("{method:?} has no search domain")));
         }
         SearchDomain::Graph | SearchDomain::SeveralBlanks | SearchDomain::Turning => domain,
@@ -842,6 +848,7 @@ fn finish(
     }
     Ok(Outcome::Solved(Solution {
         steps,
+        turns: Vec::new(),
         metric,
         length,
         optimal,

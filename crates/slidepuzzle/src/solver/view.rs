@@ -38,6 +38,45 @@ pub struct SolutionView {
     /// Multi-tile moves (straight runs of one blank) on puzzles with
     /// directions; null on graphs and with several blanks.
     pub mtm: Option<usize>,
+    /// The turns of a rotating puzzle's solution, in order (`moves` writes
+    /// them as `1 3' 2`); empty on sliding puzzles, whose moves are
+    /// `steps`.
+    pub turns: Vec<TurnView>,
+}
+
+/// One turn of a rotating puzzle: `{"cycle", "forward"}`.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnView {
+    /// The cycle turned, numbered from 1 as the puzzle's spec lists them.
+    pub cycle: usize,
+    /// Forward: the token on each vertex goes to the next vertex of the
+    /// cycle (the last to the first).
+    pub forward: bool,
+}
+
+impl SolutionView {
+    /// The record of a rotating puzzle's `turns`.
+    pub fn of_turns(
+        puzzle: &crate::model::rotating::RotatingPuzzle,
+        turns: &[crate::model::rotating::Rotation],
+    ) -> Self {
+        SolutionView {
+            length: turns.len(),
+            moves: Some(puzzle.format_moves(turns)),
+            blank_path: Vec::new(),
+            tiles: Vec::new(),
+            steps: Vec::new(),
+            stm: turns.len(),
+            mtm: None,
+            turns: turns
+                .iter()
+                .map(|t| TurnView {
+                    cycle: usize::from(t.cycle) + 1,
+                    forward: t.forward,
+                })
+                .collect(),
+        }
+    }
 }
 
 impl SolutionView {
@@ -50,7 +89,8 @@ impl SolutionView {
         length: usize,
     ) -> Self {
         let tiles = tiles_of_steps(start, steps);
-        if start.blanks().len() > 1 {
+        // Several blanks (or none): only the steps say what moved.
+        if start.blanks().len() != 1 {
             return SolutionView {
                 length,
                 moves: None,
@@ -59,6 +99,7 @@ impl SolutionView {
                 steps: steps.to_vec(),
                 stm: steps.len(),
                 mtm: None,
+                turns: Vec::new(),
             };
         }
         let blank = start.blank();
@@ -71,6 +112,7 @@ impl SolutionView {
             steps: steps.to_vec(),
             stm: steps.len(),
             mtm: mtm_length(puzzle, blank, &path),
+            turns: Vec::new(),
         }
     }
 
@@ -103,6 +145,9 @@ impl Solution {
     /// assert_eq!((v.stm, v.mtm, v.tiles), (2, Some(1), vec![7, 8]));
     /// ```
     pub fn view(&self, puzzle: &Puzzle, start: &Configuration) -> SolutionView {
+        if let Some(r) = puzzle.rotating() {
+            return SolutionView::of_turns(r, &self.turns);
+        }
         SolutionView::new(puzzle, start, &self.steps, self.length)
     }
 }

@@ -67,7 +67,9 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
 /// tiles turn to [`super::turning::check`]. Several
 /// blanks go to [`super::blanks::check_several_blanks`] or, by
 /// Schreier-Sims, [`super::blanks::check_several_blanks_by_group`] (at
-/// most `max_states` configurations if that one has to search).
+/// most `max_states` configurations if that one has to search). Rotating
+/// puzzles go to [`super::rotating::check`] (group membership, either
+/// method).
 ///
 /// # Errors
 /// As the method chosen.
@@ -88,6 +90,11 @@ pub fn check_with(
     method: CheckMethod,
     max_states: usize,
 ) -> Result<Verdict> {
+    if let Some(r) = puzzle.rotating() {
+        // Group membership decides it either way (Schreier-Sims per piece
+        // unless Jordan's theorem gives all of A_m or S_m).
+        return super::rotating::check(r, start.cells(), goal.cells());
+    }
     if puzzle.turns().is_some() {
         let method = match method {
             CheckMethod::Linear => super::turning::TurnMethod::Linear,
@@ -130,6 +137,8 @@ pub enum AnyAnalysis {
     OneWay(super::directed::OneWayAnalysis),
     /// A puzzle whose tiles turn, one blank.
     Turning(super::turning::TurningAnalysis),
+    /// A rotating puzzle: no blank, its group piece by piece.
+    Rotating(super::rotating::RotatingAnalysis),
 }
 
 /// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
@@ -144,6 +153,9 @@ pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> crate::error::Resul
             goal.len(),
             puzzle.vertex_count()
         )));
+    }
+    if let Some(r) = puzzle.rotating() {
+        return super::rotating::analyze(r).map(AnyAnalysis::Rotating);
     }
     if puzzle.turns().is_some() {
         return super::turning::analyze_turning(puzzle, goal).map(AnyAnalysis::Turning);

@@ -127,16 +127,19 @@ pub fn random_walk<R: Rng + ?Sized>(
     moves: u64,
     rng: &mut R,
 ) -> Result<Configuration> {
-    let k = goal.blanks().len();
-    if k == 0 {
-        return Err(Error::Unsupported("a scramble needs a blank".into()));
-    }
     if moves > MAX_WALK_MOVES {
         return Err(Error::limit(
             crate::error::Resource::Moves,
             moves,
             MAX_WALK_MOVES,
         ));
+    }
+    if let Some(r) = puzzle.rotating() {
+        return rotation_walk(r, goal, moves, rng);
+    }
+    let k = goal.blanks().len();
+    if k == 0 {
+        return Err(Error::Unsupported("a scramble needs a blank".into()));
     }
     let mut config = goal.clone();
     let mut blanks = goal.blanks();
@@ -171,6 +174,41 @@ pub fn random_walk<R: Rng + ?Sized>(
     Ok(config)
 }
 
+/// [`random_walk`] on a rotating puzzle: `moves` turns, each drawn
+/// uniformly from the puzzle's turns except the one undoing the turn
+/// before (unless it is the only one). O(moves L) for cycles of length
+/// at most L.
+fn rotation_walk<R: Rng + ?Sized>(
+    puzzle: &crate::model::rotating::RotatingPuzzle,
+    goal: &Configuration,
+    moves: u64,
+    rng: &mut R,
+) -> Result<Configuration> {
+    let turns = puzzle.moves();
+    // A 2-cycle's one turn undoes itself.
+    let undoing = |t: crate::model::rotating::Rotation| {
+        if puzzle.cycles()[t.cycle as usize].len() == 2 {
+            t
+        } else {
+            t.inverse()
+        }
+    };
+    let mut cells = goal.cells().to_vec();
+    let mut back = None;
+    let mut allowed = Vec::with_capacity(turns.len());
+    for _ in 0..moves {
+        allowed.clear();
+        allowed.extend(turns.iter().copied().filter(|&t| Some(t) != back));
+        if allowed.is_empty() {
+            allowed.extend(back);
+        }
+        let t = allowed[rng.random_range(0..allowed.len())];
+        puzzle.apply(&mut cells, t);
+        back = Some(undoing(t));
+    }
+    Configuration::from_cells(cells, 0)
+}
+
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
 /// With several blanks ([`several_blanks`]): uniform on every connected
@@ -190,6 +228,11 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
     goal: &Configuration,
     rng: &mut R,
 ) -> Result<Configuration> {
+    if let Some(r) = puzzle.rotating() {
+        // A uniform element of each piece's group (Schreier-Sims).
+        let cells = super::rotating::scramble(r, goal.cells(), rng.random::<u64>())?;
+        return Configuration::from_cells(cells, 0);
+    }
     match goal.blanks().len() {
         0 => return Err(Error::Unsupported("a scramble needs a blank".into())),
         1 if puzzle.turns().is_some() => {
