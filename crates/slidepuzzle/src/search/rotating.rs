@@ -1,6 +1,6 @@
 //! Rotating puzzles ([`crate::model::rotating`]) as a search domain: the
 //! library's IDA* ([`super::ida`]) runs on [`RotatingDomain`] with
-//! [`RotationDistance`]; [`crate::solver::rotating::solve`] is the entry
+//! [`RotationDistance`]; [`crate::Solver::solve`] is the entry
 //! point (it checks solvability first and replays every answer).
 //!
 //! Move pruning keeps one shortest sequence of every arrangement

@@ -23,7 +23,7 @@ pub const AUTO_OPTIMAL_GRAPH_VERTICES: usize = 64;
 pub const AUTO_OPTIMAL_TURNING_VERTICES: usize = crate::construct::turning::MAX_REGION;
 
 /// Rotating puzzles with more tokens than this are solved constructively
-/// by [`Algorithm::Auto`] ([`crate::construct::rotating`]), the others by
+/// by [`Algorithm::Auto`] (`construct::rotating`), the others by
 /// IDA* on the turns (a random `3x4:twiddle` in under a second; a
 /// random `4x4:twiddle` can take minutes).
 pub const AUTO_OPTIMAL_ROTATING_VERTICES: usize = 12;

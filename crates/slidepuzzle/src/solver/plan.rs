@@ -89,7 +89,7 @@ pub enum Method {
     /// ([`crate::search::rotating`]): shortest in turns.
     RotationIda,
     /// The constructive solver for rotating puzzles
-    /// ([`crate::construct::rotating`]): stage by stage, not shortest.
+    /// (`construct::rotating`): stage by stage, not shortest.
     ConstructiveRotating,
 }
 
@@ -127,7 +127,7 @@ pub enum SearchDomain {
     Turning,
     /// A rotating puzzle's turns of its cycles, no blank, searched
     /// ([`crate::search::rotating`]) or constructed
-    /// ([`crate::construct::rotating`]).
+    /// (`construct::rotating`).
     Rotating,
     /// No search: the rotation and constructive solvers.
     Construction,
