@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::model::rotating::{RotatingPuzzle, Rotation};
 use crate::model::{Configuration, Metric};
 use crate::search::rotating::{RotatingDomain, RotationDistance};
-use crate::search::{SearchResult, SearchStats};
+use crate::search::SearchResult;
 
 /// Solves `start` -> `goal` on the rotating puzzle `puzzle` as `plan`
 /// says (reachability was decided by the caller).
@@ -42,27 +42,12 @@ pub(super) fn solve_by_turns(
         )
         .map_moves(|found| found.iter().map(|m| turns[m.index()]).collect())
     } else {
-        let built = crate::construct::rotating::solve_rotating_constructively(
+        super::run::constructed(crate::construct::rotating::solve_rotating_constructively(
             puzzle,
             start.cells(),
             goal.cells(),
             limits,
-        );
-        match built {
-            Ok(turns) => SearchResult::Found {
-                stats: SearchStats {
-                    bound: u32::try_from(turns.len()).unwrap_or(u32::MAX),
-                    ..SearchStats::default()
-                },
-                moves: turns,
-                optimal: false,
-            },
-            Err(Error::Stopped { reason, .. }) => SearchResult::Stopped {
-                reason,
-                stats: SearchStats::default(),
-            },
-            Err(e) => return Err(e),
-        }
+        ))?
     };
     let mut stats = *result.stats();
     stats.seconds = clock.elapsed().as_secs_f64();

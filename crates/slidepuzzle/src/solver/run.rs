@@ -789,10 +789,11 @@ fn check_collected_board(puzzle: &Puzzle, max_memory: u64) -> Result<()> {
     Ok(())
 }
 
-/// Constructed steps as a search result (not optimal, their count as the
-/// bound), or stopped when a limit stopped the construction between steps
-/// ([`Error::Stopped`]); other errors pass.
-fn constructed(built: Result<Vec<(usize, usize)>>) -> Result<Found> {
+/// Constructed moves (steps, or a rotating puzzle's turns) as a search
+/// result (not optimal, their count as the bound), or stopped when a limit
+/// stopped the construction between moves ([`Error::Stopped`]); other
+/// errors pass.
+pub(super) fn constructed<M>(built: Result<Vec<M>>) -> Result<SearchResult<M>> {
     match built {
         Ok(steps) => Ok(SearchResult::Found {
             stats: SearchStats {
