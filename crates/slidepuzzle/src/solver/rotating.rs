@@ -13,8 +13,8 @@ use super::plan::{Method, Plan, SearchDomain};
 use crate::error::{Error, Result};
 use crate::model::rotating::{RotatingPuzzle, Rotation};
 use crate::model::{Configuration, Metric};
-use crate::search::rotating::{RotatingDomain, RotationDistance};
 use crate::search::SearchResult;
+use crate::search::rotating::{RotatingDomain, RotationDistance};
 
 /// Solves `start` -> `goal` on the rotating puzzle `puzzle` as `plan`
 /// says (reachability was decided by the caller).
