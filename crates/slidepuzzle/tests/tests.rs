@@ -15,6 +15,7 @@ mod pdb;
 mod render;
 mod rotating;
 mod roundtrip;
+mod scrambles;
 mod search_core;
 mod several_blanks;
 mod sharded;

@@ -23,7 +23,6 @@ use super::theta0::theta0_group;
 use super::tile_classes::TileClasses;
 use crate::error::{Error, Result, or_fallback};
 use crate::model::{Configuration, Puzzle};
-use crate::moves::replay;
 use crate::primitives::perm::is_odd;
 
 /// Uniform scrambles from a seed: the sequence every face gives for the
@@ -268,7 +267,14 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         .collect();
     let b = candidates[rng.random_range(0..candidates.len())];
     let path = graph.shortest_path(home, b).expect("same component");
-    let moved = replay(puzzle, goal, &path[1..])?;
+    // Along the path on the graph itself: on a one-way puzzle some of these
+    // moves go against the arcs, but a strongly connected one reaches what
+    // its two-way version reaches (docs/THEORY.md section 7).
+    let mut moved = goal.cells().to_vec();
+    for step in path.windows(2) {
+        moved.swap(step[0], step[1]);
+    }
+    let moved = Configuration::from_cells(moved, 1)?;
     // Blocks own disjoint vertex sets, so every block rearranges the tiles
     // of `moved` on its own vertices in one shared cell array: O(V + E).
     let mut cells = moved.cells().to_vec();
