@@ -35,6 +35,11 @@ use crate::theory::turning;
 /// The most vertices of the last region (7).
 pub const MAX_REGION: usize = 7;
 
+/// The most vertices of a puzzle that is searched whole (A*) when placing
+/// its tiles one by one leaves a part that cannot be solved among itself
+/// (10, as the solver's `AUTO_ASTAR_VERTICES`).
+pub const WHOLE_SEARCH_VERTICES: usize = 10;
+
 /// The most vertices the solver takes (1,024): each fill tests the
 /// 2-connectivity of what is left for every candidate, O(n^2 (n + E))
 /// in all.
@@ -92,14 +97,15 @@ pub(crate) fn solve_turning_within(
     let distance = distances_to(graph, &in_region);
     order.sort_by_key(|&v| std::cmp::Reverse(distance[v]));
     let fill = |v: usize| (v, inner_goal.tile_at(v), inner_goal.orientation_at(v));
+    // The vertices the final search solves: the region, or everything
+    // still unsolved when no vertex can be filled on its own.
+    let mut last = region;
     while !order.is_empty() {
         super::limits::check_limits(limits)?;
         let step = next_fills(puzzle, turns, &config, &solved, &order, &fill);
         let Some((vertices, moves)) = step else {
-            return Err(Error::unsupported(
-                "the constructive solver could not place the remaining tiles (no vertex or pair of \
-                 vertices could be filled without disturbing the solved ones)",
-            ));
+            last = (0..n).filter(|&v| !solved[v]).collect();
+            break;
         };
         for &w in &moves {
             let b = config.blank();
@@ -111,14 +117,17 @@ pub(crate) fn solve_turning_within(
             order.retain(|&x| x != v);
         }
     }
-    path.extend(solve_region(
-        puzzle,
-        turns,
-        &region,
-        &config,
-        &inner_goal,
-        limits,
-    )?);
+    match solve_region(puzzle, turns, &last, &config, &inner_goal, limits) {
+        Ok(moves) => path.extend(moves),
+        // Placement left a part that cannot be solved among itself: a small
+        // puzzle is searched whole instead, from the start.
+        Err(Error::Unsupported(_)) if n <= WHOLE_SEARCH_VERTICES => {
+            let all: Vec<usize> = (0..n).collect();
+            path = solve_region(puzzle, turns, &all, start, goal, limits)?;
+            return Ok(path);
+        }
+        Err(e) => return Err(e),
+    }
     // Back out to the goal's blank.
     let back: Vec<usize> = to_region
         .iter()
@@ -278,6 +287,34 @@ fn induced(puzzle: &Puzzle, turns: &Turns, vertices: &[usize]) -> Result<Puzzle>
     let graph = Graph::from_edges(vertices.len(), &edges)?;
     let sub_turns = Turns::new(&graph, turns.modulus(), &with_turns)?;
     Ok(Puzzle::new(graph, PuzzleKind::Graph, "region").with_turns(sub_turns))
+}
+
+/// Whether the solver applies to `puzzle` at all: a turning puzzle of at
+/// most [`MAX_REGION`] vertices (its own region) or one with a last
+/// region (see the module docs), at most [`MAX_VERTICES`] vertices. The
+/// planner asks it so that a puzzle without one (a tree, a cycle, a
+/// unicyclic graph) is searched instead of refused.
+///
+/// # Errors
+/// The reason it does not apply, as [`solve_turning_within`] would give it.
+pub(crate) fn applies_to(puzzle: &Puzzle) -> Result<()> {
+    let n = puzzle.vertex_count();
+    if puzzle.turns().is_none() {
+        return Err(Error::unsupported(
+            "this solver is for puzzles whose tiles turn",
+        ));
+    }
+    if n > MAX_VERTICES {
+        return Err(Error::limit(
+            crate::error::Resource::Vertices,
+            n as u64,
+            MAX_VERTICES as u64,
+        ));
+    }
+    if n <= MAX_REGION {
+        return Ok(());
+    }
+    last_region(puzzle).map(|_| ())
 }
 
 /// The last region (see the module docs): the smallest candidate that
@@ -527,7 +564,9 @@ fn place(
 }
 
 /// The optimal blank path inside `region` (the rest solved) from `config`
-/// to `goal`, in the puzzle's vertex numbers.
+/// to `goal`, in the puzzle's vertex numbers: A* on the induced puzzle.
+/// `region` is the last region, or every vertex still unsolved when
+/// placement stuck.
 fn solve_region(
     puzzle: &Puzzle,
     turns: &Turns,
@@ -561,10 +600,15 @@ fn solve_region(
         Configuration::from_cells(cells, 1)?.with_orientations(turned, turns.modulus())
     };
     let (from, to) = (local(config)?, local(goal)?);
-    let domain = kernel::TurningDomain::new(&sub, &from, &to)
-        .ok_or_else(|| Error::internal("the last region does not fit the turning kernel"))?;
-    let table = kernel::TurnDistances::new(&sub, &to)
-        .ok_or_else(|| Error::internal("the last region does not fit the turning kernel"))?;
+    let too_many = || {
+        Error::unsupported(format!(
+            "the constructive solver could not place the tiles of {} vertices one by one, and \
+             they are too many to search together",
+            region.len()
+        ))
+    };
+    let domain = kernel::TurningDomain::new(&sub, &from, &to).ok_or_else(too_many)?;
+    let table = kernel::TurnDistances::new(&sub, &to).ok_or_else(too_many)?;
     let result = best_first::best_first(
         domain,
         kernel::TurnDistance::new(&table),
@@ -580,6 +624,12 @@ fn solve_region(
             reason,
             message: "the constructive solver's last region reached a limit".into(),
         }),
-        SearchResult::Exhausted { .. } => Err(Error::internal("the last region was not solvable")),
+        // The last region is solvable by the closed form; what placement
+        // left over when it stuck need not be solvable among itself.
+        SearchResult::Exhausted { .. } => Err(Error::unsupported(format!(
+            "the constructive solver could not place the remaining tiles: the {} unsolved \
+             vertices cannot be solved among themselves",
+            region.len()
+        ))),
     }
 }

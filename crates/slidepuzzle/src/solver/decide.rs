@@ -9,8 +9,8 @@
 use super::options::{
     AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
     AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES,
-    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, FREE_BLANK_MIN_VERTICES,
-    LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT,
+    FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
     SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
@@ -181,8 +181,16 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
     let n = puzzle.vertex_count();
     let constructive = "the constructive solver (tile by tile, each walked round a turning cycle as needed, then the last few vertices by A*)";
     let large = n > AUTO_OPTIMAL_TURNING_VERTICES;
+    // Auto on a large puzzle the constructive solver cannot take (no last
+    // region: a tree, a cycle, a unicyclic graph) searches instead: such
+    // puzzles reach few configurations.
+    let no_region = if large && options.algorithm == Algorithm::Auto {
+        crate::construct::turning::applies_to(puzzle).err()
+    } else {
+        None
+    };
     if options.algorithm == Algorithm::Constructive
-        || (large && options.algorithm == Algorithm::Auto)
+        || (large && options.algorithm == Algorithm::Auto && no_region.is_none())
     {
         let why = if options.algorithm == Algorithm::Auto {
             format!(
@@ -208,16 +216,32 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
             crate::search::turning::MAX_LABELS as u64,
         ));
     }
-    let (method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
+    let (mut method, optimal) = graph_method(&options.algorithm, n <= AUTO_ASTAR_VERTICES);
+    // Without a region: IDA* within a node budget, then weighted A*.
+    let fallback = no_region.is_some().then_some(Fallback {
+        nodes: AUTO_TURNING_NODES,
+        weight: AUTO_TURNING_WEIGHT,
+    });
+    if fallback.is_some() {
+        method = Method::GraphIda;
+    }
     let name = search_name(&method);
     let with = if method == Method::Bfs {
         ""
     } else {
         " with the Manhattan distance with turns (each tile's least moves to its goal vertex and orientation, in the graph of vertex x orientation pairs)"
     };
+    let instead = match fallback {
+        Some(_) => format!(
+            " (more than {AUTO_OPTIMAL_TURNING_VERTICES} vertices, but the constructive solver needs a 2-connected region of at most {} with the puzzle's turn invariants, and this puzzle has none)",
+            crate::construct::turning::MAX_REGION
+        ),
+        None => String::new(),
+    };
     Ok(Plan {
         optimal,
-        ..plan_of(method, format!("Tiles that turn: {name}{with}"))
+        fallback,
+        ..plan_of(method, format!("Tiles that turn{instead}: {name}{with}"))
     })
 }
 

@@ -75,6 +75,17 @@ pub const SEVERAL_BLANKS_CHECK_STATES: usize = crate::theory::decide::CHECK_STAT
 /// optimum 68 takes 51 M and a uniform one far more than 10 G.
 pub const AUTO_SEVERAL_BLANKS_NODES: u64 = 100_000_000;
 
+/// Node expansions the automatic plan gives IDA* on a turning puzzle of
+/// more than `AUTO_OPTIMAL_TURNING_VERTICES` (7) vertices that the
+/// constructive solver cannot take (no last region) before weighted A*
+/// answers: about 2 s (a cycle of 9 with one chord in Z_2: 25 M nodes
+/// with a budget of 20 M, 7.7 s, 113 moves against a bound of 97).
+pub const AUTO_TURNING_NODES: u64 = 5_000_000;
+
+/// The weight of the weighted A* that answers beyond
+/// [`AUTO_TURNING_NODES`].
+pub const AUTO_TURNING_WEIGHT: f64 = 2.0;
+
 /// The weight of that weighted A*: 82 moves in 0.6 s on the uniform 5x5
 /// with 5 blanks of seed 1 (optimum 70 to 76).
 pub const AUTO_SEVERAL_BLANKS_WEIGHT: f64 = 1.5;

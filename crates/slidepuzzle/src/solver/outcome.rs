@@ -2,6 +2,7 @@
 //! ([`Outcome`]); what a streamed solve wrote ([`Written`]); a stopped
 //! search in words ([`stop_message`]).
 
+use crate::error::{Error, Result};
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::search::{SearchResult, SearchStats, StopReason};
 use crate::theory::Verdict;
@@ -185,4 +186,26 @@ pub fn stop_message(
         stats.expanded,
         stats.bound
     )
+}
+
+/// Constructed moves (steps, or a rotating puzzle's turns) as a search
+/// result (not optimal, their count as the bound), or stopped when a limit
+/// stopped the construction between moves ([`Error::Stopped`]); other
+/// errors pass.
+pub(super) fn constructed<M>(built: Result<Vec<M>>) -> Result<SearchResult<M>> {
+    match built {
+        Ok(steps) => Ok(SearchResult::Found {
+            stats: SearchStats {
+                bound: u32::try_from(steps.len()).unwrap_or(u32::MAX),
+                ..SearchStats::default()
+            },
+            moves: steps,
+            optimal: false,
+        }),
+        Err(Error::Stopped { reason, .. }) => Ok(SearchResult::Stopped {
+            reason,
+            stats: SearchStats::default(),
+        }),
+        Err(e) => Err(e),
+    }
 }

@@ -42,7 +42,7 @@ pub(super) fn solve_by_turns(
         )
         .map_moves(|found| found.iter().map(|m| turns[m.index()]).collect())
     } else {
-        super::run::constructed(crate::construct::rotating::solve_rotating_constructively(
+        super::outcome::constructed(crate::construct::rotating::solve_rotating_constructively(
             puzzle,
             start.cells(),
             goal.cells(),

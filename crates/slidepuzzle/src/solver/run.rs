@@ -22,7 +22,7 @@ use super::kernel::{Found, Kernel, OneSearch, OneSolution};
 use super::options::{
     COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
-use super::outcome::{Outcome, Solution, not_solved};
+use super::outcome::{Outcome, Solution, constructed, not_solved};
 use super::plan::{
     BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, SearchDomain, TablePlan,
 };
@@ -787,28 +787,6 @@ fn check_collected_board(puzzle: &Puzzle, max_memory: u64) -> Result<()> {
         });
     }
     Ok(())
-}
-
-/// Constructed moves (steps, or a rotating puzzle's turns) as a search
-/// result (not optimal, their count as the bound), or stopped when a limit
-/// stopped the construction between moves ([`Error::Stopped`]); other
-/// errors pass.
-pub(super) fn constructed<M>(built: Result<Vec<M>>) -> Result<SearchResult<M>> {
-    match built {
-        Ok(steps) => Ok(SearchResult::Found {
-            stats: SearchStats {
-                bound: u32::try_from(steps.len()).unwrap_or(u32::MAX),
-                ..SearchStats::default()
-            },
-            moves: steps,
-            optimal: false,
-        }),
-        Err(Error::Stopped { reason, .. }) => Ok(SearchResult::Stopped {
-            reason,
-            stats: SearchStats::default(),
-        }),
-        Err(e) => Err(e),
-    }
 }
 
 /// The answer from a kernel's result: its path as steps, replayed to the
