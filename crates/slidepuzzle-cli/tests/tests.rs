@@ -3,6 +3,7 @@
 //! file (`cargo test -p slidepuzzle-cli --test integration MODULE::` runs
 //! one file's tests).
 
+mod apply;
 mod cli;
 mod hardening;
 mod json_schema;

@@ -61,11 +61,21 @@ pub fn detect_notation(text: &str) -> Notation {
 /// assert_eq!(parse_moves(&p, &start, "R2D").unwrap(), vec![7, 6, 3]);
 /// ```
 pub fn parse_moves(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<usize>> {
+    parse_moves_as(puzzle, start, text, detect_notation(text))
+}
+
+/// [`parse_moves`] in a notation the caller names.
+fn parse_moves_as(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    text: &str,
+    notation: Notation,
+) -> Result<Vec<usize>> {
     require_one_blank(start)?;
-    match detect_notation(text) {
+    match notation {
         Notation::Letters => parse_letters(puzzle, start.blank(), text),
-        Notation::BlankPath => parse_blank_path(puzzle, start.blank(), text),
-        Notation::Tiles => parse_tiles(puzzle, start, text),
+        Notation::BlankPath => Ok(blank_path_of_steps(&parse_walk(puzzle, start, text)?)),
+        Notation::Tiles => Ok(blank_path_of_steps(&parse_tiles(puzzle, start, text)?)),
     }
 }
 
@@ -96,9 +106,24 @@ pub fn parse_steps(
     if puzzle.rotating().is_some() {
         return Err(no_slides(puzzle));
     }
+    let (text, named) = strip_label(text);
     if !text.contains('>') {
-        let path = parse_moves(puzzle, start, text)?;
-        return Ok(steps_of_blank_path(start.blank(), &path));
+        let notation = named.unwrap_or_else(|| detect_notation(text));
+        return match (start.blanks().len(), notation) {
+            (0 | 1, _) => {
+                let path = parse_moves_as(puzzle, start, text, notation)?;
+                Ok(steps_of_blank_path(start.blank(), &path))
+            }
+            (_, Notation::Tiles) => parse_tiles(puzzle, start, text),
+            (_, Notation::BlankPath) => parse_walk(puzzle, start, text),
+            (k, Notation::Letters) => Err(Error::moves(
+                None,
+                format!(
+                    "letters need one blank, not {k} (they do not say which blank moves): \
+                     write steps FROM>TO, tiles or a blank's walk from its vertex"
+                ),
+            )),
+        };
     }
     let mut steps = Vec::new();
     for (i, word) in text.split_whitespace().enumerate() {
@@ -117,6 +142,23 @@ pub fn parse_steps(
     }
     replay_steps(puzzle, start, &steps)?;
     Ok(steps)
+}
+
+/// The labels the CLI's `solve` prints before its moves (`moves:`,
+/// `blank path:`, `steps (from>to):`), removed so that a line of its
+/// answer can be pasted back, with the notation a label names (`blank
+/// path: 4` is the walk of a solved position, not tile 4).
+fn strip_label(text: &str) -> (&str, Option<Notation>) {
+    let t = text.trim_start();
+    [
+        ("steps (from>to):", None),
+        ("steps:", None),
+        ("blank path:", Some(Notation::BlankPath)),
+        ("moves:", None),
+    ]
+    .iter()
+    .find_map(|&(label, notation)| Some((t.strip_prefix(label)?, notation)))
+    .unwrap_or((t, None))
 }
 
 /// Most single-tile moves a letter sequence may hold (2^32), and so the
@@ -200,6 +242,20 @@ pub const MAX_PATH_MOVES: u64 = 1 << 27;
 
 fn parse_letters(puzzle: &Puzzle, mut blank: usize, text: &str) -> Result<Vec<usize>> {
     let tokens = letter_tokens(text)?;
+    if Direction::ALL
+        .iter()
+        .all(|&d| puzzle.blank_target(blank, d).is_none())
+    {
+        return Err(Error::moves(
+            None,
+            format!(
+                "{} takes no letters: letters are for plain boards, tori and boxes (n x m, \
+                 n x m x k, :torus, :diag); write a blank path (3-4-7), tiles (tiles:5 8) or \
+                 steps (3>7)",
+                crate::error::excerpt(puzzle.spec())
+            ),
+        ));
+    }
     let total = tokens
         .iter()
         .fold(0u64, |sum, &(_, count, _)| sum.saturating_add(count as u64));
@@ -250,11 +306,19 @@ fn list_items(body: &str) -> Result<Vec<&str>> {
     Ok(out)
 }
 
-fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<Vec<usize>> {
+/// Reads a blank's walk (`3-4-7`, `path:3-4-7`) into steps. With one
+/// blank a leading vertex equal to the blank's start is skipped; with
+/// several the walk must start on the blank that walks (`2-1-0`: the
+/// blank on vertex 2 moves to 1, then to 0), and it may only enter
+/// vertices holding tiles.
+fn parse_walk(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<(usize, usize)>> {
     let body = text.trim().trim_start_matches("path:");
-    let mut path = Vec::new();
-    let mut blank = start_blank;
-    for (i, item) in list_items(body)?.into_iter().enumerate() {
+    let items = list_items(body)?;
+    let mut config = start.clone();
+    let blanks = start.blanks();
+    let mut steps = Vec::new();
+    let mut blank = blanks[0];
+    for (i, item) in items.into_iter().enumerate() {
         let v: usize = item.parse().map_err(|_| {
             Error::moves(
                 Some(i),
@@ -265,30 +329,50 @@ fn parse_blank_path(puzzle: &Puzzle, start_blank: usize, text: &str) -> Result<V
                 ),
             )
         })?;
-        if i == 0 && v == start_blank {
+        if i == 0 && blanks.contains(&v) {
+            blank = v;
             continue;
         }
-        if !puzzle.allows_blank_move(blank, v) {
+        if i == 0 && blanks.len() > 1 {
             return Err(Error::moves(
-                Some(i),
+                Some(0),
                 format!(
-                    "item {} of the blank path: {}",
-                    i + 1,
-                    blank_move_fault(puzzle, blank, v)
+                    "item 1: with {} blanks a blank path starts on the blank that walks (one of \
+                     vertices {}), not on vertex {v}; or write steps FROM>TO",
+                    blanks.len(),
+                    crate::error::excerpt(&format!("{blanks:?}"))
                 ),
             ));
         }
-        path.push(v);
+        let fault = if !puzzle.allows_blank_move(blank, v) {
+            Some(blank_move_fault(puzzle, blank, v))
+        } else if config.tile_at(v) == BLANK {
+            Some(format!("vertex {v} holds a blank, not a tile"))
+        } else {
+            None
+        };
+        if let Some(fault) = fault {
+            return Err(Error::moves(
+                Some(i),
+                format!("item {} of the blank path: {fault}", i + 1),
+            ));
+        }
+        puzzle.slide(&mut config, v, blank);
+        steps.push((v, blank));
         blank = v;
     }
-    Ok(path)
+    Ok(steps)
 }
 
-fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<usize>> {
+/// Reads tile numbers (`tiles:5 8 2`, `5 8 2`) into steps, for any number
+/// of blanks: each tile slides into the one blank it can reach; a tile
+/// next to two or more blanks it could enter is refused (then only steps
+/// say which).
+fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec<(usize, usize)>> {
     let body = text.trim().trim_start_matches("tiles:");
     let mut config = start.clone();
     let mut positions = config.positions();
-    let mut path = Vec::new();
+    let mut steps = Vec::new();
     for (i, item) in list_items(body)?.into_iter().enumerate() {
         let t: Tile = item.parse().map_err(|_| {
             Error::moves(
@@ -300,41 +384,55 @@ fn parse_tiles(puzzle: &Puzzle, start: &Configuration, text: &str) -> Result<Vec
                 ),
             )
         })?;
-        if t == BLANK || t as usize >= positions.len() {
+        let Some(&v) = positions
+            .get(t as usize)
+            .filter(|&&v| t != BLANK && v != usize::MAX)
+        else {
+            let largest = start.cells().iter().copied().max().unwrap_or(BLANK);
             return Err(Error::moves(
                 Some(i),
                 format!(
-                    "item {}: there is no tile {t} (tiles are 1..{})",
-                    i + 1,
-                    positions.len() - 1
+                    "item {}: there is no tile {t} (tiles are 1..{largest})",
+                    i + 1
                 ),
             ));
-        }
-        let blank = positions[BLANK as usize];
-        let v = positions[t as usize];
-        if !puzzle.allows_blank_move(blank, v) {
-            return Err(Error::moves(
-                Some(i),
-                if puzzle.graph().has_edge(blank, v) {
+        };
+        let neighbours = puzzle.graph().neighbors(v);
+        let open: Vec<usize> = neighbours
+            .iter()
+            .copied()
+            .filter(|&w| config.tile_at(w) == BLANK && puzzle.allows_blank_move(w, v))
+            .collect();
+        let to = match open[..] {
+            [w] => w,
+            [] => {
+                let fault = match neighbours.iter().find(|&&w| config.tile_at(w) == BLANK) {
+                    Some(w) => format!(
+                        "cannot slide into the blank (vertex {w}): the edge is one-way, {w}>{v}"
+                    ),
+                    None => "is not next to a blank".to_string(),
+                };
+                return Err(Error::moves(
+                    Some(i),
+                    format!("item {}: tile {t} (vertex {v}) {fault}", i + 1),
+                ));
+            }
+            [a, b, ..] => {
+                return Err(Error::moves(
+                    Some(i),
                     format!(
-                        "item {}: tile {t} (vertex {v}) cannot slide into the blank (vertex \
-                         {blank}): the edge is one-way, {blank}>{v}",
+                        "item {}: tile {t} (vertex {v}) can slide into the blank on vertex {a} \
+                         or on vertex {b}: write steps FROM>TO ({v}>{a})",
                         i + 1
-                    )
-                } else {
-                    format!(
-                        "item {}: tile {t} (vertex {v}) is not next to the blank (vertex {blank})",
-                        i + 1
-                    )
-                },
-            ));
-        }
-        config.swap(blank, v);
-        positions[t as usize] = blank;
-        positions[BLANK as usize] = v;
-        path.push(v);
+                    ),
+                ));
+            }
+        };
+        puzzle.slide(&mut config, v, to);
+        positions[t as usize] = to;
+        steps.push((v, to));
     }
-    Ok(path)
+    Ok(steps)
 }
 
 /// Why the blank on `blank` cannot move to `v`.
@@ -1010,7 +1108,7 @@ mod tests {
         assert!(e.contains("vertex 2 is not adjacent"), "{e}");
         let e = parse_moves(&p, &start, "tiles:1").unwrap_err().to_string();
         assert!(
-            e.contains("tile 1 (vertex 0) is not next to the blank"),
+            e.contains("tile 1 (vertex 0) is not next to a blank"),
             "{e}"
         );
         assert!(replay(&p, &start, &[0]).is_err());

@@ -235,8 +235,15 @@ pub const MAX_LOOP_GENERATOR_BYTES: u64 = 1 << 30;
 /// # Errors
 /// [`crate::Error::Limit`] ([`crate::Resource::Memory`]) with the estimate.
 pub fn check_loop_generators(puzzle: &Puzzle) -> crate::error::Result<()> {
-    puzzle.require_two_way("the loop generators (group, GAP export); analyze gives the group")?;
-    puzzle.require_no_turns("the loop generators (group, GAP export); analyze gives the group")?;
+    let what = "`group` (the loop generators and their GAP export)";
+    let hint = |e: crate::error::Error| match e {
+        crate::error::Error::Unsupported(m) => crate::error::Error::Unsupported(format!(
+            "{m}; `analyze` names the group and its order"
+        )),
+        e => e,
+    };
+    puzzle.require_two_way(what).map_err(hint)?;
+    puzzle.require_no_turns(what).map_err(hint)?;
     let g = puzzle.graph();
     let loops = (g.edge_count() as u64 + 1).saturating_sub(g.vertex_count() as u64);
     let need = loops.saturating_mul(20u64.saturating_mul(g.vertex_count() as u64));
