@@ -86,63 +86,44 @@ impl Puzzle {
     #[staticmethod]
     #[pyo3(signature = (edges, vertex_count = None, names = None, arcs = None, turns = None, modulus = None))]
     fn from_edges(
-        edges: Vec<(usize, usize)>,
-        vertex_count: Option<usize>,
+        edges: &Bound<'_, PyAny>,
+        vertex_count: Option<&Bound<'_, PyAny>>,
         names: Option<Vec<String>>,
-        arcs: Option<Vec<(usize, usize)>>,
-        turns: Option<Vec<(usize, usize, u8)>>,
-        modulus: Option<u8>,
+        arcs: Option<&Bound<'_, PyAny>>,
+        turns: Option<&Bound<'_, PyAny>>,
+        modulus: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let arcs = arcs.unwrap_or_default();
-        let turns = turns.unwrap_or_default();
-        let turning = !turns.is_empty() || modulus.is_some();
-        let n = vertex_count.unwrap_or_else(|| {
-            edges
+        let pairs = |obj: &Bound<'_, PyAny>, arg: &str| -> PyResult<Vec<(u64, u64)>> {
+            int_rows::<2>(obj, arg).map(|rows| rows.into_iter().map(|[a, b]| (a, b)).collect())
+        };
+        let edges = pairs(edges, "edges")?;
+        let arcs = match arcs {
+            Some(a) => pairs(a, "arcs")?,
+            None => Vec::new(),
+        };
+        let turns: Vec<(u64, u64, u64)> = match turns {
+            Some(t) => int_rows::<3>(t, "turns")?
+                .into_iter()
+                .map(|[u, v, r]| (u, v, r))
+                .collect(),
+            None => Vec::new(),
+        };
+        let modulus = modulus.map(|m| int_arg(m, "modulus")).transpose()?;
+        let n = match vertex_count {
+            Some(c) => int_arg(c, "vertex_count")?,
+            None => edges
                 .iter()
                 .chain(&arcs)
-                .map(|&(a, b)| a.max(b) + 1)
-                .max()
-                .unwrap_or(0)
-        });
-        let vertices = match names {
-            Some(names) => serde_json::json!(names),
-            None => serde_json::json!(n),
+                .map(|&(a, b)| a.max(b).checked_add(1))
+                .try_fold(0u64, |m, v| v.map(|v| m.max(v)))
+                .ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!(
+                        "from_edges: vertex {} is too large to count (vertices are 0..2^64-1)",
+                        u64::MAX
+                    ))
+                })?,
         };
-        let mut json = serde_json::json!({"vertices": vertices, "edges": edges, "arcs": arcs});
-        if turning {
-            json["turns"] = serde_json::json!(turns);
-            json["modulus"] = serde_json::json!(modulus.unwrap_or(4));
-        }
-        let text = json.to_string();
-        let links = edges.len() + arcs.len();
-        let spec = if turning && links <= 12 && arcs.is_empty() {
-            let turn_of = |a: usize, b: usize| {
-                turns.iter().find_map(|&(u, v, r)| {
-                    (u == a && v == b)
-                        .then_some(r as i64)
-                        .or((u == b && v == a).then_some(-(r as i64)))
-                })
-            };
-            let k = modulus.unwrap_or(4) as i64;
-            let e: Vec<String> = edges
-                .iter()
-                .map(|&(a, b)| match turn_of(a, b).map(|r| r.rem_euclid(k)) {
-                    Some(r) if r != 0 => format!("{a}-{b}^{r}"),
-                    _ => format!("{a}-{b}"),
-                })
-                .collect();
-            format!("turns:{k}:{}", e.join(","))
-        } else if links <= 12 {
-            let e: Vec<String> = edges
-                .iter()
-                .map(|(a, b)| format!("{a}-{b}"))
-                .chain(arcs.iter().map(|(a, b)| format!("{a}>{b}")))
-                .collect();
-            format!("edges:{}", e.join(","))
-        } else {
-            format!("graph of {n} vertices and {links} edges")
-        };
-        Self::from_json(&text, &spec)
+        Self::from_parts(edges, n, names, arcs, turns, modulus)
     }
 
     /// A puzzle on a networkx graph: its nodes in `g.nodes` order (their
@@ -167,9 +148,10 @@ impl Puzzle {
                     ))),
                 }
             };
-            edges.push((at(a)?, at(b)?));
+            edges.push((at(a)? as u64, at(b)? as u64));
         }
-        Self::from_edges(edges, Some(names.len()), Some(names), None, None, None)
+        let n = names.len() as u64;
+        Self::from_parts(edges, n, Some(names), Vec::new(), Vec::new(), None)
     }
 
     /// Jupyter: the solved configuration.
@@ -589,4 +571,108 @@ pub fn cache_dir() -> String {
     slidepuzzle::store::DirectoryStore::default_dir()
         .display()
         .to_string()
+}
+
+/// A Python int argument as a `u64`, or a `ValueError` naming the
+/// argument (negative, too large, or not an int).
+fn int_arg(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<u64> {
+    obj.extract::<u64>().map_err(|_| {
+        let shown = obj
+            .repr()
+            .map(|r| slidepuzzle::error::excerpt(&r.to_string()))
+            .unwrap_or_else(|_| "?".into());
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "from_edges: {arg} = {shown} is not a whole number from 0 to 2^64-1"
+        ))
+    })
+}
+
+/// A list of `K`-tuples of Python ints, or a `ValueError` naming the
+/// argument and the item (1-based).
+fn int_rows<const K: usize>(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Vec<[u64; K]>> {
+    let bad = |i: usize, what: String| {
+        pyo3::exceptions::PyValueError::new_err(format!("from_edges: {arg} item {i}: {what}"))
+    };
+    let mut rows = Vec::new();
+    for (i, item) in obj
+        .try_iter()
+        .map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "from_edges: {arg} is not a list of {K}-tuples"
+            ))
+        })?
+        .enumerate()
+    {
+        let item = item?;
+        let values: Vec<Bound<'_, PyAny>> = match item.try_iter() {
+            Ok(it) => it.collect::<PyResult<_>>()?,
+            Err(_) => return Err(bad(i + 1, format!("is not a {K}-tuple"))),
+        };
+        if values.len() != K {
+            return Err(bad(i + 1, format!("has {} numbers, not {K}", values.len())));
+        }
+        let mut row = [0u64; K];
+        for (slot, v) in row.iter_mut().zip(&values) {
+            *slot = int_arg(v, arg)
+                .map_err(|_| bad(i + 1, format!("{v} is not a whole number from 0 to 2^64-1")))?;
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+impl Puzzle {
+    /// [`Puzzle::from_edges`] once its arguments are numbers: the JSON
+    /// graph the library reads, and a short spec for messages.
+    fn from_parts(
+        edges: Vec<(u64, u64)>,
+        n: u64,
+        names: Option<Vec<String>>,
+        arcs: Vec<(u64, u64)>,
+        turns: Vec<(u64, u64, u64)>,
+        modulus: Option<u64>,
+    ) -> PyResult<Self> {
+        let turning = !turns.is_empty() || modulus.is_some();
+        let vertices = match names {
+            Some(names) => serde_json::json!(names),
+            None => serde_json::json!(n),
+        };
+        let mut json = serde_json::json!({"vertices": vertices, "edges": edges, "arcs": arcs});
+        if turning {
+            json["turns"] = serde_json::json!(turns);
+            json["modulus"] = serde_json::json!(modulus.unwrap_or(4));
+        }
+        let text = json.to_string();
+        let links = edges.len() + arcs.len();
+        let spec = if turning && links <= 12 && arcs.is_empty() {
+            let turn_of = |a: u64, b: u64| {
+                turns.iter().find_map(|&(u, v, r)| {
+                    (u == a && v == b)
+                        .then_some(i128::from(r))
+                        .or((u == b && v == a).then_some(-i128::from(r)))
+                })
+            };
+            // The library checks the modulus (2..=24); an invalid one
+            // names no residue here.
+            let k = i128::from(modulus.unwrap_or(4)).max(1);
+            let e: Vec<String> = edges
+                .iter()
+                .map(|&(a, b)| match turn_of(a, b).map(|r| r.rem_euclid(k)) {
+                    Some(r) if r != 0 => format!("{a}-{b}^{r}"),
+                    _ => format!("{a}-{b}"),
+                })
+                .collect();
+            format!("turns:{k}:{}", e.join(","))
+        } else if links <= 12 {
+            let e: Vec<String> = edges
+                .iter()
+                .map(|(a, b)| format!("{a}-{b}"))
+                .chain(arcs.iter().map(|(a, b)| format!("{a}>{b}")))
+                .collect();
+            format!("edges:{}", e.join(","))
+        } else {
+            format!("graph of {n} vertices and {links} edges")
+        };
+        Self::from_json(&text, &spec)
+    }
 }

@@ -64,6 +64,40 @@ def test_tiles_that_turn():
         sp.configuration("1^1 2/3 0", "2x2")
 
 
+def test_from_edges_refuses_bad_numbers_with_value_errors():
+    # Issue 65 item 0: a modulus of 0 panicked (a BaseException), and
+    # out-of-range numbers raised OverflowError or TypeError naming no
+    # argument; a vertex of 2**64 - 1 wrapped the vertex count to 0.
+    tri = [(0, 1), (1, 2), (2, 0)]
+    for kwargs, needle in [
+        (dict(turns=[(0, 1, 1)], modulus=0), "modulus"),
+        (dict(turns=[(0, 1, 1)], modulus=1), "modulus"),
+        (dict(turns=[(0, 1, 1)], modulus=300), "modulus"),
+        (dict(turns=[(0, 1, 1)], modulus=-4), "modulus"),
+        (dict(turns=[(0, 1, -1)]), "turns item 1"),
+        (dict(turns=[(0, 1, 2**70)]), "turns item 1"),
+        (dict(turns=[(0, 1)]), "turns item 1: has 2 numbers, not 3"),
+        (dict(arcs=[(0, -1)]), "arcs item 1"),
+        (dict(arcs=[(3, "x")]), "arcs item 1"),
+        (dict(vertex_count=-3), "vertex_count"),
+        (dict(vertex_count=2**80), "vertex_count"),
+    ]:
+        with pytest.raises(ValueError, match=needle):
+            sp.Puzzle.from_edges(tri, **kwargs)
+    for edges, needle in [
+        ([(0, 2**64 - 1)], "too large"),
+        ([(0, 2**63)], "vertices|budget|limit"),
+        ([(0, -1)], "edges item 1"),
+        ([(0, 1, 2)], "edges item 1: has 3 numbers, not 2"),
+        (5, "edges is not a list"),
+    ]:
+        with pytest.raises(ValueError, match=needle):
+            sp.Puzzle.from_edges(edges)
+    # What is valid still works: Z_2 turns on a triangle.
+    p = sp.Puzzle.from_edges(tri, turns=[(0, 1, 1)], modulus=2)
+    assert p.spec == "turns:2:0-1^1,1-2,2-0"
+
+
 def test_configuration_round_trips():
     text = "8 6 7/2 5 4/3 0 1"
     c = sp.configuration(text)

@@ -51,10 +51,10 @@ pub struct GraphFile {
     /// a tile sliding from `u` to `v` along that edge turns by `r` (and by
     /// `-r` back), in Z_`modulus`.
     #[serde(default)]
-    pub turns: Vec<(VertexRef, VertexRef, u8)>,
+    pub turns: Vec<(VertexRef, VertexRef, u64)>,
     /// `k` of Z_k for `turns` (default 4, square tiles).
     #[serde(default)]
-    pub modulus: Option<u8>,
+    pub modulus: Option<u64>,
     /// Optional drawing positions, one `[x, y]` or `[x, y, z]` per vertex.
     #[serde(default)]
     pub positions: Option<Vec<Vec<f64>>>,
@@ -419,17 +419,28 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
             };
             turns.push((at(a)?, at(b)?, *r));
         }
-        let k = file.modulus.unwrap_or(4);
-        if let Some((i, &(u, v, r))) = turns.iter().enumerate().find(|(_, t)| t.2 >= k) {
+        let max = super::turns::MAX_MODULUS;
+        let k = match file.modulus.unwrap_or(4) {
+            k @ 2.. if k <= u64::from(max) => k as u8,
+            k => {
+                return Err(Error::spec(
+                    spec,
+                    format!("the modulus k of Z_k must be 2..={max}, got {k}"),
+                ));
+            }
+        };
+        if let Some((i, &(u, v, r))) = turns.iter().enumerate().find(|(_, t)| t.2 >= u64::from(k)) {
             return Err(Error::spec(
                 spec,
                 format!(
                     "turn {} ({u}-{v}) is {r}, outside Z_{k} (0..{})",
                     i + 1,
-                    k.max(1) - 1
+                    k - 1
                 ),
             ));
         }
+        let turns: Vec<(usize, usize, u8)> =
+            turns.into_iter().map(|(u, v, r)| (u, v, r as u8)).collect();
         let t = super::turns::Turns::new(puzzle.graph(), k, &turns).map_err(|e| match e {
             Error::Argument { message, .. } => Error::spec(spec, message),
             e => e,
@@ -808,6 +819,20 @@ fn rename(p: Puzzle, spec: &str) -> Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_json_modulus_outside_two_to_twenty_four_is_refused_by_name() {
+        for k in ["0", "1", "25", "300", "18446744073709551615"] {
+            let text = format!(
+                r#"{{"vertices":3,"edges":[[0,1],[1,2],[2,0]],"turns":[[0,1,1]],"modulus":{k}}}"#
+            );
+            let e = graph_json(&text, "g").unwrap_err().to_string();
+            assert!(e.contains(&format!("must be 2..=24, got {k}")), "{e}");
+        }
+        let text = r#"{"vertices":3,"edges":[[0,1],[1,2],[2,0]],"turns":[[0,1,300]],"modulus":2}"#;
+        let e = graph_json(text, "g").unwrap_err().to_string();
+        assert!(e.contains("turn 1 (0-1) is 300, outside Z_2 (0..1)"), "{e}");
+    }
 
     #[test]
     fn specs_build_the_right_graphs() {
