@@ -538,3 +538,39 @@ pub fn read_arg(arg: &str, kind: InputKind) -> Result<String> {
         None => Ok(arg.to_string()),
     }
 }
+
+/// `--timeout` and `--memory` of a command whose long work is not a
+/// search (analyze, words, movegroup, ...): the library's budget for it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct BudgetArgs {
+    /// Stop after this many seconds (the answer says what was left out or
+    /// the command stops with exit 1; default: no limit, Ctrl-C stops).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Memory budget in MiB (default 4096, or three quarters of the
+    /// memory available now if that is less).
+    #[arg(long)]
+    pub memory: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The budget: the deadline from now, the memory by the library's one
+    /// rule, and a cancel flag raised by Ctrl-C.
+    pub fn budget(&self) -> Result<slidepuzzle::Budget> {
+        let timeout = timeout_arg("--timeout", self.timeout)?;
+        Ok(slidepuzzle::Budget {
+            deadline: timeout.map(|t| std::time::Instant::now() + t),
+            cancel: Some(install_ctrlc()),
+            max_memory: Some(memory_arg(self.memory, slidepuzzle::search::Work::Solve)?),
+        })
+    }
+}
+
+/// A flag raised by Ctrl-C (the handler is installed once; a second
+/// install only loses Ctrl-C for the second flag).
+pub fn install_ctrlc() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let f = flag.clone();
+    let _ = ctrlc::set_handler(move || f.store(true, std::sync::atomic::Ordering::SeqCst));
+    flag
+}

@@ -106,6 +106,8 @@ enum Command {
         /// Print JSON (big numbers as decimal strings).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: common::BudgetArgs,
     },
     /// A configuration as a permutation in GAP cycle notation (seed 001's
     /// convention: the hole is labelled n), with parity and cycle type; on
@@ -231,7 +233,11 @@ fn run(cli: Cli) -> ExitCode {
             state,
         } => common::read_arg(&state, crate::common::InputKind::Position)
             .and_then(|state| check(&puzzle, json, &method, &state)),
-        Command::Analyze { puzzle, json } => theory_cmds::run_analyze(&puzzle, json),
+        Command::Analyze {
+            puzzle,
+            json,
+            budget,
+        } => theory_cmds::run_analyze(&puzzle, json, &budget),
         Command::Perm {
             puzzle,
             json,

@@ -125,11 +125,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
 }
 
 fn install_ctrlc() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let f = flag.clone();
-    // Failing to install the handler (already installed) only loses Ctrl-C.
-    let _ = ctrlc::set_handler(move || f.store(true, std::sync::atomic::Ordering::SeqCst));
-    flag
+    crate::common::install_ctrlc()
 }
 
 /// ", optimal in STM", or how far from optimal the solution may be.

@@ -7,11 +7,11 @@ use slidepuzzle::explore::words::{parse_generators, word_lengths};
 use slidepuzzle::moves::{parse_moves, replay};
 use slidepuzzle::theory::gap::gap_script;
 use slidepuzzle::theory::views::position_views;
-use slidepuzzle::theory::{AnyAnalysis, analyze_any};
+use slidepuzzle::theory::{AnyAnalysis, analyze_any_within};
 use slidepuzzle::theory::{Perm, loop_generators};
 use slidepuzzle::{Error, Result};
 
-use crate::common::PuzzleArgs;
+use crate::common::{BudgetArgs, PuzzleArgs};
 
 /// The text of a rotating puzzle's analysis.
 fn print_rotating(a: &slidepuzzle::theory::rotating::RotatingAnalysis) {
@@ -49,10 +49,10 @@ fn print_rotating(a: &slidepuzzle::theory::rotating::RotatingAnalysis) {
     println!("{}", a.summary);
 }
 
-pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
+pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
-    let a = match analyze_any(&puzzle, &goal)? {
+    let a = match analyze_any_within(&puzzle, &goal, &budget.budget()?)? {
         AnyAnalysis::OneBlank(a) => a,
         AnyAnalysis::OneWay(w) => {
             if json {
@@ -92,11 +92,13 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
                 println!("order by Schreier-Sims: {o}");
             }
             if let Some(o) = &t.closed_form_order {
-                println!("order by the closed form: {o}");
+                println!("order by the closed form: {}", o.summary());
             }
             println!(
                 "order of Z_{} wr S_{}: {}",
-                t.modulus, t.tiles, t.whole_order
+                t.modulus,
+                t.tiles,
+                t.whole_order.summary()
             );
             println!(
                 "closed blank walks give (parity, total turn): {}; cycle turns are multiples of {}",

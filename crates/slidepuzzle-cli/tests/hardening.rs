@@ -523,3 +523,44 @@ fn a_stopped_bench_resumes_and_its_node_counts_add_up() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 65 item 3: analyses of big turning and rotating puzzles keep
+/// their `--timeout` (Schreier-Sims stops and the answer says so; the
+/// closed form still gives the order) and big orders are printed by size
+/// and leading digits, in linear time.
+#[test]
+fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
+    for (puzzle, needle) in [
+        (
+            "8x8:twist",
+            "stopped: time limit reached; no order by Schreier-Sims",
+        ),
+        (
+            "32x32:twist",
+            "stopped: time limit reached; no order by Schreier-Sims",
+        ),
+        (
+            "12x12:mobius",
+            "stopped: time limit reached; no order by Schreier-Sims",
+        ),
+        (
+            "1000x1000:mobius",
+            "order by the closed form: ≈ 2.04546·10^5866732 (5866733 digits)",
+        ),
+    ] {
+        let (o, took) = run(&["analyze", "--puzzle", puzzle, "--timeout", "2"]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{puzzle}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.contains(needle), "{puzzle}: {out}");
+        assert!(took < Duration::from_secs(8), "{puzzle} took {took:?}");
+    }
+    refused(
+        &["analyze", "--puzzle", "3x3:twist", "--timeout", "0"],
+        "--timeout",
+    );
+}

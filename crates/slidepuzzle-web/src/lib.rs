@@ -91,7 +91,7 @@ use slidepuzzle::format::format_configuration;
 use slidepuzzle::model::budget::SizeBudget;
 use slidepuzzle::model::{Configuration, Puzzle, PuzzleKind};
 use slidepuzzle::problem::{Given, Problem};
-use slidepuzzle::{Algorithm, Heuristic, Limits, Plan, SolveOptions, Solver};
+use slidepuzzle::{Algorithm, Budget, Heuristic, Limits, Plan, SolveOptions, Solver};
 use tokio::sync::Semaphore;
 
 /// The most configurations a several-blank reachability test may visit
@@ -365,12 +365,29 @@ impl App {
         }
     }
 
-    /// [`App::run`] for the endpoints other than solve.
+    /// [`App::run`] for the endpoints other than solve: the work gets a
+    /// [`Budget`] whose deadline is the limit and whose cancel flag is
+    /// raised when the limit passes or the client goes away, so work past
+    /// its limit stops and releases its permit at once.
     async fn work<F>(&self, what: &str, work: F) -> ApiResult
     where
-        F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
+        F: FnOnce(&Budget) -> Result<Value, ApiError> + Send + 'static,
     {
-        Self::run(&self.work_permits, what, self.limits.work_time, || {}, work).await
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _guard = CancelOnDrop(cancel.clone());
+        let budget = Budget {
+            deadline: Some(Instant::now() + self.limits.work_time),
+            cancel: Some(cancel.clone()),
+            max_memory: Some(slidepuzzle::search::Work::Request.default_memory()),
+        };
+        Self::run(
+            &self.work_permits,
+            what,
+            self.limits.work_time,
+            || cancel.store(true, Ordering::Relaxed),
+            move || work(&budget),
+        )
+        .await
     }
 }
 
@@ -477,7 +494,7 @@ async fn method_not_allowed() -> ApiError {
     )
 }
 
-fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let (kind, width, height, depth) = match p.kind() {
         PuzzleKind::Board { width, height, .. } => ("board", *width, *height, 1),
@@ -535,7 +552,7 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     }))
 }
 
-fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn check(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
     let Problem {
         puzzle: p,
         start,
@@ -551,13 +568,13 @@ fn check(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(serde_json::to_value(v).expect("serialisable"))
 }
 
-fn analyze(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn analyze(p: Puzzle, req: &PuzzleRequest, budget: &Budget) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
-    let a = slidepuzzle::theory::analyze_any(&p, &goal)?;
+    let a = slidepuzzle::theory::analyze_any_within(&p, &goal, budget)?;
     Ok(serde_json::to_value(a).expect("serialisable"))
 }
 
-fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn permutation(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
     let Problem {
         puzzle: p,
         start,
@@ -570,7 +587,7 @@ fn permutation(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
 /// The classroom view of a position ([`slidepuzzle::theory::lesson`]): the
 /// parity argument and the eight standard arrangements with which of them
 /// the position reaches, on plain boards with one blank (`null` elsewhere).
-fn lesson(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn lesson(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
     let Problem {
         puzzle: p,
         start,
@@ -581,7 +598,7 @@ fn lesson(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
     Ok(json!({ "parity": parity, "arrangements": arrangements }))
 }
 
-fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
+fn scramble(p: Puzzle, req: &PuzzleRequest, budget: &Budget) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -589,9 +606,10 @@ fn scramble(p: Puzzle, req: &PuzzleRequest) -> Result<Value, ApiError> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let c = slidepuzzle::theory::scramble::scrambles(&p, &goal, seed, req.moves)
-        .next()
-        .ok_or_else(|| slidepuzzle::Error::Internal("no scramble".into()))??;
+    let c =
+        slidepuzzle::theory::scramble::scrambles_within(&p, &goal, seed, req.moves, budget.clone())
+            .next()
+            .ok_or_else(|| slidepuzzle::Error::Internal("no scramble".into()))??;
     Ok(json!({ "state": format_configuration(&p, &c), "seed": seed }))
 }
 
@@ -602,10 +620,10 @@ async fn answer(
     app: &App,
     req: PuzzleRequest,
     what: &'static str,
-    work: fn(Puzzle, &PuzzleRequest) -> Result<Value, ApiError>,
+    work: fn(Puzzle, &PuzzleRequest, &Budget) -> Result<Value, ApiError>,
 ) -> ApiResult {
     let p = parse_puzzle(&req.puzzle)?;
-    app.work(what, move || work(p, &req)).await
+    app.work(what, move |budget| work(p, &req, budget)).await
 }
 
 async fn puzzle_handler(

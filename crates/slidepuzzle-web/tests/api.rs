@@ -837,3 +837,81 @@ async fn solve_streams_progress_then_the_answer() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
     assert!(v["error"].is_string(), "{v}");
 }
+
+/// Issue 65 item 2: six concurrent analyses that pass the time limit
+/// (8x8:twist's Schreier-Sims takes 14 s uncancelled), then eight random
+/// walks of 10^8 moves (over a second each), are stopped at the limit and
+/// give their permits back: right after, every work endpoint answers.
+/// Before, the work ran on holding its permit and the server answered
+/// "busy" for minutes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
+    let limit = Duration::from_secs(1);
+    let limits = slidepuzzle_web::ServerLimits {
+        work_time: limit,
+        work_permits: 4,
+        ..Default::default()
+    };
+    let router = slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    );
+    let post = |path: &str, body: Value| {
+        Request::post(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    for (path, body, count) in [
+        ("/api/analyze", json!({"puzzle": "8x8:twist"}), 6),
+        (
+            "/api/scramble",
+            json!({"puzzle": "3x3", "moves": 100_000_000u64, "seed": 1}),
+            8,
+        ),
+    ] {
+        let clock = std::time::Instant::now();
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..count {
+            tasks.spawn(send(router.clone(), post(path, body.clone())));
+        }
+        while let Some(done) = tasks.join_next().await {
+            let (s, _, v) = done.unwrap();
+            assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}: {v}");
+        }
+        assert!(clock.elapsed() < limit + Duration::from_secs(3), "{path}");
+        // Every work endpoint answers within 5 s of the limit.
+        let answered_by = std::time::Instant::now() + Duration::from_secs(5);
+        for (path, body) in [
+            ("/api/analyze", json!({"puzzle": "3x3"})),
+            ("/api/scramble", json!({"puzzle": "3x3", "seed": 2})),
+            ("/api/puzzle", json!({"puzzle": "4x4"})),
+            (
+                "/api/check",
+                json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/8 7 0"}),
+            ),
+            (
+                "/api/permutation",
+                json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 0 8"}),
+            ),
+            (
+                "/api/lesson",
+                json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 0 8"}),
+            ),
+        ] {
+            loop {
+                let (s, _, v) = send(router.clone(), post(path, body.clone())).await;
+                if s == StatusCode::OK {
+                    break;
+                }
+                assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}: {v}");
+                assert!(
+                    std::time::Instant::now() < answered_by,
+                    "{path} still busy 5 s after the limit: {v}"
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+}

@@ -81,6 +81,7 @@ pub mod theory;
 
 pub use error::{Error, Hint, Resource, Result};
 pub use model::{Configuration, Graph, Puzzle};
+pub use primitives::budget::Budget;
 pub use primitives::counting::Count;
 pub use search::{Limits, SearchStats, StopReason};
 pub use solver::{

@@ -9,6 +9,8 @@
 //!   in GAP's conventions.)
 //! - [`counting`]: factorials and binomial coefficients, exact.
 //! - [`alloc`]: large buffers reserved with an error, never an abort.
+//! - [`budget`]: the deadline, cancel flag and memory budget of long
+//!   work that is not a search.
 //! - [`resident`]: read-only tables copied onto huge pages.
 //!
 //! The ranking of configurations ([`crate::theory::ranking`]) needs the
@@ -18,6 +20,7 @@
 
 pub mod alloc;
 pub mod bfs;
+pub mod budget;
 pub mod counting;
 pub mod perm;
 pub mod resident;

@@ -180,6 +180,17 @@ impl Limits {
         }
     }
 
+    /// The deadline, cancel flag and memory budget as the
+    /// [`crate::primitives::budget::Budget`] of work that is not a search
+    /// (Schreier-Sims, walks, order computations).
+    pub fn budget(&self) -> crate::primitives::budget::Budget {
+        crate::primitives::budget::Budget {
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            max_memory: Some(self.max_memory),
+        }
+    }
+
     /// Limits with a timeout from now.
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.deadline = timeout.map(|t| Instant::now() + t);

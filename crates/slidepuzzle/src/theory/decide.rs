@@ -147,6 +147,23 @@ pub enum AnyAnalysis {
 /// # Errors
 /// [`crate::Error::Configuration`] if `goal` does not fit the puzzle.
 pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> crate::error::Result<AnyAnalysis> {
+    analyze_any_within(puzzle, goal, &crate::primitives::budget::Budget::default())
+}
+
+/// [`analyze_any`] within `budget`: the Schreier-Sims constructions of
+/// rotating and turning puzzles check its deadline, cancel flag and
+/// memory as they go (a rotating analysis stops with the error; a turning
+/// one leaves its Schreier-Sims order out, as the closed form still
+/// gives the order).
+///
+/// # Errors
+/// As [`analyze_any`]; [`crate::Error::Stopped`] when a limit stops the
+/// analysis of a rotating puzzle.
+pub fn analyze_any_within(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    budget: &crate::primitives::budget::Budget,
+) -> crate::error::Result<AnyAnalysis> {
     if goal.len() != puzzle.vertex_count() {
         return Err(crate::error::Error::config(format!(
             "the goal has {} cells for {} vertices",
@@ -155,10 +172,11 @@ pub fn analyze_any(puzzle: &Puzzle, goal: &Configuration) -> crate::error::Resul
         )));
     }
     if let Some(r) = puzzle.rotating() {
-        return super::rotating::analyze(r).map(AnyAnalysis::Rotating);
+        return super::rotating::analyze_within(r, budget).map(AnyAnalysis::Rotating);
     }
     if puzzle.turns().is_some() {
-        return super::turning::analyze_turning(puzzle, goal).map(AnyAnalysis::Turning);
+        return super::turning::analyze_turning_within(puzzle, goal, budget)
+            .map(AnyAnalysis::Turning);
     }
     if let Some(d) = puzzle.digraph() {
         return super::directed::analyze_one_way(d, puzzle.spec(), goal).map(AnyAnalysis::OneWay);

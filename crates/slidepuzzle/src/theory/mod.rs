@@ -24,7 +24,7 @@ pub mod turning;
 pub mod views;
 
 pub use blocks::{Block, BlockKind, Blocks, decompose};
-pub use decide::{AnyAnalysis, CheckMethod, analyze_any, check_with};
+pub use decide::{AnyAnalysis, CheckMethod, analyze_any, analyze_any_within, check_with};
 pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;
 pub use reachability::check_by_schreier_sims;

@@ -133,6 +133,17 @@ fn pieces_of(p: &RotatingPuzzle) -> (Vec<Vec<usize>>, Vec<usize>) {
 /// Cost: Schreier-Sims per piece, about O(m^5) for m vertices in the
 /// worst case.
 pub fn analyze(p: &RotatingPuzzle) -> Result<RotatingAnalysis> {
+    analyze_within(p, &crate::primitives::budget::Budget::default())
+}
+
+/// [`analyze`] within `budget` (each piece's Schreier-Sims checks it).
+///
+/// # Errors
+/// As [`analyze`]; [`Error::Stopped`] when a limit stops a construction.
+pub fn analyze_within(
+    p: &RotatingPuzzle,
+    budget: &crate::primitives::budget::Budget,
+) -> Result<RotatingAnalysis> {
     let (vertex_lists, piece_of) = pieces_of(p);
     let mut pieces = Vec::with_capacity(vertex_lists.len());
     for vertices in vertex_lists {
@@ -177,7 +188,7 @@ pub fn analyze(p: &RotatingPuzzle) -> Result<RotatingAnalysis> {
                         MAX_PIECE_POINTS as u64,
                     ));
                 }
-                let table = SimsTable::new(m, &generators);
+                let table = SimsTable::within(m, &generators, budget)?;
                 let order = table.order();
                 (Some(table), order, "schreier-sims")
             };

@@ -23,6 +23,7 @@ use super::theta0::theta0_group;
 use super::tile_classes::TileClasses;
 use crate::error::{Error, Result, or_fallback};
 use crate::model::{Configuration, Puzzle};
+use crate::primitives::budget::Budget;
 use crate::primitives::perm::is_odd;
 
 /// Uniform scrambles from a seed: the sequence every face gives for the
@@ -62,9 +63,32 @@ pub fn scrambles<'a>(
     seed: u64,
     moves: Option<u64>,
 ) -> Box<dyn Iterator<Item = Result<Configuration>> + 'a> {
+    scrambles_within(puzzle, goal, seed, moves, Budget::default())
+}
+
+/// [`scrambles`] within `budget`: a random walk reads the deadline and
+/// the cancel flag every 65,536 moves.
+///
+/// # Errors
+/// Each item as [`scrambles`]; [`Error::Stopped`] when a limit stops a
+/// walk.
+pub fn scrambles_within<'a>(
+    puzzle: &'a Puzzle,
+    goal: &'a Configuration,
+    seed: u64,
+    moves: Option<u64>,
+    budget: Budget,
+) -> Box<dyn Iterator<Item = Result<Configuration>> + 'a> {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
     match moves {
         None => Box::new(seeded_scrambles(puzzle, goal, seed)),
-        Some(m) => Box::new(seeded_walks(puzzle, goal, m, seed)),
+        Some(m) => {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new(std::iter::repeat_with(move || {
+                random_walk_within(puzzle, goal, m, &mut rng, &budget)
+            }))
+        }
     }
 }
 
@@ -126,6 +150,24 @@ pub fn random_walk<R: Rng + ?Sized>(
     moves: u64,
     rng: &mut R,
 ) -> Result<Configuration> {
+    random_walk_within(puzzle, goal, moves, rng, &Budget::default())
+}
+
+/// How often (in moves) a walk reads its budget's clock and cancel flag.
+const WALK_CHECK_EVERY: u64 = 1 << 16;
+
+/// [`random_walk`] within `budget` (its deadline and cancel flag, read
+/// every 65,536 moves).
+///
+/// # Errors
+/// As [`random_walk`]; [`Error::Stopped`] when a limit stops the walk.
+pub fn random_walk_within<R: Rng + ?Sized>(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    moves: u64,
+    rng: &mut R,
+    budget: &Budget,
+) -> Result<Configuration> {
     if moves > MAX_WALK_MOVES {
         return Err(Error::limit(
             crate::error::Resource::Moves,
@@ -134,7 +176,7 @@ pub fn random_walk<R: Rng + ?Sized>(
         ));
     }
     if let Some(r) = puzzle.rotating() {
-        return rotation_walk(r, goal, moves, rng);
+        return rotation_walk(r, goal, moves, rng, budget);
     }
     let k = goal.blanks().len();
     if k == 0 {
@@ -146,7 +188,10 @@ pub fn random_walk<R: Rng + ?Sized>(
     let mut last: Option<(usize, usize)> = None;
     // Legal moves as (index of the blank, the tile's vertex).
     let mut legal: Vec<(usize, usize)> = Vec::new();
-    for _ in 0..moves {
+    for i in 0..moves {
+        if i % WALK_CHECK_EVERY == WALK_CHECK_EVERY - 1 {
+            budget.check(&format!("a random walk of {moves} moves"))?;
+        }
         legal.clear();
         for (j, &b) in blanks.iter().enumerate() {
             // Backward on one-way puzzles: the tile on u slides back into
@@ -182,6 +227,7 @@ fn rotation_walk<R: Rng + ?Sized>(
     goal: &Configuration,
     moves: u64,
     rng: &mut R,
+    budget: &Budget,
 ) -> Result<Configuration> {
     let turns = puzzle.moves();
     // A 2-cycle's one turn undoes itself.
@@ -195,7 +241,10 @@ fn rotation_walk<R: Rng + ?Sized>(
     let mut cells = goal.cells().to_vec();
     let mut back = None;
     let mut allowed = Vec::with_capacity(turns.len());
-    for _ in 0..moves {
+    for i in 0..moves {
+        if i % WALK_CHECK_EVERY == WALK_CHECK_EVERY - 1 {
+            budget.check(&format!("a random walk of {moves} turns"))?;
+        }
         allowed.clear();
         allowed.extend(turns.iter().copied().filter(|&t| Some(t) != back));
         if allowed.is_empty() {

@@ -26,6 +26,8 @@ use super::reachability::{Decision, Verdict, require_same_tiles};
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle, turns::Turns};
+use crate::primitives::budget::Budget;
+use crate::primitives::counting::Count;
 
 /// The most points (`vertices * k`) the Schreier-Sims group of a turning
 /// puzzle is built on (8,192).
@@ -223,6 +225,16 @@ fn generators(puzzle: &Puzzle, turns: &Turns, gauge: &Gauge) -> Vec<Perm> {
 /// # Errors
 /// [`Error::Limit`] above [`MAX_GROUP_POINTS`] points.
 fn sims_table(puzzle: &Puzzle, turns: &Turns, gauge: &Gauge) -> Result<SimsTable> {
+    sims_table_within(puzzle, turns, gauge, &Budget::default())
+}
+
+/// [`sims_table`] within `budget`.
+fn sims_table_within(
+    puzzle: &Puzzle,
+    turns: &Turns,
+    gauge: &Gauge,
+    budget: &Budget,
+) -> Result<SimsTable> {
     let points = puzzle.vertex_count() * turns.modulus() as usize;
     if points > MAX_GROUP_POINTS {
         return Err(Error::limit(
@@ -231,7 +243,7 @@ fn sims_table(puzzle: &Puzzle, turns: &Turns, gauge: &Gauge) -> Result<SimsTable
             MAX_GROUP_POINTS as u64,
         ));
     }
-    Ok(SimsTable::new(points, &generators(puzzle, turns, gauge)))
+    SimsTable::within(points, &generators(puzzle, turns, gauge), budget)
 }
 
 /// The order of the turning puzzle group with the blank on `home`, by
@@ -270,15 +282,22 @@ pub fn closed_form_order(puzzle: &Puzzle, home: usize) -> Option<BigUint> {
         return None;
     }
     let inv = TurnInvariants::of(puzzle, turns, &Gauge::new(puzzle, turns, home));
-    let m = puzzle.vertex_count() as u64 - 1;
+    Some(
+        closed_form_count(puzzle.vertex_count() as u64 - 1, &inv)
+            .value()
+            .clone(),
+    )
+}
+
+/// The closed form's order `m! h^m |Γ| / (2h)` as a [`Count`]: its size
+/// and leading digits at once, its digits when asked (10^6! has 5.5
+/// million).
+fn closed_form_count(m: u64, inv: &TurnInvariants) -> Count {
     let h = inv.turn_subgroup_order();
-    let mut order = BigUint::from(1u32);
-    for i in 2..=m {
-        order *= i;
-    }
-    order *= BigUint::from(h).pow(m as u32);
-    order *= inv.cycles.len() as u64;
-    Some(order / (2 * h))
+    let factor = BigUint::from(h).pow(m as u32) * inv.cycles.len() as u64;
+    Count::factorial(m)
+        .mul(&Count::from(factor))
+        .div(&Count::from(2 * h))
 }
 
 /// The invariants of a turning puzzle with the blank's home on `home`
@@ -666,13 +685,14 @@ pub struct TurningAnalysis {
     pub tiles: usize,
     /// k: orientations live in Z_k.
     pub modulus: u8,
-    /// |Z_k ≀ S_m| = k^m * m!, in decimal.
-    pub whole_order: String,
+    /// |Z_k ≀ S_m| = k^m * m! (in decimal in JSON).
+    pub whole_order: Count,
     /// The group's order by Schreier-Sims, in decimal (`None` above
     /// [`MAX_GROUP_POINTS`] points).
     pub group_order: Option<String>,
-    /// The order the closed form gives, where it applies.
-    pub closed_form_order: Option<String>,
+    /// The order the closed form gives, where it applies (in decimal in
+    /// JSON).
+    pub closed_form_order: Option<Count>,
     /// The invariants at the goal's blank.
     pub invariants: TurnInvariants,
     /// The class: `"whole"`, `"even-permutations"`, `"parity-with-turn"`,
@@ -689,6 +709,22 @@ pub struct TurningAnalysis {
 /// [`Error::Argument`] for a puzzle without turns; [`Error::Unsupported`]
 /// for a goal with several blanks.
 pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningAnalysis> {
+    analyze_turning_within(puzzle, goal, &Budget::default())
+}
+
+/// [`analyze_turning`] within `budget`: a Schreier-Sims construction
+/// that passes its deadline, cancel flag or memory budget is left out
+/// (`group_order` is `None` and the summary says which limit stopped it);
+/// the orders are [`Count`]s, so even a puzzle of a million vertices is
+/// analysed in linear time.
+///
+/// # Errors
+/// As [`analyze_turning`].
+pub fn analyze_turning_within(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    budget: &Budget,
+) -> Result<TurningAnalysis> {
     let turns = turns_of(puzzle, "the turning analysis")?;
     if goal.blanks().len() != 1 {
         return Err(Error::unsupported(
@@ -700,12 +736,13 @@ pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningA
     let inv = TurnInvariants::of(puzzle, turns, &gauge);
     let m = puzzle.vertex_count() - 1;
     let k = turns.modulus();
-    let mut whole = BigUint::from(k).pow(m as u32);
-    for i in 2..=m as u64 {
-        whole *= i;
-    }
-    let group = sims_table(puzzle, turns, &gauge).ok().map(|t| t.order());
-    let closed = closed_form_order(puzzle, home);
+    let whole = Count::factorial(m as u64).mul(&Count::from(BigUint::from(k).pow(m as u32)));
+    let (group, sims_stopped) = match sims_table_within(puzzle, turns, &gauge, budget) {
+        Ok(t) => (Some(t.order()), None),
+        Err(Error::Stopped { message, .. }) => (None, Some(message)),
+        Err(_) => (None, None),
+    };
+    let closed = closed_form_applies(puzzle).then(|| closed_form_count(m as u64, &inv));
     let h = inv.turn_subgroup_order();
     let full_pairs = 2 * h as usize;
     let class = if inv.turn_step == k {
@@ -751,8 +788,13 @@ pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningA
         ),
         _ => "a subgroup given by the (parity, total turn) pairs of the closed walks".to_string(),
     };
-    if closed.is_some() && group.is_some() && closed != group {
+    if let (Some(c), Some(g)) = (&closed, &group)
+        && c.value() != g
+    {
         summary.push_str("; an exception: smaller than the closed form");
+    }
+    if let Some(why) = sims_stopped {
+        summary.push_str(&format!(" ({why}; no order by Schreier-Sims)"));
     }
     Ok(TurningAnalysis {
         spec: puzzle.spec().to_string(),
@@ -762,9 +804,9 @@ pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningA
         blank_vertex: home,
         tiles: m,
         modulus: k,
-        whole_order: whole.to_string(),
+        whole_order: whole,
         group_order: group.map(|g| g.to_string()),
-        closed_form_order: closed.map(|g| g.to_string()),
+        closed_form_order: closed,
         invariants: inv,
         class,
         summary,
