@@ -42,7 +42,9 @@ pub(crate) fn solve_one_way_within(
     let d = puzzle
         .digraph()
         .ok_or_else(|| Error::unsupported("this solver is for puzzles with one-way edges"))?;
-    let steps = if d.is_strongly_connected() {
+    let steps = if let Some(order) = blank_cycle(d, start) {
+        forced_walk(&order, start, goal, limits)?
+    } else if d.is_strongly_connected() {
         strongly_connected(d, start, goal, limits)?
     } else if start.blanks().len() == 1 {
         downstream(d, start, goal, limits)?
@@ -58,6 +60,84 @@ pub(crate) fn solve_one_way_within(
             "the one-way constructive solution does not replay to the goal",
         )),
     }
+}
+
+/// The vertices in the order one blank must visit them, from its start,
+/// when the digraph is one directed cycle through every vertex (each
+/// vertex lets the blank go one way only, as on `dcycle:N`); `None`
+/// otherwise or with several blanks.
+fn blank_cycle(d: &Digraph, start: &Configuration) -> Option<Vec<usize>> {
+    let n = d.vertex_count();
+    let blanks = start.blanks();
+    if blanks.len() != 1 || (0..n).any(|v| d.blank_moves(v).len() != 1) {
+        return None;
+    }
+    let mut order = Vec::with_capacity(n);
+    let mut v = blanks[0];
+    for _ in 0..n {
+        order.push(v);
+        v = d.blank_moves(v)[0];
+    }
+    (v == blanks[0] && {
+        let mut seen = vec![false; n];
+        order
+            .iter()
+            .all(|&w| !std::mem::replace(&mut seen[w], true))
+    })
+    .then_some(order)
+}
+
+/// The one solution on a directed cycle, by its length: every move is
+/// forced, and after `t` moves the blank stands on `order[t mod n]` while
+/// the tiles read from the vertex after it round the cycle are the
+/// start's reading turned by `t mod (n - 1)`. The goal fixes both
+/// residues; as n and n - 1 are coprime, the Chinese remainder theorem
+/// gives the unique `t < n (n - 1)` (`g + n ((r - g) mod (n - 1))`), the
+/// shortest solution. O(n + t), its moves counted against the memory
+/// budget before they are made.
+fn forced_walk(
+    order: &[usize],
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<(usize, usize)>> {
+    let n = order.len();
+    let reading = |c: &Configuration, from: usize| -> Vec<u32> {
+        (1..n).map(|i| c.tile_at(order[(from + i) % n])).collect()
+    };
+    let unreachable =
+        || Error::config("the goal is out of reach: the tiles' order round the cycle differs");
+    let g = order
+        .iter()
+        .position(|&v| goal.tile_at(v) == BLANK)
+        .ok_or_else(unreachable)?;
+    let (ours, theirs) = (reading(start, 0), reading(goal, g));
+    let m = (n - 1) as u64;
+    // Every turn r of our reading that is the goal's (several when labels
+    // repeat), and the shortest walk among them.
+    let t = (0..n - 1)
+        .filter(|&r| ours[r] == theirs[0])
+        .filter(|&r| (0..n - 1).all(|i| ours[(r + i) % (n - 1)] == theirs[i]))
+        .map(|r| g as u64 + n as u64 * ((r as u64 + m - g as u64 % m) % m))
+        .min()
+        .ok_or_else(unreachable)?;
+    let bytes = t.saturating_mul(size_of::<(usize, usize)>() as u64);
+    if bytes > limits.max_memory {
+        return Err(Error::Stopped {
+            reason: crate::error::StopReason::Memory,
+            message: format!(
+                "the one solution on this directed cycle has {t} moves ({} MiB), over the memory budget of {} MiB",
+                bytes.div_ceil(1 << 20),
+                limits.max_memory >> 20
+            ),
+        });
+    }
+    let mut steps: Vec<(usize, usize)> = Vec::new();
+    steps.try_reserve_exact(t as usize).map_err(|_| {
+        crate::primitives::alloc::out_of_memory(bytes, "the moves round the directed cycle")
+    })?;
+    steps.extend((0..t as usize).map(|i| (order[(i + 1) % n], order[i % n])));
+    Ok(steps)
 }
 
 /// The strongly connected case: the two-way solution with every move
@@ -96,6 +176,26 @@ fn strongly_connected(
                 cycles.entry((u, v)).or_insert(c)
             }
         };
+        let l = cycle.len() as u64;
+        let need = (out.len() as u64 + (l - 1) + (l - 2) * l)
+            .saturating_mul(size_of::<(usize, usize)>() as u64);
+        if need > limits.max_memory {
+            return Err(Error::Stopped {
+                reason: crate::error::StopReason::Memory,
+                message: format!(
+                    "the one-way constructive solution passed the memory budget of {} MiB at {} moves (each move against an arc costs {} round a cycle of {l})",
+                    limits.max_memory >> 20,
+                    out.len(),
+                    (l - 1) + (l - 2) * l
+                ),
+            });
+        }
+        if let Some(reason) = limits.check_time() {
+            return Err(crate::primitives::budget::stopped(
+                reason,
+                "the one-way constructive solver",
+            ));
+        }
         reverse_round(&mut cells, cycle, &mut out);
     }
     Ok(out)
