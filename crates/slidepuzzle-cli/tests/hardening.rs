@@ -53,6 +53,11 @@ fn float_and_count_options_are_checked() {
         "--threads",
     );
     refused(&["solve", "--threads", "0", T3], "--threads");
+    // Issue 65 item 4: a huge weight ran for ever (its scores overflowed).
+    refused(
+        &["solve", "--algo", "wastar:1e20", T3],
+        "must be at most 1000",
+    );
     refused(
         &["experiment", "astar-vs-bfs", "--instances", "0"],
         "--instances",

@@ -287,7 +287,9 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
     // f scaled by 1024 so fractional weights order correctly; ties broken
     // toward larger g (deeper nodes first).
     let score = |g: u32, h: u32| -> u64 {
-        let f = ((g as f64 + weight * h as f64) * 1024.0) as u64;
+        // Kept below 2^44 so that the shift keeps every bit: the order
+        // holds while g + W h < 2^34 (weights are at most 1,000).
+        let f = (((g as f64 + weight * h as f64) * 1024.0) as u64).min((1 << 44) - 1);
         (f << 20) | (0xFFFFF - (g as u64).min(0xFFFFF))
     };
     let mut stats = SearchStats::default();

@@ -37,6 +37,10 @@ pub(super) fn decide(
     goal: &Configuration,
     options: &SolveOptions,
 ) -> Result<Plan> {
+    if let Algorithm::WeightedAStar { weight } = options.algorithm {
+        // The variant can be built directly: its weight is checked here.
+        Algorithm::weighted_a_star(weight)?;
+    }
     let mut plan = decide_method(cache, puzzle, goal, options)?;
     plan.domain = SearchDomain::of(puzzle, goal.blanks().len(), &plan.method);
     Ok(plan)

@@ -72,6 +72,6 @@ pub use outcome::{Outcome, Solution, Written, stop_message};
 pub use plan::{
     BoardHeuristic, Fallback, Method, Plan, RISING_WEIGHTS, SearchDomain, TableKind, TablePlan,
 };
-pub use spec::{Algorithm, Heuristic, MovePruning, Partition};
+pub use spec::{Algorithm, Heuristic, MAX_WEIGHT, MovePruning, Partition};
 pub use tables::{BuildStatus, EventSink};
 pub use view::{SolutionView, TurnView};

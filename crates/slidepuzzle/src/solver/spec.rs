@@ -51,13 +51,21 @@ impl Algorithm {
     ];
 }
 
+/// The largest weight of weighted A* (1,000): past it the cost so far no
+/// longer changes the order of the search (a step of g is under a
+/// thousandth of a step of h), so it is greedy best-first search, and
+/// the scores keep their order only while `g + W h` stays below 2^34.
+pub const MAX_WEIGHT: f64 = 1000.0;
+
 impl Algorithm {
-    /// Weighted A* with `weight` on h, checked: a finite number >= 1.
+    /// Weighted A* with `weight` on h, checked: a finite number from 1 to
+    /// [`MAX_WEIGHT`].
     ///
     /// ```
     /// use slidepuzzle::Algorithm;
     /// assert!(Algorithm::weighted_a_star(2.0).is_ok());
     /// assert!(Algorithm::weighted_a_star(0.5).is_err());
+    /// assert!(Algorithm::weighted_a_star(1e20).is_err());
     /// ```
     ///
     /// # Errors
@@ -67,6 +75,16 @@ impl Algorithm {
             return Err(Error::argument(
                 "weight",
                 format!("must be a number >= 1, got {weight}"),
+            ));
+        }
+        if weight > MAX_WEIGHT {
+            return Err(Error::argument(
+                "weight",
+                format!(
+                    "must be at most {MAX_WEIGHT}, got {weight}: past it the moves made so far \
+                     no longer count and the search is greedy best-first (wastar:{MAX_WEIGHT} \
+                     is that already)"
+                ),
             ));
         }
         Ok(Algorithm::WeightedAStar { weight })
