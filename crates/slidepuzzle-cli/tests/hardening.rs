@@ -569,3 +569,40 @@ fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
         "--timeout",
     );
 }
+
+/// Issue 65 item 6: messages quote long specs by a window round the
+/// fault (docs/RELIABILITY.md: 40 characters), a repeated cycle is
+/// refused as repeated edges are, and a count of 2^64 - 1 is named as
+/// such.
+#[test]
+fn long_specs_are_quoted_by_a_window_and_repeats_are_refused_alike() {
+    let long: String = "edges:".to_string()
+        + &(0..3000)
+            .map(|i| format!("{i}-{}", i + 1))
+            .collect::<Vec<_>>()
+            .join(",")
+        + ",x-1";
+    let (o, _) = run(&["check", "--puzzle", &long, "1 0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("x-1 (27792 characters)' at character 27790"),
+        "{err}"
+    );
+    assert!(err.len() < 300, "{} bytes: {err}", err.len());
+    refused(
+        &["analyze", "--puzzle", "rotate:0-1-2,1-2-0"],
+        "cycle 2 repeats cycle 1",
+    );
+    refused(&["analyze", "--puzzle", "edges:0-1,1-0"], "repeats");
+    refused(
+        &[
+            "scramble",
+            "--puzzle",
+            "3x3",
+            "--moves",
+            "18446744073709551615",
+        ],
+        "needs 2^64 - 1 or more moves",
+    );
+}

@@ -146,12 +146,28 @@ impl StopReason {
 fn spec_at(spec: &str, position: Option<usize>) -> String {
     let mut s = String::new();
     if !spec.is_empty() {
-        s = format!(" '{spec}'");
+        s = format!(" '{}'", spec_window(spec, position));
     }
     if let Some(p) = position {
         s.push_str(&format!(" at character {}", p + 1));
     }
     s
+}
+
+/// A spec as messages quote it: whole up to 60 characters, else the 40
+/// around `position` (or the first 40) with its length, as
+/// docs/RELIABILITY.md promises.
+fn spec_window(spec: &str, position: Option<usize>) -> String {
+    let count = spec.chars().count();
+    if count <= 60 {
+        return excerpt(spec);
+    }
+    let start = position.map_or(0, |p| p.saturating_sub(20)).min(count - 40);
+    let window: String = spec.chars().skip(start).take(40).collect();
+    let window = excerpt(&window);
+    let before = if start > 0 { "..." } else { "" };
+    let after = if start + 40 < count { "..." } else { "" };
+    format!("{before}{window}{after} ({count} characters)")
 }
 
 /// What a [`Error::Limit`] ran out of; its `Display` names it, and
@@ -191,7 +207,7 @@ impl Resource {
         // Sizes computed with saturating arithmetic end at u64::MAX: the
         // true need is larger than any number shown.
         if n == u64::MAX {
-            return format!("more than 2^64 {self}");
+            return format!("2^64 - 1 or more {self}");
         }
         match self {
             Resource::Memory => mib(n),

@@ -205,6 +205,22 @@ impl RotatingPuzzle {
                 }
                 pos += v.len() + 1;
             }
+            // The same cycle twice (from any start) is refused, as
+            // repeated edges, arcs and turns are.
+            let canonical = |c: &[usize]| {
+                let k = (0..c.len()).min_by_key(|&i| c[i]).unwrap_or(0);
+                [&c[k..], &c[..k]].concat()
+            };
+            if let Some(j) = cycles
+                .iter()
+                .position(|c: &Vec<usize>| canonical(c) == canonical(&cycle))
+            {
+                return Err(Error::spec_at(
+                    spec,
+                    at,
+                    format!("cycle {} repeats cycle {}", cycles.len() + 1, j + 1),
+                ));
+            }
             at += item.len() + 1;
             cycles.push(cycle);
         }
