@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use slidepuzzle::search::pdb::{table_info, verify_table};
+use slidepuzzle::search::pdb::{table_info, verify_stored};
 use slidepuzzle::store::{DirectoryStore, TableStore};
 use slidepuzzle::{Algorithm, Heuristic, Limits, Partition, Result, SolveOptions};
 
@@ -121,12 +121,8 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
                 let Some(bytes) = store.load(&f.name)? else {
                     continue;
                 };
-                if !bytes.starts_with(b"slidepuzzle-pdb ") {
-                    println!("skipped  {} (graph table)", f.name);
-                    continue;
-                }
-                match verify_table(bytes) {
-                    Ok(_) => println!("ok       {}", f.name),
+                match verify_stored(bytes) {
+                    Ok(what) => println!("ok       {} ({what})", f.name),
                     Err(e) => {
                         bad += 1;
                         println!("CORRUPT  {}: {e}", f.name);

@@ -606,3 +606,88 @@ fn long_specs_are_quoted_by_a_window_and_repeats_are_refused_alike() {
         "needs 2^64 - 1 or more moves",
     );
 }
+
+/// Issue 65 item 5: `pdb verify` checks every kind of table it lists (a
+/// graph table with a flipped byte and random bytes named like a table
+/// fail it, exit 1), and a FIFO named like a table or a shard record is
+/// never opened: `pdb list`, `pdb verify` and `godsnumber` answer at once.
+#[test]
+fn verification_verifies_and_fifos_are_never_opened() {
+    let dir = std::env::temp_dir().join(format!("slidepuzzle-verify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cache = dir.to_str().unwrap();
+    let (o, _) = run(&[
+        "solve",
+        "--cache-dir",
+        cache,
+        "--puzzle",
+        "petersen",
+        "--heuristic",
+        "pdb",
+        "9 2 3 4 5 6 7 8 1 0",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let (o, _) = run(&["pdb", "verify", "--cache-dir", cache]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("ok ") && out.contains("graph-pdb"), "{out}");
+    let table = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "pdb"))
+        .unwrap();
+    let mut bytes = std::fs::read(&table).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&table, bytes).unwrap();
+    std::fs::write(dir.join("garbage.pdb"), [0x5a_u8; 4096]).unwrap();
+    let fifo = dir.join("x.pdb");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for args in [["pdb", "list"], ["pdb", "verify"]] {
+        let (o, took) = run(&[args[0], args[1], "--cache-dir", cache]);
+        assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        if args[1] == "verify" {
+            assert_eq!(o.status.code(), Some(1), "{out}");
+            assert!(out.contains("CORRUPT  garbage.pdb"), "{out}");
+            assert!(out.matches("CORRUPT").count() == 2, "{out}");
+            assert!(!out.contains("skipped"), "{out}");
+        }
+        assert!(!out.contains("x.pdb"), "{out}");
+    }
+    let shards = dir.join("shards");
+    std::fs::create_dir_all(&shards).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(shards.join("sharded-bfs.json"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (o, took) = run(&[
+        "godsnumber",
+        "--puzzle",
+        "3x2",
+        "--shards",
+        "2",
+        "--dir",
+        shards.to_str().unwrap(),
+    ]);
+    assert!(took < Duration::from_secs(10), "godsnumber took {took:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

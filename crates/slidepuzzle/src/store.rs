@@ -229,9 +229,15 @@ impl DirectoryStore {
         for entry in entries {
             let entry = entry.map_err(|e| Error::io(&self.dir, e))?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".pdb") && check_name(&name).is_ok() {
-                let bytes = entry.metadata().map(|m| m.len()).unwrap_or(0);
-                out.push(StoredFile { name, bytes });
+            // Regular files only: a FIFO or device named like a table is
+            // never listed (nor opened: see `load`).
+            let regular = std::fs::metadata(entry.path()).ok().filter(|m| m.is_file());
+            if let Some(m) = regular.filter(|_| name.ends_with(".pdb") && check_name(&name).is_ok())
+            {
+                out.push(StoredFile {
+                    name,
+                    bytes: m.len(),
+                });
             }
         }
         out.sort_by(|a, b| a.name.cmp(&b.name));
@@ -271,6 +277,18 @@ impl DirectoryStore {
 impl TableStore for DirectoryStore {
     fn load(&self, name: &str) -> Result<Option<StoredTable>> {
         let path = self.path_of(name)?;
+        // A FIFO would block the open for ever, a device read without
+        // end: only regular files are opened.
+        match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() => {
+                return Err(Error::invalid_file(
+                    &path,
+                    "not a regular file (a FIFO, device or directory is never opened)",
+                ));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            _ => {}
+        }
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

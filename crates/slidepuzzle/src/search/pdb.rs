@@ -506,6 +506,69 @@ pub fn table_info(bytes: &[u8]) -> Result<FileInfo> {
     })
 }
 
+/// Verifies any table slidepuzzle stores and says what it is: a board
+/// table fully ([`verify_table`]); a graph table (`slidepuzzle-KIND-pdb`,
+/// KIND `graph`, `several`, ...) by its size (`vertices!/(vertices -
+/// tiles)!` entries) and checksum; an MTM table by its checksum. Anything
+/// else is refused: a check that cannot check a file says so.
+///
+/// ```
+/// use slidepuzzle::search::pdb::verify_stored;
+/// use slidepuzzle::store::{MemoryStore, TableStore};
+/// let store = MemoryStore::new();
+/// store.save("garbage.pdb", &[b"\x00\x01 random\n", &[7; 64]]).unwrap();
+/// assert!(verify_stored(store.load("garbage.pdb").unwrap().unwrap()).is_err());
+/// ```
+///
+/// # Errors
+/// [`Error::Io`] (invalid data) saying what is wrong, or that the file is
+/// no table slidepuzzle writes.
+pub fn verify_stored(bytes: StoredTable) -> Result<String> {
+    if bytes.starts_with(b"slidepuzzle-pdb ") {
+        let i = verify_table(bytes)?;
+        return Ok(format!(
+            "board {}x{} tiles {:?}",
+            i.width, i.height, i.tiles
+        ));
+    }
+    let bad = |why: String| Error::invalid_file("stored table", why);
+    let (head, data) = crate::store::split_header(&bytes)
+        .ok_or_else(|| bad("no header line: not a table slidepuzzle writes".into()))?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let field = |name: &str| -> Option<&str> {
+        words
+            .iter()
+            .position(|w| *w == name)
+            .and_then(|i| words.get(i + 1).copied())
+    };
+    let kind = words.first().copied().unwrap_or("");
+    if !(kind.starts_with("slidepuzzle-") && kind.ends_with("-pdb")) {
+        return Err(bad(format!(
+            "header '{}' is not a table slidepuzzle writes",
+            crate::error::excerpt(head.trim_end())
+        )));
+    }
+    let sum = field("checksum")
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .ok_or_else(|| bad("the header has no checksum".into()))?;
+    if crate::store::checksum(data) != sum {
+        return Err(bad("the checksum does not match the entries".into()));
+    }
+    if let (Some(n), Some(tiles)) = (field("vertices"), field("tiles")) {
+        let n: usize = n.parse().map_err(|_| bad("bad vertex count".into()))?;
+        let k = tiles.split(',').count();
+        let entries = crate::search::placement::placements(n, k.min(n));
+        if data.len() as u64 != entries {
+            return Err(bad(format!(
+                "{} entries where {n} vertices and {k} tiles have {entries}",
+                data.len()
+            )));
+        }
+        return Ok(format!("{kind}: {n} vertices, tiles {tiles}"));
+    }
+    Ok(format!("{kind}: {} bytes, checksum matches", data.len()))
+}
+
 /// Fully verifies stored table contents: header, size and checksum.
 ///
 /// # Errors
