@@ -26,6 +26,11 @@ pub struct GodsArgs {
     /// that is less).
     #[arg(long)]
     pub memory: Option<u64>,
+    /// Stop after this many seconds, checked after every layer (a
+    /// --checkpoint run keeps its last checkpoint; default: no limit,
+    /// Ctrl-C stops).
+    #[arg(long)]
+    pub timeout: Option<f64>,
     /// List at most this many antipodes.
     #[arg(long, default_value_t = 10)]
     pub max_antipodes: usize,
@@ -118,6 +123,12 @@ fn run_in_memory(
         checkpoint: args.checkpoint.clone(),
         checkpoint_interval: args.checkpoint_every,
         resume: args.resume,
+        budget: slidepuzzle::Budget {
+            deadline: crate::common::timeout_arg("--timeout", args.timeout)?
+                .map(|t| std::time::Instant::now() + t),
+            cancel: Some(crate::common::install_ctrlc()),
+            max_memory: None,
+        },
     };
     explore(puzzle, goal, &options, show)
 }

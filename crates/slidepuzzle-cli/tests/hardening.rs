@@ -568,6 +568,20 @@ fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
         &["analyze", "--puzzle", "3x3:twist", "--timeout", "0"],
         "--timeout",
     );
+    // godsnumber reads its --timeout after every layer: 4x3 (239,500,800
+    // configurations, half a minute) stops at once with the reason.
+    let (o, took) = run(&["godsnumber", "--puzzle", "4x3", "--timeout", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the complete search stopped: time limit reached"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(5), "godsnumber took {took:?}");
+    refused(
+        &["godsnumber", "--puzzle", "3x3", "--timeout", "nan"],
+        "--timeout",
+    );
 }
 
 /// Issue 65 item 6: messages quote long specs by a window round the

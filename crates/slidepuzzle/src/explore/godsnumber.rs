@@ -54,6 +54,9 @@ pub struct GodsOptions {
     pub checkpoint_interval: f64,
     /// Continue from the checkpoint if it exists and matches.
     pub resume: bool,
+    /// The deadline and cancel flag, read after every layer (a stopped
+    /// run keeps its last checkpoint).
+    pub budget: crate::primitives::budget::Budget,
 }
 
 impl Default for GodsOptions {
@@ -65,6 +68,7 @@ impl Default for GodsOptions {
             checkpoint: None,
             checkpoint_interval: 0.0,
             resume: false,
+            budget: crate::primitives::budget::Budget::default(),
         }
     }
 }
@@ -322,6 +326,7 @@ fn hash_bfs(
         }
         distribution.push(next.len() as u64);
         progress(distribution.len() - 1, next.len() as u64);
+        options.budget.check("the complete search")?;
         frontier = next;
     }
     frontier.sort();
@@ -546,6 +551,7 @@ fn two_bit(
         }
         distribution.push(found);
         progress(depth + 1, found);
+        options.budget.check("the complete search")?;
         // frontier -> done, next -> frontier.
         table.par_iter().for_each(|word| {
             let w = word.load(Ordering::Relaxed);
