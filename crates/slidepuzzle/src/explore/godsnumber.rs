@@ -171,6 +171,12 @@ pub fn explore(
                 })
                 .try_into()
                 .unwrap_or(u64::MAX);
+            // Tiles that turn multiply the count by at most k^tiles.
+            let reachable = match puzzle.turns() {
+                Some(t) => (0..goal.len() - k)
+                    .fold(reachable, |r, _| r.saturating_mul(u64::from(t.modulus()))),
+                None => reachable,
+            };
             // Backward on one-way puzzles (see `move_table`).
             let moves = backward_moves(puzzle);
             return hash_bfs(puzzle, goal, &moves, reachable, options, progress);
@@ -292,7 +298,10 @@ fn hash_bfs(
     if n > 255 {
         return Err(Error::limit(Resource::Vertices, n as u64, 255));
     }
-    let need = reachable.saturating_mul(n as u64 + 64);
+    // A state in the set and (at most once) in a frontier: its bytes, two
+    // vector headers and the set's slot.
+    let per_state = 2 * n as u64 + 64;
+    let need = reachable.saturating_mul(per_state);
     if need > options.max_memory {
         return Err(Error::limit(Resource::Memory, need, options.max_memory));
     }
@@ -317,6 +326,18 @@ fn hash_bfs(
                     }
                     if seen.insert(c.clone()) {
                         next.push(c);
+                        // The estimate can be low (orientations, or an
+                        // upper bound that is not one): the states held
+                        // are counted as they come.
+                        if seen.len().is_multiple_of(4096)
+                            && (seen.len() as u64).saturating_mul(per_state) > options.max_memory
+                        {
+                            return Err(Error::limit(
+                                Resource::Memory,
+                                (seen.len() as u64).saturating_mul(per_state),
+                                options.max_memory,
+                            ));
+                        }
                     }
                 }
             }
