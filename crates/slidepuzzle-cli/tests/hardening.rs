@@ -582,6 +582,20 @@ fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
         &["godsnumber", "--puzzle", "3x3", "--timeout", "nan"],
         "--timeout",
     );
+    // Issue 65 item 4: the estimate for several blanks counts the
+    // orientations (it grew to 1.9 GB under --memory 20 before).
+    refused(
+        &[
+            "godsnumber",
+            "--blanks",
+            "2",
+            "--puzzle",
+            "3x3:mobius",
+            "--memory",
+            "20",
+        ],
+        "over the budget of 20 MiB",
+    );
 }
 
 /// Issue 65 item 6: messages quote long specs by a window round the
