@@ -2,7 +2,6 @@
 //! against their published optimal lengths.
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -155,9 +154,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .unwrap_or(Heuristic::PatternDatabases(Partition::Default));
     let puzzle = Puzzle::board(side, side, false, false)?;
     let goal = blank_first_goal(side * side);
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    let cancel = crate::common::install_ctrlc();
     let options = SolveOptions {
         algorithm: Algorithm::Ida,
         heuristic: heuristic.clone(),

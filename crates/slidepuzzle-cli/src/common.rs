@@ -566,11 +566,18 @@ impl BudgetArgs {
     }
 }
 
-/// A flag raised by Ctrl-C (the handler is installed once; a second
-/// install only loses Ctrl-C for the second flag).
+/// A flag raised by Ctrl-C, SIGTERM or SIGHUP, so that the work stops
+/// and cleans up (a `--output` temporary file is removed) as on Ctrl-C; a
+/// second signal exits at once (status 130), for work that does not
+/// read the flag. The handler is installed once; a second install only
+/// loses the signals for the second flag.
 pub fn install_ctrlc() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let f = flag.clone();
-    let _ = ctrlc::set_handler(move || f.store(true, std::sync::atomic::Ordering::SeqCst));
+    let _ = ctrlc::set_handler(move || {
+        if f.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
     flag
 }

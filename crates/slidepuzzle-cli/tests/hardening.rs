@@ -719,3 +719,60 @@ fn verification_verifies_and_fifos_are_never_opened() {
     assert!(err.contains("not a regular file"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 65 item 6: SIGTERM and SIGHUP stop a streamed `solve --output`
+/// as Ctrl-C does: exit 1 with the reason, and its temporary file (of
+/// hundreds of MB) is removed, not left in the directory.
+#[test]
+fn sigterm_and_sighup_clean_up_like_ctrl_c() {
+    let sp = env!("CARGO_BIN_EXE_slidepuzzle");
+    for signal in ["-TERM", "-HUP"] {
+        let dir = std::env::temp_dir().join(format!(
+            "slidepuzzle-sigterm{signal}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let state = Command::new(sp)
+            .args(["scramble", "--puzzle", "600x600", "--seed", "2"])
+            .output()
+            .unwrap()
+            .stdout;
+        std::fs::write(dir.join("s.txt"), state).unwrap();
+        let child = Command::new(sp)
+            .args([
+                "solve",
+                "--puzzle",
+                "600x600",
+                "--output",
+                "moves.txt",
+                "@s.txt",
+            ])
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(800));
+        let pid = child.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args([signal, &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let o = child.wait_with_output().unwrap();
+        let err =
+            String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{signal}: {:?} {err}", o.status);
+        assert!(err.contains("cancelled"), "{signal}: {err}");
+        let left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "s.txt")
+            .collect();
+        assert!(left.is_empty(), "{signal} left {left:?}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
