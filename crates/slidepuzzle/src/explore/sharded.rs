@@ -451,7 +451,7 @@ impl ShardedBfs {
             ));
             *b = Vec::new();
         }
-        store.save(&out, &[&assemble(encoded)])
+        store.save_deferred(&out, &[&assemble(encoded)])
     }
 
     /// Merges the buckets for `shard` written by every expansion at
@@ -469,27 +469,52 @@ impl ShardedBfs {
             let parts = parse_parts(&file, &out, store)?;
             return Ok(parts.first().map_or(0, |p| p.0));
         }
-        let files: Vec<(String, _)> = (0..self.shards)
+        let buckets = self.load_buckets(store, level)?;
+        self.merge_loaded(store, level, shard, &buckets)
+    }
+
+    /// Every expansion's buckets at `level`, each file loaded (mapped) and
+    /// its part index read once: a merge of every shard in one process
+    /// reads each file once, not once per shard (the cost grows linearly
+    /// in the shard count, not with its square).
+    fn load_buckets(&self, store: &dyn TableStore, level: usize) -> Result<Vec<LoadedBuckets>> {
+        (0..self.shards)
             .map(|from| {
                 let name = buckets_name(level, from);
-                load(store, &name).map(|f| (name, f))
+                let file = load(store, &name)?;
+                let parts = parse_parts(&file, &name, store)?;
+                if parts.len() != self.shards * self.runs {
+                    return Err(Error::invalid_file(
+                        &name,
+                        format!(
+                            "{} parts where the run has {} shards of {} runs",
+                            parts.len(),
+                            self.shards,
+                            self.runs
+                        ),
+                    ));
+                }
+                Ok((name, file, parts))
             })
-            .collect::<Result<_>>()?;
+            .collect()
+    }
+
+    /// [`ShardedBfs::merge`] with the buckets loaded.
+    fn merge_loaded(
+        &self,
+        store: &dyn TableStore,
+        level: usize,
+        shard: usize,
+        buckets: &[LoadedBuckets],
+    ) -> Result<u64> {
+        let out = frontier_name(level + 1, shard);
+        if let Some(file) = store.load(&out)? {
+            let parts = parse_parts(&file, &out, store)?;
+            return Ok(parts.first().map_or(0, |p| p.0));
+        }
         let mut total = 0u64;
-        let mut sections = Vec::with_capacity(files.len());
-        for (name, file) in &files {
-            let parts = parse_parts(file, name, store)?;
-            if parts.len() != self.shards * self.runs {
-                return Err(Error::invalid_file(
-                    name,
-                    format!(
-                        "{} parts where the run has {} shards of {} runs",
-                        parts.len(),
-                        self.shards,
-                        self.runs
-                    ),
-                ));
-            }
+        let mut sections = Vec::with_capacity(buckets.len() * self.runs);
+        for (name, file, parts) in buckets {
             for &part in &parts[shard * self.runs..(shard + 1) * self.runs] {
                 total = total.saturating_add(part.0);
                 sections.push((name, file, part));
@@ -547,7 +572,7 @@ impl ShardedBfs {
             next.retain(|r| old.binary_search(r).is_err());
             let count = next.len() as u64;
             let part = compress(&mut compressor(), next.into_iter(), count as usize);
-            store.save(&out, &[&assemble(vec![part])])?;
+            store.save_deferred(&out, &[&assemble(vec![part])])?;
             return Ok(count);
         }
         self.check_task_memory(len.div_ceil(8) + total.min(len) * 8, level, shard)?;
@@ -576,7 +601,7 @@ impl ShardedBfs {
             })
         });
         let part = compress(&mut compressor(), ranks, count as usize);
-        store.save(&out, &[&assemble(vec![part])])?;
+        store.save_deferred(&out, &[&assemble(vec![part])])?;
         Ok(count)
     }
 
@@ -616,6 +641,9 @@ impl ShardedBfs {
         } else {
             record.distribution.push(total);
         }
+        // The level's files were saved deferred: one sync makes them
+        // durable before the record that trusts them is.
+        store.sync()?;
         save_record(store, record)?;
         for shard in 0..self.shards {
             store.discard(&buckets_name(level, shard))?;
@@ -707,10 +735,12 @@ impl ShardedBfs {
             (0..self.shards)
                 .into_par_iter()
                 .try_for_each(|s| self.expand(store, level, s))?;
+            let buckets = self.load_buckets(store, level)?;
             let counts: Vec<u64> = (0..self.shards)
                 .into_par_iter()
-                .map(|s| self.merge(store, level, s))
+                .map(|s| self.merge_loaded(store, level, s, &buckets))
                 .collect::<Result<_>>()?;
+            drop(buckets);
             let seconds = clock.elapsed().as_secs_f64();
             let found = self.complete_level(store, &mut record, &counts, seconds)?;
             if found > 0 {
@@ -832,6 +862,9 @@ fn assemble(parts: Vec<(u64, Vec<u8>)>) -> Vec<u8> {
 
 /// One part of a `.ranks` file: (configurations, offset, bytes).
 type Part = (u64, usize, usize);
+
+/// A bucket file: its name, its contents and its part index.
+type LoadedBuckets = (String, crate::store::StoredTable, Vec<Part>);
 
 fn parse_parts(file: &[u8], name: &str, store: &dyn TableStore) -> Result<Vec<Part>> {
     let bad = |why: &str| corrupt(store, name, why.to_string());
