@@ -37,16 +37,7 @@ impl Budget {
     /// the deadline. Reads the clock; cheap enough every few thousand
     /// steps.
     pub fn stop_reason(&self) -> Option<StopReason> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(StopReason::Cancelled);
-        }
-        self.deadline
-            .is_some_and(|d| Instant::now() >= d)
-            .then_some(StopReason::Timeout)
+        time_stop(self.cancel.as_deref(), self.deadline)
     }
 
     /// `Ok` unless the cancel flag is up or the deadline has passed.
@@ -78,6 +69,18 @@ impl Budget {
             _ => Ok(()),
         }
     }
+}
+
+/// The limit that stops work now: the cancel flag when raised, else the
+/// deadline when passed (what every budget and search limit checks).
+#[inline]
+pub fn time_stop(cancel: Option<&AtomicBool>, deadline: Option<Instant>) -> Option<StopReason> {
+    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return Some(StopReason::Cancelled);
+    }
+    deadline
+        .is_some_and(|d| Instant::now() >= d)
+        .then_some(StopReason::Timeout)
 }
 
 /// The error for `what` stopped by `reason`.

@@ -228,17 +228,7 @@ impl Limits {
 
     /// Checks the cancel flag and the deadline (not the node count).
     pub fn check_time(&self) -> Option<StopReason> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(StopReason::Cancelled);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(StopReason::Timeout);
-        }
-        None
+        crate::primitives::budget::time_stop(self.cancel.as_deref(), self.deadline)
     }
 }
 
