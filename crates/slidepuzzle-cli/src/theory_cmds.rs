@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use slidepuzzle::explore::words::{parse_generators, word_lengths};
+use slidepuzzle::explore::words::{parse_generators, word_lengths_within};
 use slidepuzzle::moves::{parse_moves, replay};
 use slidepuzzle::theory::gap::gap_script;
 use slidepuzzle::theory::views::position_views;
@@ -320,6 +320,8 @@ pub struct WordsArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 pub fn run_words(args: &WordsArgs) -> Result<ExitCode> {
@@ -333,7 +335,13 @@ pub fn run_words(args: &WordsArgs) -> Result<ExitCode> {
         ),
         None => None,
     };
-    let r = word_lengths(&gens, element.as_ref(), args.max_elements, args.max_listed)?;
+    let r = word_lengths_within(
+        &gens,
+        element.as_ref(),
+        args.max_elements,
+        args.max_listed,
+        &args.budget.budget()?,
+    )?;
     if args.json {
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
         return Ok(ExitCode::SUCCESS);

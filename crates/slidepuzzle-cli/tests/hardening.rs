@@ -776,3 +776,22 @@ fn sigterm_and_sighup_clean_up_like_ctrl_c() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// Issue 65 item 3: `words` keeps its `--timeout` (S_10's 3.6 million
+/// elements ran unbounded) and takes `--memory`.
+#[test]
+fn words_keeps_its_timeout_and_memory() {
+    let gens = "(1,2,3,4,5,6,7,8,9,10),(1,2)";
+    let (o, took) = run(&["words", "--gens", gens, "--timeout", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the word search stopped: time limit reached"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(5), "words took {took:?}");
+    refused(
+        &["words", "--gens", gens, "--memory", "10"],
+        "over the budget of 10 MiB",
+    );
+}

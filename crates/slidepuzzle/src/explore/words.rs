@@ -75,6 +75,32 @@ pub fn word_lengths(
     max_elements: usize,
     max_listed: usize,
 ) -> Result<WordReport> {
+    word_lengths_within(
+        generators,
+        element,
+        max_elements,
+        max_listed,
+        &crate::primitives::budget::Budget::default(),
+    )
+}
+
+/// [`word_lengths`] within `budget`: the Schreier-Sims order and the
+/// search read its deadline and cancel flag (the search after every
+/// 65,536 new elements), and its memory budget lowers
+/// [`WORD_MEMORY_BYTES`].
+///
+/// # Errors
+/// As [`word_lengths`]; [`Error::Stopped`] when a limit stops it.
+pub fn word_lengths_within(
+    generators: &[Perm],
+    element: Option<&Perm>,
+    max_elements: usize,
+    max_listed: usize,
+    budget: &crate::primitives::budget::Budget,
+) -> Result<WordReport> {
+    let memory = budget
+        .max_memory
+        .map_or(WORD_MEMORY_BYTES, |m| m.min(WORD_MEMORY_BYTES));
     if generators.is_empty() {
         return Err(Error::argument("generators", "give at least one generator"));
     }
@@ -84,7 +110,7 @@ pub fn word_lengths(
     // at these degrees) rather than on arrival after the search has
     // stored `max_elements` of them.
     if n <= ORDER_FIRST_DEGREE {
-        let order = crate::theory::SimsTable::new(n, generators).order();
+        let order = crate::theory::SimsTable::within(n, generators, budget)?.order();
         let order = u64::try_from(&order).unwrap_or(u64::MAX);
         if order > max_elements as u64 {
             return Err(Error::limit(
@@ -94,8 +120,8 @@ pub fn word_lengths(
             ));
         }
         let bytes = order.saturating_mul(per_element);
-        if bytes > WORD_MEMORY_BYTES {
-            return Err(Error::limit(Resource::Memory, bytes, WORD_MEMORY_BYTES));
+        if bytes > memory {
+            return Err(Error::limit(Resource::Memory, bytes, memory));
         }
     }
     let mut moves: Vec<(Perm, usize, bool)> = Vec::new();
@@ -130,8 +156,11 @@ pub fn word_lengths(
                         ));
                     }
                     let bytes = (seen.len() as u64).saturating_mul(per_element);
-                    if bytes > WORD_MEMORY_BYTES {
-                        return Err(Error::limit(Resource::Memory, bytes, WORD_MEMORY_BYTES));
+                    if bytes > memory {
+                        return Err(Error::limit(Resource::Memory, bytes, memory));
+                    }
+                    if seen.len().is_multiple_of(1 << 16) {
+                        budget.check("the word search")?;
                     }
                 }
             }
