@@ -156,9 +156,13 @@ fn print_report(report: &GodsReport, json: bool) {
     }
 }
 
-pub fn run_movegroup(args: &PuzzleArgs, json: bool) -> Result<ExitCode> {
+pub fn run_movegroup(
+    args: &PuzzleArgs,
+    json: bool,
+    budget: &crate::common::BudgetArgs,
+) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
-    let r = slidepuzzle::theory::movegroup::move_group(&puzzle)?;
+    let r = slidepuzzle::theory::movegroup::move_group_within(&puzzle, &budget.budget()?)?;
     if json {
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {

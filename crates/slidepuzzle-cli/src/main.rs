@@ -148,6 +148,8 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: common::BudgetArgs,
     },
     /// Reproduce a published experiment: astar-vs-bfs (seed 000, section 7).
     Experiment {
@@ -258,7 +260,11 @@ fn run(cli: Cli) -> ExitCode {
             cache_dir,
         } => serve(bind, port, cache_dir.as_deref()),
         Command::Render(args) => render(&args),
-        Command::Movegroup { puzzle, json } => explore_cmds::run_movegroup(&puzzle, json),
+        Command::Movegroup {
+            puzzle,
+            json,
+            budget,
+        } => explore_cmds::run_movegroup(&puzzle, json, &budget),
         Command::Experiment {
             instances,
             seed,

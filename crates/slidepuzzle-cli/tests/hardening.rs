@@ -795,3 +795,15 @@ fn words_keeps_its_timeout_and_memory() {
         "over the budget of 10 MiB",
     );
 }
+
+/// `movegroup` takes the budget options too, checked like every other.
+#[test]
+fn movegroup_takes_the_budget_options() {
+    refused(
+        &["movegroup", "--puzzle", "2x2x2", "--timeout", "nan"],
+        "--timeout",
+    );
+    let (o, _) = run(&["movegroup", "--puzzle", "2x2x2", "--timeout", "5"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("order 20160"), "{out}");
+}

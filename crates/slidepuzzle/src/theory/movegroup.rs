@@ -77,6 +77,17 @@ fn move_perm(puzzle: &Puzzle, target: impl Fn(usize) -> Option<usize>) -> Option
 /// [`Error::Limit`] ([`Resource::Vertices`]) when the puzzle has more than
 /// 30 vertices.
 pub fn move_group(puzzle: &Puzzle) -> Result<MoveGroupReport> {
+    move_group_within(puzzle, &crate::primitives::budget::Budget::default())
+}
+
+/// [`move_group`] within `budget` (its Schreier-Sims reads it).
+///
+/// # Errors
+/// As [`move_group`]; [`Error::Stopped`] when a limit stops it.
+pub fn move_group_within(
+    puzzle: &Puzzle,
+    budget: &crate::primitives::budget::Budget,
+) -> Result<MoveGroupReport> {
     puzzle.require_two_way("the move group")?;
     puzzle.require_no_turns("the move group")?;
     let n = puzzle.vertex_count();
@@ -123,7 +134,7 @@ pub fn move_group(puzzle: &Puzzle) -> Result<MoveGroupReport> {
         )));
     }
     let degree = n * n;
-    let order = SimsTable::new(degree, &gens).order();
+    let order = SimsTable::within(degree, &gens, budget)?.order();
     let (center_order, center_exponent, structure) = if order <= BigUint::from(ENUMERATION_LIMIT) {
         let elements = enumerate(&gens, degree);
         let center: Vec<&Perm> = elements
