@@ -122,16 +122,10 @@ fn forced_walk(
         .min()
         .ok_or_else(unreachable)?;
     let bytes = t.saturating_mul(size_of::<(usize, usize)>() as u64);
-    if bytes > limits.max_memory {
-        return Err(Error::Stopped {
-            reason: crate::error::StopReason::Memory,
-            message: format!(
-                "the one solution on this directed cycle has {t} moves ({} MiB), over the memory budget of {} MiB",
-                bytes.div_ceil(1 << 20),
-                limits.max_memory >> 20
-            ),
-        });
-    }
+    limits.budget().check_memory(
+        bytes,
+        &format!("the one solution on this directed cycle ({t} moves)"),
+    )?;
     let mut steps: Vec<(usize, usize)> = Vec::new();
     steps.try_reserve_exact(t as usize).map_err(|_| {
         crate::primitives::alloc::out_of_memory(bytes, "the moves round the directed cycle")
@@ -158,6 +152,7 @@ fn strongly_connected(
     let mut cells = start.cells().to_vec();
     let mut cycles: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
     let mut out = Vec::with_capacity(two_way_steps.len());
+    let budget = limits.budget();
     for (from, to) in two_way_steps {
         if d.successors(from).contains(&to) {
             out.push((from, to));
@@ -177,25 +172,16 @@ fn strongly_connected(
             }
         };
         let l = cycle.len() as u64;
-        let need = (out.len() as u64 + (l - 1) + (l - 2) * l)
-            .saturating_mul(size_of::<(usize, usize)>() as u64);
-        if need > limits.max_memory {
-            return Err(Error::Stopped {
-                reason: crate::error::StopReason::Memory,
-                message: format!(
-                    "the one-way constructive solution passed the memory budget of {} MiB at {} moves (each move against an arc costs {} round a cycle of {l})",
-                    limits.max_memory >> 20,
-                    out.len(),
-                    (l - 1) + (l - 2) * l
-                ),
-            });
-        }
-        if let Some(reason) = limits.check_time() {
-            return Err(crate::primitives::budget::stopped(
-                reason,
-                "the one-way constructive solver",
-            ));
-        }
+        let cost = (l - 1) + (l - 2) * l;
+        let need = (out.len() as u64 + cost).saturating_mul(size_of::<(usize, usize)>() as u64);
+        budget.check_memory(
+            need,
+            &format!(
+                "the one-way constructive solution (at {} moves; a move against an arc costs {cost} round a cycle of {l})",
+                out.len()
+            ),
+        )?;
+        budget.check("the one-way constructive solver")?;
         reverse_round(&mut cells, cycle, &mut out);
     }
     Ok(out)
