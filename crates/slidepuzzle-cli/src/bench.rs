@@ -73,7 +73,9 @@ pub struct BenchArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Per-instance time limit in seconds.
+    /// Per-instance time limit in seconds; building the tables first is
+    /// held to it too (build them once with `slidepuzzle pdb build`, which
+    /// takes its own `--timeout`).
     #[arg(long)]
     pub timeout: Option<f64>,
     /// Metric: stm (lengths checked against the published optima) or mtm
@@ -170,12 +172,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     };
     let solver = crate::common::solver(args.cache_dir.as_deref())?;
     let build = Instant::now();
+    let build_limits = options.limits.clone().with_timeout(timeout);
     let mut plan = solver.plan(&puzzle, &goal, &options)?;
     if plan.later_up_front().is_some() {
-        solver.build_later(&puzzle, &goal, &plan, &options.limits)?;
+        solver.build_later(&puzzle, &goal, &plan, &build_limits)?;
         plan = solver.plan(&puzzle, &goal, &options)?;
     }
-    solver.prepare(&puzzle, &goal, &plan, &options.limits)?;
+    solver.prepare(&puzzle, &goal, &plan, &build_limits)?;
     eprintln!(
         "plan: {plan} (ready in {:.2} s)",
         build.elapsed().as_secs_f64()

@@ -34,9 +34,14 @@ pub enum PdbAction {
         /// `solve` uses.
         #[arg(long)]
         partition: Option<String>,
-        /// Memory budget in MiB.
+        /// Memory budget in MiB (default 8192, or three quarters of the
+        /// memory available now if that is less).
         #[arg(long)]
         memory: Option<u64>,
+        /// Stop the build after this many seconds (exit 1 with the
+        /// reason; nothing is saved; default: no limit, Ctrl-C stops).
+        #[arg(long)]
+        timeout: Option<f64>,
     },
     /// List the cached tables.
     List,
@@ -60,6 +65,7 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
             puzzle,
             partition,
             memory,
+            timeout,
         } => {
             let p = puzzle.puzzle_or_err()?;
             let goal = puzzle.goal_for(&p)?;
@@ -76,10 +82,13 @@ pub fn run(args: &PdbArgs) -> Result<ExitCode> {
             let solver = crate::common::solver(Some(&dir))?;
             let plan = solver.plan(&p, &goal, &options)?;
             let clock = std::time::Instant::now();
+            let timeout = crate::common::timeout_arg("--timeout", *timeout)?;
             let limits = Limits {
                 max_memory: crate::common::memory_arg(*memory, slidepuzzle::search::Work::Tables)?,
+                cancel: Some(crate::common::install_ctrlc()),
                 ..Limits::default()
-            };
+            }
+            .with_timeout(timeout);
             solver.prepare(&p, &goal, &plan, &limits)?;
             let groups = plan.tables.map(|t| t.groups).unwrap_or_default();
             println!(

@@ -324,23 +324,37 @@ fn a_timeout_stops_table_builds_and_keeps_nothing() {
     let dir = std::env::temp_dir().join(format!("slidepuzzle-hardening-t-{}", std::process::id()));
     let tables = dir.join("tables");
     std::fs::create_dir_all(&tables).unwrap();
+    let cache = tables.to_str().unwrap();
     let five = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
     let complete: Vec<String> = (0..30).rev().map(|t| t.to_string()).collect();
     let complete = complete.join(" ");
+    let timeout = ["--cache-dir", cache, "--timeout", "1"];
+    // solve, and (issue 65 item 3) `pdb build` and bench's table builds.
     for args in [
-        &["--algo", "ida", "--size", "5x5", five][..],
-        &[
-            "--heuristic",
-            "pdb",
-            "--puzzle",
-            "complete:30",
-            "--memory",
-            "100",
-            &complete,
-        ],
+        [
+            &["solve"][..],
+            &timeout,
+            &["--algo", "ida", "--size", "5x5", five],
+        ]
+        .concat(),
+        [
+            &["solve"][..],
+            &timeout,
+            &[
+                "--heuristic",
+                "pdb",
+                "--puzzle",
+                "complete:30",
+                "--memory",
+                "100",
+                &complete,
+            ],
+        ]
+        .concat(),
+        [&["pdb", "build", "--puzzle", "5x5"][..], &timeout].concat(),
+        [&["bench", "korf50", "--ids", "1"][..], &timeout].concat(),
     ] {
-        let cache = ["--cache-dir", tables.to_str().unwrap(), "--timeout", "1"];
-        let (o, took) = run(&[&["solve"][..], &cache, args].concat());
+        let (o, took) = run(&args);
         let err = String::from_utf8_lossy(&o.stderr);
         let out = String::from_utf8_lossy(&o.stdout);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {out}{err}");

@@ -115,15 +115,23 @@ fn a_run_stopped_by_a_failing_store_keeps_its_last_level_and_resumes_to_the_same
         };
         let err = search.run(&failing, 5, &|_, _| {}).unwrap_err();
         assert!(err.to_string().contains("no space left"), "{err}");
-        // The record names a level whose every frontier is stored.
+        // The record names a level whose every non-empty frontier is
+        // stored, and its shard sizes add up to the level's size.
         let record = search.open(&store).unwrap();
         assert!(!record.finished);
         assert_eq!(
             record.distribution[..],
             want.distribution[..record.distribution.len()]
         );
-        for shard in 0..shards {
-            assert!(store.contains(&frontier_name(record.level(), shard)));
+        let sizes = record.layers.last().unwrap();
+        assert_eq!(
+            sizes.iter().sum::<u64>(),
+            record.distribution[record.level()]
+        );
+        for (shard, &size) in sizes.iter().enumerate() {
+            let stored = store.contains(&frontier_name(record.level(), shard));
+            assert_eq!(stored, size > 0, "shard {shard}");
+            assert_eq!(record.is_empty_at(record.level(), shard), size == 0);
         }
         // Run again on the same store: the same answer.
         let got = search.run(&store, 5, &|_, _| {}).unwrap();
@@ -133,6 +141,56 @@ fn a_run_stopped_by_a_failing_store_keeps_its_last_level_and_resumes_to_the_same
         );
         assert_eq!(got.antipodes, want.antipodes);
     }
+}
+
+/// A store that counts its saves.
+#[derive(Debug, Default)]
+struct Counting {
+    inner: MemoryStore,
+    saves: AtomicUsize,
+    largest: AtomicUsize,
+}
+
+impl TableStore for Counting {
+    fn load(&self, name: &str) -> Result<Option<StoredTable>> {
+        self.inner.load(name)
+    }
+    fn contains(&self, name: &str) -> bool {
+        self.inner.contains(name)
+    }
+    fn save(&self, name: &str, parts: &[&[u8]]) -> Result<()> {
+        self.saves.fetch_add(1, Ordering::SeqCst);
+        let len = parts.iter().map(|p| p.len()).sum();
+        self.largest.fetch_max(len, Ordering::SeqCst);
+        self.inner.save(name, parts)
+    }
+    fn discard(&self, name: &str) -> Result<()> {
+        self.inner.discard(name)
+    }
+    fn location(&self) -> String {
+        "memory".into()
+    }
+}
+
+#[test]
+fn empty_shards_cost_no_files_so_many_shards_stay_cheap() {
+    // 360 states in 22 levels over 1,000 shards (issue 65: 148 s at 300
+    // shards when every shard wrote its files at every level): a level
+    // writes files for its non-empty shards only, and a bucket file holds
+    // only the parts that have configurations.
+    let want = in_memory("3x2", Metric::Stm);
+    let store = Counting::default();
+    let got = sharded("3x2", Metric::Stm, 1000, &store);
+    assert_eq!(got.distribution, want.distribution);
+    assert_eq!(got.antipodes, want.antipodes);
+    let saves = store.saves.load(Ordering::SeqCst);
+    // At most one frontier and one bucket file per configuration, and
+    // one record per level.
+    assert!(saves <= 2 * 360 + 23, "{saves} saves");
+    // A bucket file of 1,000 shards x 3 runs used to be 48 KB, empty;
+    // the largest file now is the record (two sizes per shard).
+    let largest = store.largest.load(Ordering::SeqCst);
+    assert!(largest < 8 << 10, "a {largest}-byte file");
 }
 
 #[test]
@@ -221,9 +279,18 @@ fn a_directory_run_writes_only_inside_its_directory_and_keeps_only_the_last_leve
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    // The record and the last level's frontier (the antipodes): no buckets,
-    // no older levels.
-    assert_eq!(names.len(), 1 + 7, "{names:?}");
+    // The record and the last level's non-empty frontiers (the
+    // antipodes): no buckets, no older levels, no empty shards.
+    let record = bfs("3x3", Metric::Mtm, 7).open(&store).unwrap();
+    let nonempty = record
+        .layers
+        .last()
+        .unwrap()
+        .iter()
+        .filter(|&&n| n > 0)
+        .count();
+    assert!(nonempty >= 1);
+    assert_eq!(names.len(), 1 + nonempty, "{names:?}");
     assert!(
         names
             .iter()

@@ -44,15 +44,20 @@
 //!   and the distribution of the complete levels. A store holding another
 //!   run is refused with the reason.
 //! - `frontier-LLLL-SSSSS.ranks`: a shard's layer at depth `LLLL`.
-//! - `buckets-LLLL-SSSSS.ranks`: the neighbours of a shard's layer, `R`
-//!   parts (runs) per target shard, target by target (`R` is one more
-//!   than the number of distinct blank shifts of the sequence-keeping
-//!   moves: 3 for a board in STM).
+//! - `buckets-LLLL-SSSSS.ranks`: the neighbours of a shard's layer, up
+//!   to `R` parts (runs) per target shard (`R` is one more than the number
+//!   of distinct blank shifts of the sequence-keeping moves: 3 for a board
+//!   in STM). Only the parts that hold configurations are written, so a
+//!   file's size follows its configurations, not the shard count, and a
+//!   level's files grow linearly in the shard count.
 //!
-//! A `.ranks` file is a header line (`slidepuzzle-ranks v1 parts P`), then
-//! `P` pairs of little-endian `u64` (configurations, bytes), then the
-//! parts: sorted ranks as LEB128 deltas compressed by zstd (level 1, with
-//! its frame checksum).
+//! A frontier file is a header line (`slidepuzzle-ranks v1 parts P`),
+//! then `P` pairs of little-endian `u64` (configurations, bytes), then the
+//! parts. A bucket file is a header line (`slidepuzzle-ranks v2 sparse P`),
+//! then `P` triples of little-endian `u64` (slot, configurations, bytes),
+//! slots increasing, where slot `t * R + r` is run `r` for target shard
+//! `t`, then the parts. A part is sorted ranks as LEB128 deltas compressed
+//! by zstd (level 1, with its frame checksum).
 //!
 //! The core does no I/O of its own here: every read and write goes through
 //! the store the caller hands in ([`crate::store::DirectoryStore`] on the
@@ -88,6 +93,7 @@ use crate::theory::ranking::{Ranker, SequentialUnranker};
 pub const RECORD: &str = "sharded-bfs.json";
 const FORMAT: &str = "slidepuzzle-sharded-bfs-v1";
 const RANKS_HEADER: &str = "slidepuzzle-ranks v1 parts";
+const SPARSE_HEADER: &str = "slidepuzzle-ranks v2 sparse";
 /// Most shards a run may have.
 pub const MAX_SHARDS: usize = 99_999;
 /// Most levels (depths) a run may have: the file names hold four digits.
@@ -148,12 +154,29 @@ pub struct ShardedRecord {
     pub finished: bool,
     /// Seconds spent in the levels recorded so far, over every run.
     pub seconds: f64,
+    /// Configurations in each shard at the last complete levels (at most
+    /// two, the older first): a shard of size 0 at one of them has no
+    /// frontier file, and its expansion no bucket file, so a level costs
+    /// files for its non-empty shards only. Empty in the records of
+    /// earlier versions, whose every shard has its files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<Vec<u64>>,
 }
 
 impl ShardedRecord {
     /// The deepest complete level: its frontier files are in the store.
     pub fn level(&self) -> usize {
         self.distribution.len() - 1
+    }
+
+    /// Whether the record shows that `shard` holds no configuration at
+    /// depth `level` (so it has no frontier file there); `false` when it
+    /// does not know.
+    pub fn is_empty_at(&self, level: usize, shard: usize) -> bool {
+        let Some(back) = self.level().checked_sub(level) else {
+            return false;
+        };
+        back < self.layers.len() && self.layers[self.layers.len() - 1 - back].get(shard) == Some(&0)
     }
 }
 
@@ -313,6 +336,7 @@ impl ShardedBfs {
             distribution: vec![1],
             finished: false,
             seconds: 0.0,
+            layers: Vec::new(),
         }
     }
 
@@ -349,6 +373,8 @@ impl ShardedBfs {
                 || record.shards != want.shards
                 || record.size != want.size
                 || record.distribution.is_empty()
+                || record.layers.len() > 2
+                || record.layers.iter().any(|l| l.len() != record.shards)
             {
                 return Err(Error::argument(
                     "dir",
@@ -364,16 +390,16 @@ impl ShardedBfs {
         }
         let goal: Vec<u8> = self.goal.cells().iter().map(|&t| t as u8).collect();
         let rank = self.ranker.rank(&goal);
-        for shard in 0..self.shards {
-            let ranks: &[u64] = if self.shard_of(rank) == shard {
-                &[rank]
-            } else {
-                &[]
-            };
-            store.save(&frontier_name(0, shard), &[&encode_parts(&[ranks])])?;
-        }
-        save_record(store, &want)?;
-        Ok(want)
+        let mut record = want;
+        let mut sizes = vec![0; self.shards];
+        sizes[self.shard_of(rank)] = 1;
+        record.layers = vec![sizes];
+        store.save(
+            &frontier_name(0, self.shard_of(rank)),
+            &[&encode_parts(&[&[rank]])],
+        )?;
+        save_record(store, &record)?;
+        Ok(record)
     }
 
     /// Expands `shard`'s frontier at `level` into its bucket file. Skipped
@@ -385,6 +411,22 @@ impl ShardedBfs {
     /// or corrupt frontier; the store's errors.
     pub fn expand(&self, store: &dyn TableStore, level: usize, shard: usize) -> Result<()> {
         self.check_shard(shard)?;
+        let record = self.open(store)?;
+        self.expand_with(store, &record, level, shard)
+    }
+
+    /// [`ShardedBfs::expand`] with the run's record read.
+    fn expand_with(
+        &self,
+        store: &dyn TableStore,
+        record: &ShardedRecord,
+        level: usize,
+        shard: usize,
+    ) -> Result<()> {
+        // An empty layer has no neighbours: no bucket file.
+        if record.is_empty_at(level, shard) {
+            return Ok(());
+        }
         let out = buckets_name(level, shard);
         if store.contains(&out) {
             return Ok(());
@@ -433,25 +475,28 @@ impl ShardedBfs {
                 buckets[target as usize * runs + run].push(offset as u32);
             }
         })?;
-        let mut encoded: Vec<(u64, Vec<u8>)> = Vec::with_capacity(buckets.len());
+        // Only the slots that hold configurations are written.
+        let mut encoded: Vec<(u64, (u64, Vec<u8>))> = Vec::new();
         // One compression context for all the parts (making one per part
         // costs more than compressing a small part).
         let mut zstd = compressor();
         for (i, b) in buckets.iter_mut().enumerate() {
+            if b.is_empty() {
+                continue;
+            }
             if i % runs == 0 {
                 radsort::sort(b);
                 b.dedup();
             }
             debug_assert!(b.windows(2).all(|w| w[0] < w[1]));
             let base = (i / runs) as u64 * self.shard_len;
-            encoded.push(compress(
-                &mut zstd,
-                b.iter().map(|&o| base + o as u64),
-                b.len(),
+            encoded.push((
+                i as u64,
+                compress(&mut zstd, b.iter().map(|&o| base + o as u64), b.len()),
             ));
             *b = Vec::new();
         }
-        store.save_deferred(&out, &[&assemble(encoded)])
+        store.save_deferred(&out, &[&assemble_sparse(encoded)])
     }
 
     /// Merges the buckets for `shard` written by every expansion at
@@ -465,60 +510,83 @@ impl ShardedBfs {
     pub fn merge(&self, store: &dyn TableStore, level: usize, shard: usize) -> Result<u64> {
         self.check_shard(shard)?;
         let out = frontier_name(level + 1, shard);
-        if let Some(file) = store.load(&out)? {
-            let parts = parse_parts(&file, &out, store)?;
-            return Ok(parts.first().map_or(0, |p| p.0));
+        if store.contains(&out) {
+            return self.stored_count(store, &out);
         }
-        let buckets = self.load_buckets(store, level)?;
-        self.merge_loaded(store, level, shard, &buckets)
+        let record = self.open(store)?;
+        let buckets = self.load_buckets(store, &record, level)?;
+        self.merge_loaded(store, &record, level, shard, &buckets)
+    }
+
+    /// The configurations of the stored frontier file `name`.
+    fn stored_count(&self, store: &dyn TableStore, name: &str) -> Result<u64> {
+        let file = load(store, name)?;
+        let parts = parse_parts(&file, name, store)?;
+        Ok(parts.first().map_or(0, |p| p.0))
     }
 
     /// Every expansion's buckets at `level`, each file loaded (mapped) and
-    /// its part index read once: a merge of every shard in one process
-    /// reads each file once, not once per shard (the cost grows linearly
-    /// in the shard count, not with its square).
-    fn load_buckets(&self, store: &dyn TableStore, level: usize) -> Result<Vec<LoadedBuckets>> {
-        (0..self.shards)
-            .map(|from| {
-                let name = buckets_name(level, from);
-                let file = load(store, &name)?;
-                let parts = parse_parts(&file, &name, store)?;
-                if parts.len() != self.shards * self.runs {
-                    return Err(Error::invalid_file(
+    /// its part index read once, then indexed by target shard: a merge of
+    /// every shard in one process reads each file once, not once per
+    /// shard, and finds its parts without scanning the others (the cost
+    /// grows linearly in the shard count, not with its square).
+    fn load_buckets(
+        &self,
+        store: &dyn TableStore,
+        record: &ShardedRecord,
+        level: usize,
+    ) -> Result<LoadedBuckets> {
+        let mut files = Vec::with_capacity(self.shards);
+        let mut by_target: Vec<Vec<(usize, Part)>> = vec![Vec::new(); self.shards];
+        let slots = (self.shards * self.runs) as u64;
+        for from in 0..self.shards {
+            if record.is_empty_at(level, from) {
+                continue;
+            }
+            let name = buckets_name(level, from);
+            let file = load(store, &name)?;
+            for (slot, part) in parse_sparse(&file, &name, store)? {
+                if slot >= slots {
+                    return Err(corrupt(
+                        store,
                         &name,
                         format!(
-                            "{} parts where the run has {} shards of {} runs",
-                            parts.len(),
-                            self.shards,
-                            self.runs
+                            "slot {slot} where the run has {} shards of {} runs",
+                            self.shards, self.runs
                         ),
                     ));
                 }
-                Ok((name, file, parts))
-            })
-            .collect()
+                by_target[(slot / self.runs as u64) as usize].push((files.len(), part));
+            }
+            files.push((name, file));
+        }
+        Ok(LoadedBuckets { files, by_target })
     }
 
     /// [`ShardedBfs::merge`] with the buckets loaded.
     fn merge_loaded(
         &self,
         store: &dyn TableStore,
+        record: &ShardedRecord,
         level: usize,
         shard: usize,
-        buckets: &[LoadedBuckets],
+        buckets: &LoadedBuckets,
     ) -> Result<u64> {
         let out = frontier_name(level + 1, shard);
-        if let Some(file) = store.load(&out)? {
-            let parts = parse_parts(&file, &out, store)?;
-            return Ok(parts.first().map_or(0, |p| p.0));
+        if store.contains(&out) {
+            return self.stored_count(store, &out);
         }
         let mut total = 0u64;
-        let mut sections = Vec::with_capacity(buckets.len() * self.runs);
-        for (name, file, parts) in buckets {
-            for &part in &parts[shard * self.runs..(shard + 1) * self.runs] {
-                total = total.saturating_add(part.0);
-                sections.push((name, file, part));
-            }
+        let mut sections = Vec::with_capacity(buckets.by_target[shard].len());
+        for &(from, part) in &buckets.by_target[shard] {
+            let (name, file) = &buckets.files[from];
+            total = total.saturating_add(part.0);
+            sections.push((name, file, part));
+        }
+        if total == 0 {
+            // No neighbour falls in the shard: its next layer is empty,
+            // whatever the known layers hold, and has no file.
+            return Ok(0);
         }
         let known_levels = if level == 0 {
             vec![0]
@@ -527,6 +595,7 @@ impl ShardedBfs {
         };
         let known: Vec<(String, _)> = known_levels
             .into_iter()
+            .filter(|&l| !record.is_empty_at(l, shard))
             .map(|l| {
                 let name = frontier_name(l, shard);
                 load(store, &name).map(|f| (name, f))
@@ -571,6 +640,9 @@ impl ShardedBfs {
             old.sort_unstable();
             next.retain(|r| old.binary_search(r).is_err());
             let count = next.len() as u64;
+            if count == 0 {
+                return Ok(0);
+            }
             let part = compress(&mut compressor(), next.into_iter(), count as usize);
             store.save_deferred(&out, &[&assemble(vec![part])])?;
             return Ok(count);
@@ -590,6 +662,9 @@ impl ShardedBfs {
             })?;
         }
         let count: u64 = bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        if count == 0 {
+            return Ok(0);
+        }
         let ranks = bits.iter().enumerate().flat_map(|(i, &w)| {
             let mut w = w;
             std::iter::from_fn(move || {
@@ -635,22 +710,26 @@ impl ShardedBfs {
             ));
         }
         let total: u64 = counts.iter().sum();
+        let before = record.clone();
         record.seconds += seconds;
         if total == 0 {
             record.finished = true;
         } else {
             record.distribution.push(total);
+            record.layers.push(counts.to_vec());
+            if record.layers.len() > 2 {
+                record.layers.remove(0);
+            }
         }
         // The level's files were saved deferred: one sync makes them
         // durable before the record that trusts them is.
         store.sync()?;
         save_record(store, record)?;
         for shard in 0..self.shards {
-            store.discard(&buckets_name(level, shard))?;
-            if total == 0 {
-                store.discard(&frontier_name(level + 1, shard))?;
+            if !before.is_empty_at(level, shard) {
+                store.discard(&buckets_name(level, shard))?;
             }
-            if level >= 1 {
+            if level >= 1 && !before.is_empty_at(level - 1, shard) {
                 store.discard(&frontier_name(level - 1, shard))?;
             }
         }
@@ -686,6 +765,9 @@ impl ShardedBfs {
         for shard in 0..self.shards {
             if antipodes.len() >= max_antipodes {
                 break;
+            }
+            if record.is_empty_at(level, shard) {
+                continue;
             }
             let name = frontier_name(level, shard);
             let file = load(store, &name)?;
@@ -734,11 +816,11 @@ impl ShardedBfs {
             let level = record.level();
             (0..self.shards)
                 .into_par_iter()
-                .try_for_each(|s| self.expand(store, level, s))?;
-            let buckets = self.load_buckets(store, level)?;
+                .try_for_each(|s| self.expand_with(store, &record, level, s))?;
+            let buckets = self.load_buckets(store, &record, level)?;
             let counts: Vec<u64> = (0..self.shards)
                 .into_par_iter()
-                .map(|s| self.merge_loaded(store, level, s, &buckets))
+                .map(|s| self.merge_loaded(store, &record, level, s, &buckets))
                 .collect::<Result<_>>()?;
             drop(buckets);
             let seconds = clock.elapsed().as_secs_f64();
@@ -863,8 +945,68 @@ fn assemble(parts: Vec<(u64, Vec<u8>)>) -> Vec<u8> {
 /// One part of a `.ranks` file: (configurations, offset, bytes).
 type Part = (u64, usize, usize);
 
-/// A bucket file: its name, its contents and its part index.
-type LoadedBuckets = (String, crate::store::StoredTable, Vec<Part>);
+/// A level's bucket files, loaded: each file's name and contents, and
+/// for each target shard the parts that fall in it, as (file, part).
+struct LoadedBuckets {
+    files: Vec<(String, crate::store::StoredTable)>,
+    by_target: Vec<Vec<(usize, Part)>>,
+}
+
+/// The bytes of a sparse `.ranks` file (a bucket file) holding `parts`
+/// as (slot, (configurations, bytes)), slots increasing.
+fn assemble_sparse(parts: Vec<(u64, (u64, Vec<u8>))>) -> Vec<u8> {
+    let mut out = format!("{SPARSE_HEADER} {}\n", parts.len()).into_bytes();
+    let total: usize = parts.iter().map(|p| p.1.1.len()).sum();
+    out.reserve(parts.len() * 24 + total);
+    for (slot, (count, blob)) in &parts {
+        out.extend_from_slice(&slot.to_le_bytes());
+        out.extend_from_slice(&count.to_le_bytes());
+        out.extend_from_slice(&(blob.len() as u64).to_le_bytes());
+    }
+    for (_, (_, blob)) in &parts {
+        out.extend_from_slice(blob);
+    }
+    out
+}
+
+/// The parts of a sparse `.ranks` file as (slot, part), slots strictly
+/// increasing (checked); a dense v1 file is read as its non-empty parts,
+/// so a level expanded by an earlier version resumes.
+fn parse_sparse(file: &[u8], name: &str, store: &dyn TableStore) -> Result<Vec<(u64, Part)>> {
+    let bad = |why: &str| corrupt(store, name, why.to_string());
+    let (head, body) = split_header(file).ok_or_else(|| bad("no header line"))?;
+    let Some(count) = head.trim().strip_prefix(SPARSE_HEADER) else {
+        return Ok(parse_parts(file, name, store)?
+            .into_iter()
+            .enumerate()
+            .filter(|(_, p)| p.0 > 0)
+            .map(|(i, p)| (i as u64, p))
+            .collect());
+    };
+    let count: usize = count
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&n: &usize| n.checked_mul(24).is_some_and(|len| len <= body.len()))
+        .ok_or_else(|| bad("not a sparse ranks file, or a truncated index"))?;
+    let index_len = count * 24;
+    let word = |i: usize| u64::from_le_bytes(body[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+    let mut parts = Vec::with_capacity(count);
+    let mut offset = file.len() - body.len() + index_len;
+    for i in 0..count {
+        let (slot, n, len) = (word(3 * i), word(3 * i + 1), word(3 * i + 2));
+        if parts.last().is_some_and(|&(last, _)| slot <= last) {
+            return Err(bad("slots out of order"));
+        }
+        let len = usize::try_from(len).map_err(|_| bad("part too long"))?;
+        if offset.checked_add(len).is_none_or(|end| end > file.len()) {
+            return Err(bad("truncated part"));
+        }
+        parts.push((slot, (n, offset, len)));
+        offset += len;
+    }
+    Ok(parts)
+}
 
 fn parse_parts(file: &[u8], name: &str, store: &dyn TableStore) -> Result<Vec<Part>> {
     let bad = |why: &str| corrupt(store, name, why.to_string());
@@ -963,6 +1105,55 @@ fn for_each_rank(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sparse_bucket_files_round_trip_and_refuse_damage() {
+        let mut zstd = compressor();
+        let a: Vec<u64> = vec![3, 9, 1 << 33];
+        let parts = vec![
+            (2, compress(&mut zstd, a.iter().copied(), a.len())),
+            (7, compress(&mut zstd, [5u64].into_iter(), 1)),
+        ];
+        let bytes = assemble_sparse(parts);
+        let store = crate::store::MemoryStore::new();
+        let got = parse_sparse(&bytes, "x", &store).unwrap();
+        assert_eq!(got.iter().map(|p| p.0).collect::<Vec<_>>(), vec![2, 7]);
+        assert_eq!(
+            decode_part(&bytes, got[0].1, u64::MAX, "x", &store).unwrap(),
+            a
+        );
+        assert_eq!(
+            decode_part(&bytes, got[1].1, u64::MAX, "x", &store).unwrap(),
+            vec![5]
+        );
+        // No parts at all: a header line only.
+        assert!(
+            parse_sparse(&assemble_sparse(vec![]), "x", &store)
+                .unwrap()
+                .is_empty()
+        );
+        // A dense file of an earlier version reads as its non-empty parts.
+        let dense = encode_parts(&[&[], &[4, 6], &[]]);
+        let got = parse_sparse(&dense, "x", &store).unwrap();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].0, 1);
+        // Cut anywhere past the header, the file is refused or reads fewer
+        // ranks; never a panic.
+        for cut in 0..bytes.len() {
+            let short = &bytes[..cut];
+            let ok = parse_sparse(short, "x", &store).and_then(|p| {
+                p.iter()
+                    .map(|&(_, q)| decode_part(short, q, u64::MAX, "x", &store))
+                    .collect::<Result<Vec<_>>>()
+            });
+            assert!(ok.is_err(), "cut at {cut}");
+        }
+        // Slots out of order are refused.
+        let mut swapped = bytes.clone();
+        let body = swapped.iter().position(|&b| b == b'\n').unwrap() + 1;
+        swapped[body..body + 8].copy_from_slice(&9u64.to_le_bytes());
+        assert!(parse_sparse(&swapped, "x", &store).is_err());
+    }
 
     #[test]
     fn ranks_files_round_trip() {
