@@ -582,6 +582,26 @@ fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
         &["analyze", "--puzzle", "3x3:twist", "--timeout", "0"],
         "--timeout",
     );
+    // complete:5000 (12.5 M edges): the analysis is linear in the edges
+    // (6.4 s and 1.5 GB before the edges were deduplicated without a hash
+    // set), and its block decomposition is counted against --memory.
+    let (o, took) = run(&["analyze", "--puzzle", "complete:5000"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("S_4999"), "{out}");
+    assert!(
+        took < Duration::from_secs(10),
+        "complete:5000 took {took:?}"
+    );
+    let (o, _) = run(&["analyze", "--puzzle", "complete:5000", "--memory", "500"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "the block decomposition would need 573 MiB, over the memory budget of 500 MiB"
+        ),
+        "{err}"
+    );
     // godsnumber reads its --timeout after every layer: 4x3 (239,500,800
     // configurations, half a minute) stops at once with the reason.
     let (o, took) = run(&["godsnumber", "--puzzle", "4x3", "--timeout", "1"]);

@@ -2,7 +2,7 @@
 //!
 //! | library | Python |
 //! |---|---|
-//! | [`Error::Limit`], a search stopped by a limit | `LimitExceeded` (a `ValueError`) |
+//! | [`Error::Limit`], [`Error::Stopped`] (work stopped by its time or memory limit) | `LimitExceeded` (a `ValueError`) |
 //! | an unreachable goal | `Unsolvable` (a `ValueError`) |
 //! | [`Error::Io`] | `OSError` |
 //! | [`Error::Internal`] | `RuntimeError` (a bug) |
@@ -41,7 +41,7 @@ pub fn to_py(e: Error) -> PyErr {
         None => e.to_string(),
     };
     match e.unhinted() {
-        Error::Limit { .. } => LimitExceeded::new_err(message),
+        Error::Limit { .. } | Error::Stopped { .. } => LimitExceeded::new_err(message),
         Error::Io { .. } => PyOSError::new_err(message),
         Error::Internal(_) => PyRuntimeError::new_err(message),
         _ => PyValueError::new_err(message),

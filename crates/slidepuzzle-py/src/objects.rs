@@ -439,11 +439,37 @@ pub fn permutation_json(
 }
 
 /// The analysis (blocks, puzzle group, order, counts) as JSON; big numbers
-/// are decimal strings.
+/// are decimal strings. `timeout` (seconds) and `max_memory_mb` bound it
+/// as `analyze --timeout --memory` does (the library's one budget rule;
+/// Ctrl-C stops it); the GIL is released while it works.
 #[pyfunction]
-pub fn analyze_json(puzzle: &Puzzle, goal: &Configuration) -> PyResult<String> {
-    let a = slidepuzzle::theory::analyze_any(&puzzle.inner, &puzzle.own(goal)?)
-        .map_err(crate::errors::to_py)?;
+#[pyo3(signature = (puzzle, goal, timeout = None, max_memory_mb = None))]
+pub fn analyze_json(
+    py: Python<'_>,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    timeout: Option<f64>,
+    max_memory_mb: Option<u64>,
+) -> PyResult<String> {
+    let timeout = timeout
+        .map(slidepuzzle::Limits::timeout_seconds)
+        .transpose()
+        .py_err()?;
+    let asked = max_memory_mb.map(|mb| mb.saturating_mul(1 << 20));
+    let machine = slidepuzzle::search::MachineMemory::default();
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let budget = slidepuzzle::Budget {
+        deadline: timeout.map(|t| std::time::Instant::now() + t),
+        cancel: Some(cancel.clone()),
+        max_memory: Some(
+            slidepuzzle::search::memory_budget(asked, slidepuzzle::search::Work::Solve, &machine)
+                .py_err()?,
+        ),
+    };
+    let (p, goal) = (puzzle.inner.clone(), puzzle.own(goal)?);
+    let a = crate::run::interruptible(py, Some(cancel), move || {
+        slidepuzzle::theory::analyze_any_within(&p, &goal, &budget)
+    })?;
     serde_json::to_string(&a).map_err(|e| crate::errors::to_py(Error::Internal(e.to_string())))
 }
 

@@ -1,5 +1,7 @@
 """Puzzles, configurations, round trips, errors."""
 
+import time
+
 import numpy as np
 import pytest
 
@@ -154,6 +156,21 @@ def test_check_and_analyze():
     assert two.reachable_configurations == 181440 and two.blank_sets == 36  # 9!/2!, C(9, 2)
     path = sp.analyze("path:4", "1 2 0 0")
     assert path.blanks == 2 and not path.everything_reachable and path.reachable_configurations == 6
+
+
+def test_analyze_keeps_its_timeout_and_memory():
+    # Issue 65: analyze takes the CLI's budget. 8x8:twist's Schreier-Sims
+    # ran over 60 s; with timeout=1 it stops and the answer says so.
+    t = time.monotonic()
+    a = sp.analyze("8x8:twist", timeout=1)
+    assert time.monotonic() - t < 5
+    assert "stopped: time limit reached; no order by Schreier-Sims" in a.group
+    assert a.group_order is None and a.raw["vertices"] == 64
+    # complete:5000's block decomposition is counted before it starts.
+    with pytest.raises(sp.LimitExceeded, match="block decomposition would need 573 MiB"):
+        sp.analyze("complete:5000", max_memory_mb=500)
+    with pytest.raises(ValueError, match="timeout"):
+        sp.analyze("3x3", timeout=-1)
 
 
 def test_permutation_views_follow_seed_001():

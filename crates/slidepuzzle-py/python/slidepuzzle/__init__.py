@@ -402,14 +402,26 @@ class Analysis:
 
 
 def analyze(
-    puzzle: PuzzleLike = "4x4", goal: Optional[StateLike] = None, *, blanks: Optional[int] = None
+    puzzle: PuzzleLike = "4x4",
+    goal: Optional[StateLike] = None,
+    *,
+    blanks: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory_mb: Optional[int] = None,
 ) -> Analysis:
     """Blocks, the puzzle group and its order, reachable configurations;
     with several blanks (``blanks``, or a goal with several 0s), the
-    several-blank analysis."""
+    several-blank analysis.
+
+    ``timeout`` (seconds) and ``max_memory_mb`` bound the work as
+    ``slidepuzzle analyze --timeout --memory`` does: a turning puzzle's
+    Schreier-Sims stops and the answer leaves its order out (the closed
+    form still gives it); other work that passes a limit raises
+    :class:`LimitExceeded` naming it. Ctrl-C raises ``KeyboardInterrupt``.
+    """
     p = _puzzle(puzzle)
     g = p.solved(blanks) if goal is None else configuration(goal, p, blanks)
-    d = json.loads(_native.analyze_json(p, g))
+    d = json.loads(_native.analyze_json(p, g, timeout=timeout, max_memory_mb=max_memory_mb))
     big = lambda key: int(d[key]) if key in d else None  # noqa: E731
     if "modulus" in d:
         return Analysis(
