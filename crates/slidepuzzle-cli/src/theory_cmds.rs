@@ -50,9 +50,12 @@ fn print_rotating(a: &slidepuzzle::theory::rotating::RotatingAnalysis) {
 }
 
 pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result<ExitCode> {
+    // The clock starts before the puzzle is built (4 M vertices take
+    // seconds).
+    let budget = budget.budget()?;
     let puzzle = args.puzzle_or_err()?;
     let goal = args.goal_for(&puzzle)?;
-    let a = match analyze_any_within(&puzzle, &goal, &budget.budget()?)? {
+    let a = match analyze_any_within(&puzzle, &goal, &budget)? {
         AnyAnalysis::OneBlank(a) => a,
         AnyAnalysis::OneWay(w) => {
             if json {

@@ -582,6 +582,20 @@ fn analyses_keep_their_timeout_and_print_big_orders_by_size() {
         &["analyze", "--puzzle", "3x3:twist", "--timeout", "0"],
         "--timeout",
     );
+    // 2048x2048:twist (4 M vertices, over 60 s and 1.4 GB before): the
+    // clock starts before the puzzle is built, and the linear passes read
+    // it between them.
+    let (o, took) = run(&["analyze", "--puzzle", "2048x2048:twist", "--timeout", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the turning analysis stopped: time limit reached"),
+        "{err}"
+    );
+    assert!(
+        took < Duration::from_secs(6),
+        "2048x2048:twist took {took:?}"
+    );
     // complete:5000 (12.5 M edges): the analysis is linear in the edges
     // (6.4 s and 1.5 GB before the edges were deduplicated without a hash
     // set), and its block decomposition is counted against --memory.

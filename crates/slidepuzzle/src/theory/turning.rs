@@ -716,10 +716,12 @@ pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningA
 /// that passes its deadline, cancel flag or memory budget is left out
 /// (`group_order` is `None` and the summary says which limit stopped it);
 /// the orders are [`Count`]s, so even a puzzle of a million vertices is
-/// analysed in linear time.
+/// analysed in linear time, and the linear passes read the deadline and
+/// cancel flag between them.
 ///
 /// # Errors
-/// As [`analyze_turning`].
+/// As [`analyze_turning`]; [`Error::Stopped`] when a limit passes during
+/// the linear passes (before any order is known).
 pub fn analyze_turning_within(
     puzzle: &Puzzle,
     goal: &Configuration,
@@ -732,8 +734,13 @@ pub fn analyze_turning_within(
         ));
     }
     let home = goal.blank();
+    // The linear passes (each about a second on 2048x2048:twist's 4 M
+    // vertices) read the budget between them.
+    budget.check("the turning analysis")?;
     let gauge = Gauge::new(puzzle, turns, home);
+    budget.check("the turning analysis")?;
     let inv = TurnInvariants::of(puzzle, turns, &gauge);
+    budget.check("the turning analysis")?;
     let m = puzzle.vertex_count() - 1;
     let k = turns.modulus();
     let whole = Count::factorial(m as u64).mul(&Count::from(BigUint::from(k).pow(m as u32)));
