@@ -297,12 +297,15 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
         );
     }
     println!(
-        "{} moves ({metric}) for an optimum of {optimal}{}: {} wasted",
-        r.length,
+        "{} ({metric}) for an optimum of {optimal}{}: {} wasted",
+        slidepuzzle::format::counted(r.length as u64, "move", "moves"),
         if end == 0 {
             String::new()
         } else {
-            format!("; {end} moves from the goal at the end")
+            format!(
+                "; {} from the goal at the end",
+                slidepuzzle::format::counted(end as u64, "move", "moves")
+            )
         },
         r.waste
     );
@@ -344,9 +347,9 @@ pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
     } else {
         println!("{spelled}");
         eprintln!(
-            "{} -> {} moves ({})",
+            "{} -> {} ({})",
             len(&path),
-            len(&better),
+            slidepuzzle::format::counted(len(&better) as u64, "move", "moves"),
             a.metric.to_string().to_uppercase()
         );
     }

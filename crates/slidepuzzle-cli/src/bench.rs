@@ -281,8 +281,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                 // keeps its results even if it is stopped before the table.
                 if let Ok(Row::Solved(f, _)) = &row {
                     eprintln!(
-                        "solved {} ({} moves, {} generated, {:.2} s)",
-                        inst.id, f.length, f.counts.generated, f.counts.seconds
+                        "solved {} ({}, {} generated, {:.2} s)",
+                        inst.id,
+                        slidepuzzle::format::counted(f.length as u64, "move", "moves"),
+                        f.counts.generated,
+                        f.counts.seconds
                     );
                     if let Some(Err(e)) = journal.as_ref().map(|j| j.record_finished(inst.id, f)) {
                         fail(e);

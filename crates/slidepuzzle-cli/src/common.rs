@@ -127,8 +127,10 @@ pub fn parse_puzzle(spec: &str) -> Result<Puzzle> {
     Puzzle::parse_with(spec, Some(&load))
 }
 
-/// Prints an error and returns exit code 2.
-pub fn fail(e: &Error) -> ExitCode {
+/// Prints an error and returns exit code 2; `streams`: the command can
+/// stream its answer to a file (`solve --output`), which the memory hint
+/// then suggests.
+pub fn fail(e: &Error, streams: bool) -> ExitCode {
     eprintln!("error: {e}");
     if let Some(hint) = e.hint() {
         eprintln!("hint: try {}", hint_flag(hint));
@@ -137,9 +139,12 @@ pub fn fail(e: &Error) -> ExitCode {
         // How to allow it, where the command line can.
         match resource {
             slidepuzzle::Resource::Memory => eprintln!(
-                "hint: raise the budget with --memory MiB where the command has it; \
-                 `solve --output FILE` streams a large board's moves instead of holding them; \
-                 the default budget is 3/4 of the least of {}",
+                "hint: raise the budget with --memory MiB{}; the default budget is 3/4 of the least of {}",
+                if streams {
+                    "; `--output FILE` streams a large board's moves instead of holding them"
+                } else {
+                    ""
+                },
                 MemorySources::read().describe()
             ),
             slidepuzzle::Resource::Moves => {

@@ -139,17 +139,18 @@ fn print_report(report: &GodsReport, json: bool) {
         return;
     }
     println!(
-        "{} ({:?}): {} configurations, God's number {} from this goal, {} antipode(s); {} engine, {:.2} s",
+        "{} ({}): {}, God's number {} from this goal, {}; {} engine, {:.2} s",
         report.puzzle,
-        report.metric,
-        report.states,
+        report.metric.to_string().to_uppercase(),
+        slidepuzzle::format::counted(report.states, "configuration", "configurations"),
         report.diameter,
-        report.antipode_count,
+        slidepuzzle::format::counted(report.antipode_count, "antipode", "antipodes"),
         report.engine,
         report.seconds
     );
+    println!("depth configurations");
     for (d, c) in report.distribution.iter().enumerate() {
-        println!("{d:>4} {c}");
+        println!("{d:>5} {c}");
     }
     for a in &report.antipodes {
         println!("antipode: {a}");

@@ -212,6 +212,9 @@ fn main() -> ExitCode {
 
 /// Runs one parsed command line.
 fn run(cli: Cli) -> ExitCode {
+    // Only solve streams its moves (`--output`): the memory hint says so
+    // there alone.
+    let streams = matches!(cli.command, Command::Solve(_));
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Bench(args) => bench::run(args),
@@ -293,7 +296,7 @@ fn run(cli: Cli) -> ExitCode {
             eprintln!("stopped: {e}");
             ExitCode::from(1)
         }
-        Err(e) => fail(&e),
+        Err(e) => fail(&e, streams),
     }
 }
 

@@ -2,6 +2,7 @@
 //! Every decision (kernel, heuristic, tables, streaming) is the library's
 //! ([`slidepuzzle::Solver::plan`]); this file translates options and prints.
 
+use slidepuzzle::format::counted;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -43,7 +44,8 @@ fn solve_to_file(
             optimal,
             streamed,
         } => format!(
-            "{moves} moves (STM){}, {}{}",
+            "{} (STM){}, {}{}",
+            counted(moves, "move", "moves"),
             mtm.map(|m| format!(", {m} (MTM)")).unwrap_or_default(),
             if optimal {
                 "optimal"
@@ -147,7 +149,10 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             } else {
                 ", not proven shortest".to_string()
             };
-            println!("{prefix}{} turns{how}, verified by replay", s.turns.len());
+            println!(
+                "{prefix}{}{how}, verified by replay",
+                counted(s.turns.len() as u64, "turn", "turns")
+            );
             println!("{prefix}turns: {}", s.written(puzzle, start));
             println!(
                 "{prefix}{}: {} expanded, {} generated, {:.3} s",
@@ -156,8 +161,8 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
         }
         Outcome::Solved(s) if start.blanks().len() > 1 => {
             println!(
-                "{prefix}{} moves (STM){}, verified by replay",
-                s.steps.len(),
+                "{prefix}{} (STM){}, verified by replay",
+                counted(s.steps.len() as u64, "move", "moves"),
                 optimality(s)
             );
             if let Some(tiles) = slidepuzzle::moves::unambiguous_tiles(puzzle, start, &s.steps) {
@@ -178,8 +183,8 @@ fn print_human(id: Option<&str>, puzzle: &Puzzle, start: &Configuration, outcome
             let view = s.view(puzzle, start);
             let mtm = view.mtm.map(|m| format!(", {m} MTM")).unwrap_or_default();
             println!(
-                "{prefix}{} moves (STM{mtm}){}, verified by replay",
-                view.stm,
+                "{prefix}{} (STM{mtm}){}, verified by replay",
+                counted(view.stm as u64, "move", "moves"),
                 optimality(s)
             );
             if let Some(l) = &view.moves {

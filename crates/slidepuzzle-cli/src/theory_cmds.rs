@@ -142,20 +142,27 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result
         println!("{}", serde_json::to_string(&a).expect("serialisable"));
         return Ok(ExitCode::SUCCESS);
     }
+    // Vertices by the names a JSON graph gave them, else by number.
+    let name = |v: usize| {
+        puzzle
+            .vertex_names()
+            .and_then(|names| names.get(v))
+            .cloned()
+            .unwrap_or_else(|| v.to_string())
+    };
     println!(
-        "puzzle {}: {} vertices, {} edges, {} component(s)",
-        a.puzzle, a.vertices, a.edges, a.components
+        "puzzle {}: {} vertices, {} edges, {}",
+        a.puzzle,
+        a.vertices,
+        a.edges,
+        slidepuzzle::format::counted(a.components as u64, "component", "components")
     );
     println!(
         "bipartite: {}; cyclomatic number: {}",
         if a.bipartite { "yes" } else { "no" },
         a.cyclomatic_number
     );
-    let aps: Vec<String> = a
-        .articulation_points
-        .iter()
-        .map(|v| v.to_string())
-        .collect();
+    let aps: Vec<String> = a.articulation_points.iter().map(|&v| name(v)).collect();
     println!(
         "articulation points: {}",
         if aps.is_empty() {
@@ -167,12 +174,7 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result
     println!("blocks ({}):", a.blocks.len());
     const SHOWN: usize = 20;
     for block in a.blocks.iter().take(SHOWN) {
-        let vs: Vec<String> = block
-            .vertices
-            .iter()
-            .take(12)
-            .map(|v| v.to_string())
-            .collect();
+        let vs: Vec<String> = block.vertices.iter().take(12).map(|&v| name(v)).collect();
         let more = if block.vertices.len() > 12 {
             format!(" ... ({} vertices)", block.vertices.len())
         } else {
@@ -183,10 +185,7 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result
             vs.join(","),
             block.kind,
             block.edges,
-            block
-                .root
-                .map(|r| r.to_string())
-                .unwrap_or_else(|| "-".into()),
+            block.root.map(name).unwrap_or_else(|| "-".into()),
             block.group,
             block.group_order.summary()
         );
@@ -199,7 +198,8 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result
     }
     println!(
         "puzzle group (blank on vertex {}): {}",
-        a.blank_vertex, a.group
+        name(a.blank_vertex),
+        a.group
     );
     println!("group order: {}", a.group_order.summary());
     println!(
@@ -280,7 +280,13 @@ pub fn run_group(args: &PuzzleArgs, gap: bool, json: bool) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let a = slidepuzzle::theory::analyze(&puzzle, &goal);
-    let gens = loop_generators(&puzzle, goal.blank());
+    // Each walk from the goal's blank vertex and back, written with its
+    // start as solutions' blank paths are.
+    let home = goal.blank();
+    let gens: Vec<(Vec<usize>, _)> = loop_generators(&puzzle, home)
+        .into_iter()
+        .map(|(w, p)| (std::iter::once(home).chain(w).collect(), p))
+        .collect();
     if json {
         let g: Vec<_> = gens
             .iter()

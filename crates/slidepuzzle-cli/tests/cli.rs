@@ -1378,3 +1378,62 @@ fn library_hints_are_worded_as_this_command_lines_flags() {
         stderr(&o)
     );
 }
+
+/// Issue 66 item 7: the rough outputs a newcomer met, each as it reads
+/// now.
+#[test]
+fn outputs_read_as_english() {
+    // "1 moves" and "(Stm)": counts agree with their nouns, metrics are
+    // written as everywhere else, and the distribution has a heading.
+    let o = run(&["solve", "1 2 3/4 5 6/7 0 8"]);
+    assert!(
+        stdout(&o).contains("\n1 move (STM, 1 MTM), optimal"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["godsnumber", "--puzzle", "3x2"]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            "3x2 (STM): 360 configurations, God's number 21 from this goal, 1 antipode;"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\ndepth configurations\n    0 1\n"), "{out}");
+    // A JSON graph's vertex names, not their numbers.
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("house.json");
+    std::fs::write(
+        &house,
+        r#"{"name": "house", "vertices": ["a","b","c","d","e"],
+            "edges": [["a","b"],["b","c"],["c","d"],["d","a"],["c","e"],["d","e"]]}"#,
+    )
+    .unwrap();
+    let spec = format!("graph:{}", house.display());
+    let out = stdout(&run(&["analyze", "--puzzle", &spec]));
+    assert!(out.contains("5 vertices, 6 edges, 1 component\n"), "{out}");
+    assert!(
+        out.contains("{a,b,c,d,e}") && out.contains("root e:"),
+        "{out}"
+    );
+    assert!(out.contains("blank on vertex e"), "{out}");
+    // Loop generators' walks start where they end, at the blank, as a
+    // solution's blank path starts at the blank.
+    let out = stdout(&run(&["group", "--puzzle", "theta0"]));
+    assert!(out.contains("blank walk 6-5-0-2-1-6"), "{out}");
+    let v = &json_lines(&run(&["group", "--json", "--puzzle", "theta0"]))[0];
+    for g in v["generators"].as_array().unwrap() {
+        let walk = g["blank_walk"].as_array().unwrap();
+        assert_eq!(walk.first(), walk.last());
+        assert_eq!(walk[0], 6);
+    }
+    // Only solve is told to stream its moves.
+    let o = run(&["godsnumber", "--puzzle", "4x4", "--memory", "100"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains("--output"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("raise the budget with --memory"),
+        "{}",
+        stderr(&o)
+    );
+}

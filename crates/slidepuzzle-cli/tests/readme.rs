@@ -129,6 +129,21 @@ fn run_block(heading: &str, name: &str) {
         );
         eprintln!("{:6.1} s  {line}", clock.elapsed().as_secs_f64());
     }
+    // Run from the repository's root, the examples would leave only what
+    // .gitignore names (issue 66: 7 untracked files and folders).
+    let ignored = std::fs::read_to_string(repo().join(".gitignore")).expect(".gitignore");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name == "crates" || name == "cache" {
+            continue;
+        }
+        assert!(
+            ignored
+                .lines()
+                .any(|l| l.trim_end_matches('/') == format!("/{name}")),
+            "the examples leave {name}, which .gitignore does not name"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -14,13 +14,13 @@ use pyo3::prelude::*;
 use slidepuzzle::Error;
 
 create_exception!(
-    _native,
+    slidepuzzle,
     LimitExceeded,
     PyValueError,
     "A budget (memory, vertices, nodes, time) was reached; the message says what was asked, what it needs and how to allow it."
 );
 create_exception!(
-    _native,
+    slidepuzzle,
     Unsolvable,
     PyValueError,
     "The goal cannot be reached from the start; the message says why (Wilson's theorem and its extensions)."

@@ -137,6 +137,8 @@ def test_bad_input_names_the_problem():
     with pytest.raises(sp.LimitExceeded):
         sp.Puzzle("100000x100000")
     assert issubclass(sp.LimitExceeded, ValueError) and issubclass(sp.Unsolvable, ValueError)
+    # Named as users import them (issue 66: it printed as _native.Unsolvable).
+    assert sp.Unsolvable.__module__ == "slidepuzzle" and sp.LimitExceeded.__module__ == "slidepuzzle"
 
 
 def test_check_and_analyze():

@@ -324,6 +324,19 @@ pub fn draw(puzzle: &Puzzle, config: &Configuration) -> String {
     out
 }
 
+/// `n` and the noun, singular for 1: `"1 move"`, `"31 moves"`. The one
+/// rule every face's wording follows.
+///
+/// ```
+/// use slidepuzzle::format::counted;
+/// assert_eq!(counted(1, "move", "moves"), "1 move");
+/// assert_eq!(counted(0, "move", "moves"), "0 moves");
+/// assert_eq!(counted(31, "move", "moves"), "31 moves");
+/// ```
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

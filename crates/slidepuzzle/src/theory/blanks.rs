@@ -706,15 +706,8 @@ fn decide_several(
         let stranded = TileClasses::stranded_between(start, goal, &start_classes, &goal_classes)?;
         let orbits = TileClasses::orbit_sizes_of(&goal_classes);
         let how = format!(
-            "the goal's tiles fall into {} orbits ({} single tiles; larger ones of sizes {:?}), and the arrangements with the goal's blanks in place are every permutation within each orbit (marked-tile classes, {} nodes; {why})",
-            orbits.len(),
-            orbits.iter().filter(|&&s| s == 1).count(),
-            orbits
-                .iter()
-                .copied()
-                .filter(|&s| s > 1)
-                .take(12)
-                .collect::<Vec<_>>(),
+            "the goal's tiles fall into {}, and the arrangements with the goal's blanks in place are every permutation within each orbit (marked-tile classes, {} nodes; {why})",
+            orbits_phrase(&orbits),
             classes.nodes()
         );
         return Ok(Verdict {
@@ -749,13 +742,10 @@ fn decide_several(
     {
         let stranded = group.stranded_tile(start, goal)?;
         let orbits = group.orbits();
-        let mut larger: Vec<usize> = orbits.iter().map(Vec::len).filter(|&s| s > 1).collect();
-        larger.sort_unstable_by(|a, b| b.cmp(a));
-        larger.truncate(12);
+        let sizes: Vec<usize> = orbits.iter().map(Vec::len).collect();
         let how = format!(
-            "the tiles fall into {} orbits ({} single tiles; larger ones of sizes {larger:?}) and random closed walks generate the full product of their symmetric groups, order {} (certified by {}; {why})",
-            orbits.len(),
-            orbits.iter().filter(|o| o.len() == 1).count(),
+            "the tiles fall into {} and random closed walks generate the full product of their symmetric groups, order {} (certified by {}; {why})",
+            orbits_phrase(&sizes),
             group.order(),
             match group.certificate() {
                 Certificate::SchreierSims => "Schreier-Sims",
@@ -918,9 +908,63 @@ pub fn bfs_several_blanks(
     })
 }
 
+/// The orbits of the tiles in words: `"3 orbits (1 single tile; the
+/// others of sizes 5, 2)"`, `"4 orbits, all single tiles"`, `"1 orbit of
+/// 8 tiles"`; at most 12 sizes are listed, largest first.
+fn orbits_phrase(sizes: &[usize]) -> String {
+    use crate::format::counted;
+    let singles = sizes.iter().filter(|&&s| s == 1).count();
+    let mut larger: Vec<usize> = sizes.iter().copied().filter(|&s| s > 1).collect();
+    larger.sort_unstable_by(|a, b| b.cmp(a));
+    let orbits = counted(sizes.len() as u64, "orbit", "orbits");
+    if larger.is_empty() {
+        return format!("{orbits}, all single tiles");
+    }
+    if singles == 0 && larger.len() == 1 {
+        return format!("{orbits} of {} tiles", larger[0]);
+    }
+    let more = larger.len().saturating_sub(12);
+    let listed: Vec<String> = larger.iter().take(12).map(|s| s.to_string()).collect();
+    let listed = if more > 0 {
+        format!("{} and {more} more", listed.join(", "))
+    } else {
+        listed.join(", ")
+    };
+    let others = if larger.len() == 1 {
+        "the other of size"
+    } else {
+        "the others of sizes"
+    };
+    if singles == 0 {
+        format!("{orbits} of sizes {listed}")
+    } else {
+        format!(
+            "{orbits} ({}; {others} {listed})",
+            counted(singles as u64, "single tile", "single tiles")
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn orbits_read_as_words() {
+        assert_eq!(orbits_phrase(&[1, 1, 1]), "3 orbits, all single tiles");
+        assert_eq!(orbits_phrase(&[8]), "1 orbit of 8 tiles");
+        assert_eq!(orbits_phrase(&[3, 5]), "2 orbits of sizes 5, 3");
+        assert_eq!(
+            orbits_phrase(&[1, 5, 2]),
+            "3 orbits (1 single tile; the others of sizes 5, 2)"
+        );
+        assert_eq!(
+            orbits_phrase(&[1, 1, 4]),
+            "3 orbits (2 single tiles; the other of size 4)"
+        );
+        let many: Vec<usize> = (2..16).collect();
+        assert!(orbits_phrase(&many).ends_with("5, 4 and 2 more"));
+    }
 
     #[test]
     fn hallways() {
