@@ -2,7 +2,6 @@
 //! Every decision (kernel, heuristic, tables, streaming) is the library's
 //! ([`slidepuzzle::Solver::plan`]); this file translates options and prints.
 
-use slidepuzzle::format::counted;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -10,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use slidepuzzle::format::format_configuration;
+use slidepuzzle::format::{counted, format_configuration};
 use slidepuzzle::model::{Configuration, Puzzle};
 use slidepuzzle::solver::Written;
 use slidepuzzle::solver::many::{Many, ManyOptions};
@@ -35,8 +34,29 @@ fn solve_to_file(
         _ => std::path::PathBuf::from("."),
     };
     let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| Error::io(&dir, e))?;
-    let mut out = std::io::BufWriter::new(tmp);
-    let written = solver.solve_to_writer(puzzle, start, goal, options, &mut out)?;
+    // On a terminal, the bytes of moves written so far (a 1000 x 1000
+    // board's answer is gigabytes, written over minutes).
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} {bytes} of moves written to {msg} ({bytes_per_sec})",
+            )
+            .expect("valid template"),
+        );
+        bar.set_message(path.display().to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut out = std::io::BufWriter::new(CountingWriter {
+        inner: tmp,
+        bar: bar.clone(),
+    });
+    let written = solver.solve_to_writer(puzzle, start, goal, options, &mut out);
+    bar.finish_and_clear();
+    let written = written?;
     let summary = match written {
         Written::Solved {
             moves,
@@ -65,7 +85,8 @@ fn solve_to_file(
     };
     let tmp = out
         .into_inner()
-        .map_err(|e| Error::io(path, e.into_error()))?;
+        .map_err(|e| Error::io(path, e.into_error()))?
+        .inner;
     tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     println!(
@@ -75,6 +96,24 @@ fn solve_to_file(
         clock.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A writer that counts what passes through it on a progress bar.
+struct CountingWriter<W> {
+    inner: W,
+    bar: ProgressBar,
+}
+
+impl<W: std::io::Write> std::io::Write for CountingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bar.inc(n as u64);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// 0 for an answered instance (solved or proved unsolvable), 1 when a

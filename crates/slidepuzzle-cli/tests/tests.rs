@@ -8,6 +8,7 @@ mod cli;
 mod hardening;
 mod json_schema;
 mod one_way;
+mod progress;
 mod readme;
 mod render;
 mod rotating;

@@ -27,6 +27,22 @@ where
     T: Send,
     F: FnOnce() -> slidepuzzle::Result<T> + Send,
 {
+    interruptible_ticking(py, cancel, work, |_| Ok(()))
+}
+
+/// [`interruptible`] that also calls `tick` with the GIL at each poll
+/// (every [`SIGNAL_POLL`]) and once at the end, for a progress bar. An
+/// error `tick` raises stops the work as Ctrl-C does.
+pub fn interruptible_ticking<T, F>(
+    py: Python<'_>,
+    cancel: Option<Arc<AtomicBool>>,
+    work: F,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> slidepuzzle::Result<T> + Send,
+{
     // A signal already pending (its handler raises): no work starts.
     py.check_signals()?;
     std::thread::scope(|scope| {
@@ -47,7 +63,9 @@ where
                 Ok(result) => {
                     // A signal of the last poll counts as one that came
                     // while the work ran.
-                    let interrupted = interrupted.or_else(|| py.check_signals().err());
+                    let interrupted = interrupted
+                        .or_else(|| py.check_signals().err())
+                        .or_else(|| tick(py).err());
                     return match interrupted {
                         Some(e) => Err(e),
                         None => result.map_err(crate::errors::to_py),
@@ -60,7 +78,7 @@ where
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if interrupted.is_none()
-                        && let Err(e) = py.check_signals()
+                        && let Err(e) = py.check_signals().and_then(|()| tick(py))
                     {
                         if let Some(c) = &cancel {
                             c.store(true, Ordering::SeqCst);

@@ -470,7 +470,8 @@ pub fn solve_many(
 /// little-endian i32: -1 unreachable, -2 stopped by a limit. Returns the
 /// bytes and how they were computed.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cells, goal, metric = "stm", timeout = None, max_memory_mb = None))]
+#[pyo3(signature = (puzzle, cells, goal, metric = "stm", timeout = None, max_memory_mb = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn distances<'py>(
     py: Python<'py>,
     puzzle: &Puzzle,
@@ -479,6 +480,7 @@ pub fn distances<'py>(
     metric: &str,
     timeout: Option<f64>,
     max_memory_mb: Option<u64>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     let cancel = Arc::new(AtomicBool::new(false));
     let opts = options(
@@ -491,16 +493,38 @@ pub fn distances<'py>(
         false,
         cancel.clone(),
     )?;
+    // Instances answered so far, for `progress(done, total)` (called with
+    // the GIL at each poll while the work runs, and once at the end).
+    let done = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = done.clone();
     let many = ManyOptions {
         instance_timeout: timeout.map(Limits::timeout_seconds).transpose().py_err()?,
-        on_done: None,
+        on_done: Some(Arc::new(move |_| {
+            counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })),
     };
     let goal = puzzle.own(goal)?;
     let starts = unpack(puzzle, cells, goal.blanks().len())?;
+    let total = starts.len() as u64;
     let p = puzzle.inner.clone();
-    let result = interruptible(py, Some(cancel), move || {
-        solver().distances(&p, &starts, &goal, &opts, &many)
-    })?;
+    let mut shown = u64::MAX;
+    let tick = |py: Python<'_>| -> PyResult<()> {
+        let Some(f) = &progress else {
+            return Ok(());
+        };
+        let now = done.load(std::sync::atomic::Ordering::Relaxed).min(total);
+        if now != shown {
+            shown = now;
+            f.call1(py, (now, total))?;
+        }
+        Ok(())
+    };
+    let result = crate::run::interruptible_ticking(
+        py,
+        Some(cancel),
+        move || solver().distances(&p, &starts, &goal, &opts, &many),
+        tick,
+    )?;
     let mut out = Vec::with_capacity(result.values.len() * 4);
     for d in &result.values {
         let v: i32 = match d {

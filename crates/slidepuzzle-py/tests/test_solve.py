@@ -133,6 +133,24 @@ def test_distances_on_the_15_puzzle_search_each_instance():
     assert method.startswith("ida") and list(d) == [sp.solve(s).length for s in states]
 
 
+def test_distances_report_progress():
+    # Issue 66: long labelling runs show progress. A callable sees the
+    # count grow to the total; a raising one stops the work.
+    states = sp.scramble("4x4", 6, seed=5)
+    seen = []
+    d = sp.distances(states, progress=lambda done, total: seen.append((done, total)))
+    assert len(d) == 6 and seen and seen[-1] == (6, 6)
+    assert all(a[0] <= b[0] and a[1] == 6 for a, b in zip(seen, seen[1:]))
+
+    def stop(done, total):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        sp.distances(sp.scramble("4x4", 40, seed=6), progress=stop)
+    # The default and False both answer.
+    assert list(sp.distances(states, progress=False)) == list(d)
+
+
 def test_unsolvable_and_limits_raise():
     with pytest.raises(sp.Unsolvable, match="odd"):
         sp.solve("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")

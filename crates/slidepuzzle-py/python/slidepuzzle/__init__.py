@@ -261,6 +261,47 @@ def solve_many(
     )
 
 
+def _progress_reporter(progress, what: str, unit: str):
+    """``(report, close)`` for ``progress`` (see :func:`distances`):
+    ``report(done, total)`` or None, and a function that ends the display."""
+    if progress is False or progress is None:
+        return None, lambda: None
+    if callable(progress):
+        return progress, lambda: None
+    import sys
+    import time
+
+    started = time.monotonic()
+    state = {"bar": None, "line": False}
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        tqdm = None
+
+    def report(done, total):
+        if state["bar"] is None and not state["line"]:
+            if time.monotonic() - started < 2:
+                return
+            if tqdm is not None:
+                state["bar"] = tqdm(total=total, desc=what, unit=unit, initial=0)
+            elif sys.stderr.isatty():
+                state["line"] = True
+            else:
+                return
+        if state["bar"] is not None:
+            state["bar"].update(done - state["bar"].n)
+        else:
+            print(f"\r{what}: {done}/{total} {unit}s", end="", file=sys.stderr, flush=True)
+
+    def close():
+        if state["bar"] is not None:
+            state["bar"].close()
+        elif state["line"]:
+            print(file=sys.stderr)
+
+    return report, close
+
+
 def distances(
     states: Iterable[StateLike],
     puzzle: Optional[PuzzleLike] = None,
@@ -270,6 +311,7 @@ def distances(
     timeout: Optional[float] = None,
     max_memory_mb: Optional[int] = None,
     return_method: bool = False,
+    progress=True,
 ):
     """Exact distances (optimal solution lengths) from each state to the
     goal: the labels a learned heuristic is trained and tested on.
@@ -284,6 +326,12 @@ def distances(
     milliseconds) one breadth-first search answers every state; on larger
     ones (the 15-puzzle) every state is solved optimally with pattern
     databases, on all cores. Needs numpy.
+
+    ``progress``: ``True`` (the default) shows a progress bar once the
+    work has run 2 s (tqdm when it is installed, in notebooks too; else a
+    line on stderr when it is a terminal); ``False`` shows nothing; a
+    callable is called as ``progress(done, total)`` about 20 times a
+    second while the work runs, and once at the end.
     """
     try:
         import numpy as np
@@ -291,7 +339,13 @@ def distances(
         raise ImportError("distances returns a numpy array: pip install numpy") from None
     p, cells = _pack(states, puzzle)
     g = _goal(p, goal)
-    raw, method = _native.distances(p, cells, g, metric=metric, timeout=timeout, max_memory_mb=max_memory_mb)
+    report, close = _progress_reporter(progress, "distances", "state")
+    try:
+        raw, method = _native.distances(
+            p, cells, g, metric=metric, timeout=timeout, max_memory_mb=max_memory_mb, progress=report
+        )
+    finally:
+        close()
     out = np.frombuffer(raw, dtype="<i4").astype(np.int32)
     return (out, method) if return_method else out
 

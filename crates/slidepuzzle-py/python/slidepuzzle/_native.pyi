@@ -3,7 +3,7 @@ list the tile on each vertex, 0 the blank; a blank path lists the vertices
 the blank visits, its start first (functions that take one also take it
 without the start); move letters are slidysim's (the direction a tile moves)."""
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 __version__: str
 
@@ -129,6 +129,7 @@ def distances(
     metric: str = "stm",
     timeout: Optional[float] = None,
     max_memory_mb: Optional[int] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> Tuple[bytes, str]: ...
 def plan(puzzle: Puzzle, goal: Configuration, metric: str = "stm", algorithm: str = "auto", heuristic: str = "auto") -> str: ...
 def check(puzzle: Puzzle, start: Configuration, goal: Configuration) -> Tuple[bool, str, str]: ...

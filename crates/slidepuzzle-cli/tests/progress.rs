@@ -1,0 +1,67 @@
+//! Long runs show progress on a terminal (issue 66): each command runs
+//! under a pseudo-terminal (util-linux `script`, present on every Linux CI
+//! machine; its absence fails the test) and its output must hold the
+//! progress line.
+
+use std::process::Command;
+
+/// Runs the binary with `args` under a pseudo-terminal in `dir`; returns
+/// what the terminal showed, carriage returns as line breaks.
+fn on_a_terminal(dir: &std::path::Path, args: &[&str]) -> String {
+    let bin = env!("CARGO_BIN_EXE_slidepuzzle");
+    let mut line = format!("'{bin}'");
+    for a in args {
+        line.push_str(&format!(" '{a}'"));
+    }
+    let out = Command::new("script")
+        .args(["-q", "-e", "-c", &line, "/dev/null"])
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .output()
+        .expect("util-linux `script` runs (it gives the commands a terminal)");
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+    assert!(out.status.success(), "{args:?}: {text}");
+    text
+}
+
+#[test]
+fn long_runs_show_progress_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // godsnumber: each depth as it is found.
+    let text = on_a_terminal(d, &["godsnumber", "--puzzle", "4x2"]);
+    assert!(text.contains("depth 10: "), "{text}");
+    // pdb build: the share of placements reached, per table.
+    let cache = d.join("tables");
+    let cache = cache.to_str().unwrap();
+    let text = on_a_terminal(
+        d,
+        &[
+            "pdb",
+            "build",
+            "--puzzle",
+            "4x4",
+            "--partition",
+            "5-5-5",
+            "--cache-dir",
+            cache,
+        ],
+    );
+    assert!(text.contains("% of placements"), "{text}");
+    // A constructive solve --output: the bytes of moves written so far.
+    let start = on_a_terminal(d, &["scramble", "--puzzle", "200x200", "--seed", "1"]);
+    std::fs::write(d.join("big.txt"), start.trim()).unwrap();
+    let text = on_a_terminal(
+        d,
+        &[
+            "solve",
+            "--puzzle",
+            "200x200",
+            "--output",
+            "moves.txt",
+            "@big.txt",
+        ],
+    );
+    assert!(text.contains("of moves written to moves.txt"), "{text}");
+    assert!(text.contains("streamed and verified by replay"), "{text}");
+}
