@@ -200,9 +200,10 @@ pub fn run_good_moves(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Options of `review` and `optimize`.
+/// A scramble and its solution, the options `review` and `optimize`
+/// share.
 #[derive(Args)]
-pub struct ReviewArgs {
+pub struct SolutionArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
     /// Metric: stm or mtm (MTM moves are maximal straight runs).
@@ -214,10 +215,6 @@ pub struct ReviewArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Only the total waste (one optimal search instead of one per move;
-    /// `review` only).
-    #[arg(long)]
-    pub summary: bool,
     /// Stop each search after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -225,6 +222,16 @@ pub struct ReviewArgs {
     pub state: String,
     /// The solution (letters, blank path or tiles; `@FILE` reads it).
     pub moves: String,
+}
+
+/// Options of `review`.
+#[derive(Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    pub solution: SolutionArgs,
+    /// Only the total waste (one optimal search instead of one per move).
+    #[arg(long)]
+    pub summary: bool,
 }
 
 fn review_options(metric: Metric, timeout: Option<f64>) -> Result<SolveOptions> {
@@ -239,14 +246,15 @@ fn review_options(metric: Metric, timeout: Option<f64>) -> Result<SolveOptions> 
 
 /// `review STATE MOVES`: the optimal distance before each move, the moves
 /// that lost ground, the waste.
-pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
+pub fn run_review(review: &ReviewArgs) -> Result<ExitCode> {
+    let args = &review.solution;
     let state = crate::common::read_arg(&args.state, crate::common::InputKind::Position)?;
     let (puzzle, start, goal) = args.puzzle.resolve(&state)?;
     let text = crate::common::read_arg(&args.moves, crate::common::InputKind::Moves)?;
     let path = slidepuzzle::moves::parse_steps(&puzzle, &start, &text)?;
     let options = review_options(args.metric, args.timeout)?;
     let solver = crate::common::solver(args.cache_dir.as_deref())?;
-    if args.summary {
+    if review.summary {
         let w = solver.waste(&puzzle, &start, &goal, &path, &options)?;
         if args.json {
             let r = WasteRecord {
@@ -316,7 +324,7 @@ pub fn run_review(args: &ReviewArgs) -> Result<ExitCode> {
 #[derive(Args)]
 pub struct OptimizeArgs {
     #[command(flatten)]
-    pub review: ReviewArgs,
+    pub solution: SolutionArgs,
     /// Window: every stretch of this many moves is re-solved optimally.
     #[arg(long, short = 'l', default_value_t = 12)]
     pub length: usize,
@@ -324,7 +332,7 @@ pub struct OptimizeArgs {
 
 /// `optimize STATE MOVES --length L`.
 pub fn run_optimize(args: &OptimizeArgs) -> Result<ExitCode> {
-    let a = &args.review;
+    let a = &args.solution;
     let state = crate::common::read_arg(&a.state, crate::common::InputKind::Position)?;
     let (puzzle, start, _) = a.puzzle.resolve(&state)?;
     let text = crate::common::read_arg(&a.moves, crate::common::InputKind::Moves)?;

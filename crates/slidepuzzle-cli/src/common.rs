@@ -10,12 +10,9 @@ use slidepuzzle::{Error, Result};
 /// `--puzzle`, `--size` and `--goal`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct PuzzleArgs {
-    /// Puzzle spec: WxH, WxH+diag, WxH:torus, WxHxD, cycle:N, path:N,
-    /// complete:N, theta:A,B,C, theta0, petersen, graph:FILE, edges:0-1,1-2;
-    /// one-way edges: arcs:0>1,1>2,2>0, dcycle:N, WxH:streets, WxH:oneway;
-    /// tiles that turn: turns:K:0-1^1,1-2, segerman, WxH:mobius, WxH:twist.
-    /// May be left out for boards written as rows.
-    #[arg(long, short = 'p')]
+    /// The puzzle spec (may be left out for boards written as rows); the
+    /// forms are the library's list (`slidepuzzle::model::spec::SPEC_FORMS`).
+    #[arg(long, short = 'p', help = puzzle_help(), long_help = puzzle_long_help())]
     pub puzzle: Option<String>,
     /// Board size WxH for flat lists (Korf's format); same as --puzzle WxH.
     #[arg(long)]
@@ -37,6 +34,25 @@ pub fn flag_named(name: &str, flag: &str, e: Error) -> Error {
         Error::Argument { name: n, message } if n == name => Error::argument(flag, message),
         e => e,
     }
+}
+
+/// `--puzzle`'s help: every spec form the library reads.
+fn puzzle_help() -> String {
+    format!(
+        "Puzzle spec: {} (may be left out for boards written as rows)",
+        slidepuzzle::model::spec::spec_forms()
+    )
+}
+
+/// `--puzzle`'s long help: every spec form, an example and what it is.
+fn puzzle_long_help() -> String {
+    let mut text = String::from(
+        "Puzzle spec (may be left out for boards written as rows). The forms, each with an example:\n",
+    );
+    for (form, example, what) in slidepuzzle::model::spec::SPEC_FORMS {
+        text.push_str(&format!("  {form:<24} {what} (e.g. {example})\n"));
+    }
+    text
 }
 
 impl PuzzleArgs {

@@ -1437,3 +1437,24 @@ fn outputs_read_as_english() {
         stderr(&o)
     );
 }
+
+/// Issue 66 item 5: `--puzzle`'s help lists every spec form the library
+/// reads (it left out random:, tree:, sparse: and hallway:), from the
+/// library's one list.
+#[test]
+fn puzzle_help_lists_every_spec_form() {
+    for command in ["solve", "analyze", "scramble", "godsnumber"] {
+        let long = stdout(&run(&[command, "--help"]));
+        let short = stdout(&run(&[command, "-h"]));
+        for (form, example, _) in slidepuzzle::model::spec::SPEC_FORMS {
+            assert!(
+                long.contains(form) && long.contains(example),
+                "{command}: {form}"
+            );
+            assert!(short.contains(form), "{command} -h: {form}");
+        }
+    }
+    // Each command lists its own options: `--summary` is review's only.
+    assert!(stdout(&run(&["review", "--help"])).contains("--summary"));
+    assert!(!stdout(&run(&["optimize", "--help"])).contains("--summary"));
+}

@@ -697,11 +697,111 @@ impl Puzzle {
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
-                "unknown puzzle: expected WxH, WxH+diag, WxH:torus, WxH:streets, WxH:oneway, WxH:mobius, WxH:twist, WxHxD, cycle:N, dcycle:N, segerman, turns:K:U-V^R,..., path:N, complete:N, theta:A,B,C, theta0, petersen, random:N,CHORDS[,SEED], tree:N[,SEED], sparse:N,CHORDS[,SEED], hallway:N,HALL[,SEED], graph:FILE, edges:U-V,... or arcs:U>V,...",
+                format!("unknown puzzle: expected {}", spec_forms()),
             )),
         }
         .map_err(|e| in_spec(e, spec))
     }
+}
+
+/// Every form of puzzle spec [`Puzzle::parse`] reads, as `(form,
+/// example, what it is)`: the one list the faces' help and the parser's
+/// "unknown puzzle" message are written from (a test parses every
+/// example).
+pub const SPEC_FORMS: &[(&str, &str, &str)] = &[
+    ("WxH", "4x4", "a board of W columns and H rows"),
+    ("WxH+diag", "3x3+diag", "a board with diagonal moves too"),
+    ("WxH:torus", "4x4:torus", "a board whose edges wrap round"),
+    ("WxHxD", "2x2x2", "a box of D layers (the Varikon box)"),
+    ("cycle:N", "cycle:5", "a cycle of N vertices"),
+    ("path:N", "path:4", "a path of N vertices"),
+    (
+        "complete:N",
+        "complete:5",
+        "the complete graph on N vertices",
+    ),
+    (
+        "theta:A,B,C",
+        "theta:1,2,2",
+        "two vertices joined by paths of A, B, C inner vertices",
+    ),
+    ("theta0", "theta0", "Wilson's theta graph theta(1,2,2)"),
+    ("petersen", "petersen", "the Petersen graph"),
+    (
+        "random:N,CHORDS[,SEED]",
+        "random:20,5,1",
+        "a random 2-connected graph",
+    ),
+    ("tree:N[,SEED]", "tree:10,2", "a random tree"),
+    (
+        "sparse:N,CHORDS[,SEED]",
+        "sparse:20,3,1",
+        "a random tree with CHORDS chords",
+    ),
+    (
+        "hallway:N,HALL[,SEED]",
+        "hallway:6,3,1",
+        "two random trees joined by a path of HALL vertices",
+    ),
+    ("graph:FILE", "graph:house.json", "a JSON graph file"),
+    (
+        "edges:U-V,...",
+        "edges:0-1,1-2,2-0,2-3",
+        "a graph given by its edges",
+    ),
+    (
+        "arcs:U>V,...",
+        "arcs:0>1,1>2,2>0",
+        "one-way edges (U>V slides only from U to V)",
+    ),
+    ("dcycle:N", "dcycle:5", "a directed cycle"),
+    (
+        "WxH:streets",
+        "4x4:streets",
+        "a board whose every edge is one-way, like streets",
+    ),
+    (
+        "WxH:oneway",
+        "4x4:oneway",
+        "a board whose left column is one-way downward",
+    ),
+    (
+        "turns:K:U-V^R,...",
+        "turns:4:0-1^1,1-2,2-0",
+        "tiles that turn by R (mod K) as they slide",
+    ),
+    ("segerman", "segerman", "Segerman's 15+4 puzzle"),
+    (
+        "WxH:mobius",
+        "4x3:mobius",
+        "a Möbius band: a tile flips crossing the seam",
+    ),
+    (
+        "WxH:twist",
+        "3x3:twist",
+        "a torus whose left-right seam turns tiles",
+    ),
+    (
+        "rotate:A-B-C,...",
+        "rotate:0-1-2,1-2-3",
+        "a rotating puzzle: each cycle turns its tiles",
+    ),
+    (
+        "WxH:twiddle",
+        "3x3:twiddle",
+        "a board whose every 2 x 2 block turns (Twiddle)",
+    ),
+    (
+        "rings:N,D",
+        "rings:20,5",
+        "two rings of N crossing at two vertices D apart (Hungarian rings: rings:20,5)",
+    ),
+];
+
+/// The spec forms of [`SPEC_FORMS`] in a line: `WxH, WxH+diag, ...`.
+pub fn spec_forms() -> String {
+    let forms: Vec<&str> = SPEC_FORMS.iter().map(|f| f.0).collect();
+    forms.join(", ")
 }
 
 /// Whether `spec` names a rotating puzzle
@@ -818,6 +918,41 @@ fn rename(p: Puzzle, spec: &str) -> Puzzle {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_listed_spec_form_parses_and_names_its_family() {
+        let house = |_: &str| -> Result<String> {
+            Ok(r#"{"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}"#.into())
+        };
+        for (form, example, what) in SPEC_FORMS {
+            assert!(!what.is_empty());
+            let p = Puzzle::parse_with(example, Some(&house))
+                .unwrap_or_else(|e| panic!("{form}: {example}: {e}"));
+            assert!(p.vertex_count() >= 2, "{example}");
+            // The example is of its form: a board's starts with its width,
+            // a family's with the family's word and the same suffix.
+            match form.strip_prefix("WxH") {
+                Some(rest) => {
+                    assert!(
+                        example.starts_with(|c: char| c.is_ascii_digit()),
+                        "{example}"
+                    );
+                    let suffix = rest.split_once(':').map_or(rest, |(_, s)| s);
+                    let suffix = suffix.trim_start_matches("xD");
+                    assert!(example.ends_with(suffix), "{form} vs {example}");
+                }
+                None => {
+                    let word = form.split(':').next().unwrap();
+                    assert!(example.starts_with(word), "{form} vs {example}");
+                }
+            }
+        }
+        let err = Puzzle::parse("nonsense:3").unwrap_err().to_string();
+        for (form, ..) in SPEC_FORMS {
+            assert!(err.contains(form), "{form} missing from: {err}");
+        }
+    }
+
     use super::*;
 
     #[test]
