@@ -297,21 +297,35 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
     Some((bar, sink))
 }
 
-/// Builds the better tables a plan left for later, after the answer
-/// `outcome` (`None`: not at hand), when the plan says they are worth it
-/// ([`Plan::later_for`]). The command's limits hold: a deadline or Ctrl-C
-/// stops the build and nothing half-built is kept, so none starts once
-/// they are spent.
+/// The better tables a plan left for later, after the answer `outcome`
+/// (`None`: not at hand), when the plan says they are worth it
+/// ([`Plan::later_for`]): built with `--cache-tables`, else named in a
+/// one-line note, so the prompt comes back with the answer. The command's
+/// limits hold: a deadline or Ctrl-C stops the build and nothing
+/// half-built is kept, so none starts once they are spent.
 fn build_later(
     solver: &Solver,
     problem: (&Puzzle, &Configuration),
     plan: &Plan,
     outcome: Option<&Outcome>,
-    limits: &Limits,
+    (limits, asked): (&Limits, bool),
 ) {
     let (puzzle, goal) = problem;
     let spent = limits.check_time().is_some();
-    if let Some(t) = plan.later_for(outcome).filter(|_| !spent) {
+    let Some(t) = plan.later_for(outcome).filter(|_| !spent) else {
+        return;
+    };
+    if !asked {
+        eprintln!(
+            "note: the {} pattern databases would make later solves of {} faster; \
+             add --cache-tables to build them once ({} MiB while building)",
+            t.sizes(),
+            puzzle.spec(),
+            t.build_memory.div_ceil(1 << 20)
+        );
+        return;
+    }
+    {
         eprintln!(
             "caching the {} pattern databases for later runs (once; Ctrl-C skips)",
             t.sizes()
@@ -360,7 +374,13 @@ fn solve_one(
     }
     if let Some(path) = &args.output {
         let code = solve_to_file(solver, &options, puzzle, start, goal, path)?;
-        build_later(solver, (puzzle, goal), &plan, None, &limits);
+        build_later(
+            solver,
+            (puzzle, goal),
+            &plan,
+            None,
+            (&limits, args.cache_tables),
+        );
         return Ok(code);
     }
     let bar = spinner().map(|(bar, sink)| {
@@ -382,7 +402,13 @@ fn solve_one(
         );
         print_human(None, puzzle, start, &outcome);
     }
-    build_later(solver, (puzzle, goal), &plan, Some(&outcome), &limits);
+    build_later(
+        solver,
+        (puzzle, goal),
+        &plan,
+        Some(&outcome),
+        (&limits, args.cache_tables),
+    );
     Ok(exit_code(&outcome))
 }
 

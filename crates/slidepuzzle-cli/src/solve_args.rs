@@ -78,6 +78,12 @@ pub struct SolveArgs {
     /// Print the plan (method, heuristic, tables, why) before solving.
     #[arg(long)]
     pub explain: bool,
+    /// After the answer, build and cache the better pattern databases the
+    /// plan leaves for later runs (4x4: the 6-6-3 tables, about a minute
+    /// once). Without it the answer ends the command, with a one-line note
+    /// when such tables would help.
+    #[arg(long)]
+    pub cache_tables: bool,
     /// Stop after this many node expansions (per instance; 1 or more).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,

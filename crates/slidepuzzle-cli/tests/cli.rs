@@ -1087,6 +1087,35 @@ fn default_4x4_uses_pattern_databases_and_pdb_build_prepares_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 66 item 3: the answer ends the command. The better tables are
+/// named in a note, and built only with `--cache-tables`.
+#[test]
+fn better_tables_are_built_after_the_answer_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let start = "5 1 2 4/9 6 3 8/13 10 7 12/0 14 11 15";
+    let o = run(&["solve", "--cache-dir", d, start]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "the 6-6-3 pattern databases would make later solves of 4x4 faster; add --cache-tables"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let plan = |o: &Output| json_lines(o)[0]["plan"].as_str().unwrap().to_string();
+    let o = run(&["solve", "--json", "--cache-dir", d, start]);
+    assert!(!plan(&o).contains("6-6-3 (cached)"), "{}", plan(&o));
+    let o = run(&["solve", "--cache-tables", "--cache-dir", d, start]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("caching the 6-6-3"), "{}", stderr(&o));
+    let o = run(&["solve", "--json", "--cache-dir", d, start]);
+    assert!(plan(&o).contains("6-6-3 (cached)"), "{}", plan(&o));
+    // With them cached, no note.
+    let o = run(&["solve", "--cache-dir", d, start]);
+    assert!(!stderr(&o).contains("--cache-tables"), "{}", stderr(&o));
+}
+
 #[test]
 fn several_blanks_are_decided_exactly_and_counted() {
     // Two triangles joined by the hallway 2-3-4, two blanks: tiles may
