@@ -106,8 +106,26 @@ fn serve(dir: &Path, line: &str) {
 fn run_block(heading: &str, name: &str) {
     let lines = block(heading);
     assert!(lines.len() >= 5, "{heading}: {lines:?}");
+    run_lines(&lines, name);
+}
+
+/// Every command line of every `sh` block of `file` (under the repository).
+fn sh_lines(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(repo().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    text.split("```sh\n")
+        .skip(1)
+        .filter_map(|b| b.split("\n```").next())
+        .flat_map(|b| b.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// Runs each line as README's examples are run, in one fresh directory.
+fn run_lines(lines: &[String], name: &str) {
     let dir = workdir(name);
-    for line in &lines {
+    for line in lines {
         if line.starts_with("slidepuzzle serve") {
             serve(&dir, line);
             continue;
@@ -150,6 +168,15 @@ fn run_block(heading: &str, name: &str) {
 #[test]
 fn every_example_in_the_readme_runs_as_written() {
     run_block("## Examples", "examples");
+}
+
+/// docs/GUIDE.md (issue 66): every command of the guide by task runs as
+/// written, as README's examples do.
+#[test]
+fn every_command_in_the_guide_runs_as_written() {
+    let lines = sh_lines("docs/GUIDE.md");
+    assert!(lines.len() >= 25, "{lines:?}");
+    run_lines(&lines, "guide");
 }
 
 #[test]
