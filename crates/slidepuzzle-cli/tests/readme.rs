@@ -145,6 +145,13 @@ fn run_lines(lines: &[String], name: &str) {
             !stdout.trim().is_empty() || line.contains('>') || line.contains("-o "),
             "{line}: printed nothing"
         );
+        // A newcomer's terminal is not flooded (issue 66: two examples
+        // printed 329 KB and 1.6 MB); big answers go to files.
+        assert!(
+            stdout.len() < 20_000,
+            "{line}: printed {} bytes",
+            stdout.len()
+        );
         eprintln!("{:6.1} s  {line}", clock.elapsed().as_secs_f64());
     }
     // Run from the repository's root, the examples would leave only what
