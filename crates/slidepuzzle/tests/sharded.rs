@@ -67,12 +67,13 @@ fn every_shard_count_gives_the_in_memory_distribution_and_antipodes() {
 }
 
 /// A store that fails every save after the first `allowed`, as a full
-/// disk or a killed process would.
+/// disk or a killed process would, and counts its saves and the largest.
 #[derive(Debug)]
 struct Failing<'a> {
     inner: &'a MemoryStore,
     allowed: usize,
     saves: AtomicUsize,
+    largest: AtomicUsize,
 }
 
 impl TableStore for Failing<'_> {
@@ -83,6 +84,8 @@ impl TableStore for Failing<'_> {
         self.inner.contains(name)
     }
     fn save(&self, name: &str, parts: &[&[u8]]) -> Result<()> {
+        let len = parts.iter().map(|p| p.len()).sum();
+        self.largest.fetch_max(len, Ordering::SeqCst);
         if self.saves.fetch_add(1, Ordering::SeqCst) >= self.allowed {
             return Err(Error::io(
                 format!("memory/{name}"),
@@ -112,6 +115,7 @@ fn a_run_stopped_by_a_failing_store_keeps_its_last_level_and_resumes_to_the_same
             inner: &store,
             allowed,
             saves: AtomicUsize::new(0),
+            largest: AtomicUsize::new(0),
         };
         let err = search.run(&failing, 5, &|_, _| {}).unwrap_err();
         assert!(err.to_string().contains("no space left"), "{err}");
@@ -143,35 +147,6 @@ fn a_run_stopped_by_a_failing_store_keeps_its_last_level_and_resumes_to_the_same
     }
 }
 
-/// A store that counts its saves.
-#[derive(Debug, Default)]
-struct Counting {
-    inner: MemoryStore,
-    saves: AtomicUsize,
-    largest: AtomicUsize,
-}
-
-impl TableStore for Counting {
-    fn load(&self, name: &str) -> Result<Option<StoredTable>> {
-        self.inner.load(name)
-    }
-    fn contains(&self, name: &str) -> bool {
-        self.inner.contains(name)
-    }
-    fn save(&self, name: &str, parts: &[&[u8]]) -> Result<()> {
-        self.saves.fetch_add(1, Ordering::SeqCst);
-        let len = parts.iter().map(|p| p.len()).sum();
-        self.largest.fetch_max(len, Ordering::SeqCst);
-        self.inner.save(name, parts)
-    }
-    fn discard(&self, name: &str) -> Result<()> {
-        self.inner.discard(name)
-    }
-    fn location(&self) -> String {
-        "memory".into()
-    }
-}
-
 #[test]
 fn empty_shards_cost_no_files_so_many_shards_stay_cheap() {
     // 360 states in 22 levels over 1,000 shards (issue 65: 148 s at 300
@@ -179,7 +154,13 @@ fn empty_shards_cost_no_files_so_many_shards_stay_cheap() {
     // writes files for its non-empty shards only, and a bucket file holds
     // only the parts that have configurations.
     let want = in_memory("3x2", Metric::Stm);
-    let store = Counting::default();
+    let inner = MemoryStore::new();
+    let store = Failing {
+        inner: &inner,
+        allowed: usize::MAX,
+        saves: AtomicUsize::new(0),
+        largest: AtomicUsize::new(0),
+    };
     let got = sharded("3x2", Metric::Stm, 1000, &store);
     assert_eq!(got.distribution, want.distribution);
     assert_eq!(got.antipodes, want.antipodes);
