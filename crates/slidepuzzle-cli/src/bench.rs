@@ -65,7 +65,7 @@ pub struct BenchArgs {
     pub cache_dir: Option<std::path::PathBuf>,
     /// Memory budget for building pattern databases, in MiB (default 8192,
     /// or three quarters of the memory available now if less).
-    #[arg(long)]
+    #[arg(long, visible_alias = "max-memory-mb")]
     pub memory: Option<u64>,
     /// Only these instance ids: `1-10`, `3,5,79`.
     #[arg(long)]

@@ -570,7 +570,7 @@ pub struct BudgetArgs {
     pub timeout: Option<f64>,
     /// Memory budget in MiB (default 4096, or three quarters of the
     /// memory available now if that is less).
-    #[arg(long)]
+    #[arg(long, visible_alias = "max-memory-mb")]
     pub memory: Option<u64>,
 }
 

@@ -24,7 +24,7 @@ pub struct GodsArgs {
     /// Memory budget in MiB; larger runs are refused before they start
     /// (default: 16384, or three quarters of the memory available now if
     /// that is less).
-    #[arg(long)]
+    #[arg(long, visible_alias = "max-memory-mb")]
     pub memory: Option<u64>,
     /// Stop after this many seconds, checked after every layer (a
     /// --checkpoint run keeps its last checkpoint; default: no limit,

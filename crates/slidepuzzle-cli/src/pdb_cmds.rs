@@ -36,7 +36,7 @@ pub enum PdbAction {
         partition: Option<String>,
         /// Memory budget in MiB (default 8192, or three quarters of the
         /// memory available now if that is less).
-        #[arg(long)]
+        #[arg(long, visible_alias = "max-memory-mb")]
         memory: Option<u64>,
         /// Stop the build after this many seconds (exit 1 with the
         /// reason; nothing is saved; default: no limit, Ctrl-C stops).

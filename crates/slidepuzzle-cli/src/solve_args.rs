@@ -16,7 +16,7 @@ pub struct SolveArgs {
     pub puzzle: PuzzleArgs,
     /// Algorithm: auto, ida, astar, bfs, wastar (or wastar:W, weight W), beam
     /// (or beam:B, width B), constructive.
-    #[arg(long, default_value = "auto")]
+    #[arg(long, visible_alias = "algorithm", default_value = "auto")]
     pub algo: Algorithm,
     /// Configurations kept per layer by --algo beam.
     #[arg(long)]
@@ -94,7 +94,7 @@ pub struct SolveArgs {
     /// constructive graph solution kept until it is printed (16 bytes a
     /// move), in MiB (default 4096, or three quarters of the memory
     /// available now if less).
-    #[arg(long)]
+    #[arg(long, visible_alias = "max-memory-mb")]
     pub memory: Option<u64>,
     /// Print one JSON object per instance.
     #[arg(long)]
