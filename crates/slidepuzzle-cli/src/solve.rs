@@ -50,10 +50,8 @@ fn solve_to_file(
     } else {
         ProgressBar::hidden()
     };
-    let mut out = std::io::BufWriter::new(CountingWriter {
-        inner: tmp,
-        bar: bar.clone(),
-    });
+    // indicatif counts the bytes that pass through to the file.
+    let mut out = std::io::BufWriter::new(bar.wrap_write(tmp.as_file()));
     let written = solver.solve_to_writer(puzzle, start, goal, options, &mut out);
     bar.finish_and_clear();
     let written = written?;
@@ -83,10 +81,8 @@ fn solve_to_file(
             return Ok(exit_code(&outcome));
         }
     };
-    let tmp = out
-        .into_inner()
-        .map_err(|e| Error::io(path, e.into_error()))?
-        .inner;
+    out.into_inner()
+        .map_err(|e| Error::io(path, e.into_error()))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     println!(
@@ -96,24 +92,6 @@ fn solve_to_file(
         clock.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// A writer that counts what passes through it on a progress bar.
-struct CountingWriter<W> {
-    inner: W,
-    bar: ProgressBar,
-}
-
-impl<W: std::io::Write> std::io::Write for CountingWriter<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bar.inc(n as u64);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
 }
 
 /// 0 for an answered instance (solved or proved unsolvable), 1 when a
