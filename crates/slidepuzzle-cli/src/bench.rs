@@ -88,9 +88,12 @@ pub struct BenchArgs {
     /// starts is recorded as it happens, so a long run (korf50) can be
     /// stopped at any time and run again with the same options; finished
     /// instances are not solved again and the others start at their last
-    /// bound, with the counts adding up to an uninterrupted run's.
-    #[arg(long, value_name = "DIR")]
-    pub resume: Option<std::path::PathBuf>,
+    /// bound, with the counts adding up to an uninterrupted run's. Like
+    /// `godsnumber --dir`: a directory holding an unfinished run resumes
+    /// it. (`--resume DIR`, its earlier name, is kept as a hidden alias
+    /// for one release: `--resume` elsewhere is a switch.)
+    #[arg(long, value_name = "DIR", alias = "resume")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// The ids of `--ids` (`N`, `N-M`, comma-separated), each checked to be an
@@ -204,7 +207,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             _ => None,
         }
     };
-    let journal = match &args.resume {
+    let journal = match &args.dir {
         Some(dir) => {
             let run = format!(
                 "set={}\theuristic={heuristic}\tmove_pruning={}\tmetric={}",

@@ -180,8 +180,33 @@ pub fn run_movegroup(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn run_experiment(instances: usize, seed: u64, json: bool) -> Result<ExitCode> {
-    let rows = slidepuzzle::explore::experiment::astar_vs_bfs(instances, seed)?;
+pub fn run_experiment(
+    instances: usize,
+    seed: u64,
+    json: bool,
+    budget: &crate::common::BudgetArgs,
+) -> Result<ExitCode> {
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(0);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} instances, ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let show = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let rows =
+        slidepuzzle::explore::experiment::astar_vs_bfs(instances, seed, &budget.budget()?, &show);
+    bar.finish_and_clear();
+    let rows = rows?;
     if json {
         println!("{}", serde_json::to_string(&rows).expect("serialisable"));
         return Ok(ExitCode::SUCCESS);

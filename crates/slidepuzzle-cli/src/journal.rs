@@ -1,4 +1,4 @@
-//! `bench --resume DIR`: the journal of a long benchmark run, so that the
+//! `bench --dir DIR`: the journal of a long benchmark run, so that the
 //! 50 24-puzzles can be solved over days and stopped at any time.
 //!
 //! `DIR/journal.tsv` starts with a line naming the run (set, heuristic,
@@ -70,7 +70,7 @@ impl Journal {
     ///
     /// # Errors
     /// [`Error::Io`] naming the path when it cannot be created, read or
-    /// written; [`Error::Argument`] (`--resume`) when the directory holds
+    /// written; [`Error::Argument`] (`--dir`) when the directory holds
     /// another run's journal or an unreadable line.
     pub fn open(dir: &Path, run: &str) -> Result<Journal> {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
@@ -169,7 +169,7 @@ fn parse(
         return Ok((finished, reached));
     }
     let refuse =
-        |message: String| Error::argument("--resume", format!("{}: {message}", path.display()));
+        |message: String| Error::argument("--dir", format!("{}: {message}", path.display()));
     let mut lines = text.split('\n').enumerate().peekable();
     let first = lines.next().map(|(_, l)| l).unwrap_or_default();
     if first != header {

@@ -165,6 +165,8 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: common::BudgetArgs,
     },
     /// Manage cached pattern databases: build, list, verify, remove.
     Pdb(pdb_cmds::PdbArgs),
@@ -272,8 +274,9 @@ fn run(cli: Cli) -> ExitCode {
             instances,
             seed,
             json,
+            budget,
             ..
-        } => explore_cmds::run_experiment(instances, seed, json),
+        } => explore_cmds::run_experiment(instances, seed, json, &budget),
         Command::Scramble {
             puzzle,
             seed,
@@ -293,7 +296,9 @@ fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e @ slidepuzzle::Error::Stopped { .. }) => {
-            eprintln!("stopped: {e}");
+            // The message says what stopped and why ("the analysis
+            // stopped: time limit reached").
+            eprintln!("{e}");
             ExitCode::from(1)
         }
         Err(e) => fail(&e, streams),

@@ -1487,3 +1487,76 @@ fn puzzle_help_lists_every_spec_form() {
     assert!(stdout(&run(&["review", "--help"])).contains("--summary"));
     assert!(!stdout(&run(&["optimize", "--help"])).contains("--summary"));
 }
+
+/// The subcommands (and sub-subcommands) that `--help` lists, as the
+/// words that run them.
+fn every_command() -> Vec<Vec<String>> {
+    fn listed(words: &[String]) -> Vec<String> {
+        let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = stdout(&run(&args));
+        help.lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|c| *c != "help")
+            .map(str::to_string)
+            .collect()
+    }
+    let mut all = Vec::new();
+    for c in listed(&[]) {
+        let subs = listed(std::slice::from_ref(&c));
+        if subs.is_empty() {
+            all.push(vec![c]);
+        } else {
+            all.extend(subs.into_iter().map(|s| vec![c.clone(), s]));
+        }
+    }
+    all
+}
+
+/// One vocabulary (issue 66 item 5): a flag is a switch in every command
+/// that has it, or takes a value in every one. (`--resume` was a switch
+/// of `godsnumber` and took the directory in `bench`; the directory of a
+/// resumable run is now `--dir` in both, as in Python's `dir=`.)
+#[test]
+fn a_flag_means_the_same_kind_of_thing_in_every_command() {
+    let commands = every_command();
+    assert!(commands.len() > 20, "{commands:?}");
+    let mut kinds: std::collections::BTreeMap<String, Vec<(String, bool)>> = Default::default();
+    for words in &commands {
+        let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = stdout(&run(&args));
+        for line in help.lines() {
+            let line = line.trim_start();
+            let line = line
+                .strip_prefix("-")
+                .filter(|l| l.chars().nth(1) == Some(','))
+                .map_or(line, |l| l[2..].trim_start());
+            let Some(rest) = line.strip_prefix("--") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            let takes_value = rest[name.len()..].starts_with(" <");
+            kinds
+                .entry(name)
+                .or_default()
+                .push((words.join(" "), takes_value));
+        }
+    }
+    assert!(
+        kinds.contains_key("dir") && kinds.contains_key("puzzle"),
+        "{kinds:?}"
+    );
+    let mixed: Vec<String> = kinds
+        .iter()
+        .filter(|(_, uses)| uses.iter().any(|u| u.1) && uses.iter().any(|u| !u.1))
+        .map(|(name, uses)| format!("--{name}: {uses:?}"))
+        .collect();
+    assert!(mixed.is_empty(), "{mixed:#?}");
+}

@@ -31,6 +31,10 @@ fn long_runs_show_progress_on_a_terminal() {
     // godsnumber: each depth as it is found.
     let text = on_a_terminal(d, &["godsnumber", "--puzzle", "4x2"]);
     assert!(text.contains("depth 10: "), "{text}");
+    // experiment: instances done of all, with an estimate of the rest.
+    let text = on_a_terminal(d, &["experiment", "astar-vs-bfs", "--instances", "6"]);
+    assert!(text.contains("/18 instances, ETA"), "{text}");
+    assert!(text.contains("Seed 000 section 7"), "{text}");
     // pdb build: the share of placements reached, per table.
     let cache = d.join("tables");
     let cache = cache.to_str().unwrap();

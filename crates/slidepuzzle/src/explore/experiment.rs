@@ -13,8 +13,11 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::error::Result;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::error::{Error, Result};
 use crate::model::Puzzle;
+use crate::primitives::budget::Budget;
 use crate::search::Limits;
 use crate::search::best_first::{Strategy, best_first};
 use crate::search::domain::Domain;
@@ -92,10 +95,29 @@ type InstanceResult = (u64, u64, usize, Vec<(u64, usize)>, u64);
 
 /// Runs the experiment on the paper's three graphs (instances in parallel).
 ///
+/// `budget` bounds the run (its deadline and cancel flag reach every
+/// search; its memory, the tables); `progress(done, total)` is called
+/// from the searching threads after each instance, with `total` the
+/// instances of all three graphs.
+///
 /// # Errors
-/// Only if a puzzle spec fails to parse (it does not).
-pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
+/// [`Error::Stopped`] when the budget stops a search (with how many
+/// instances were done); [`Error::Stopped`] for memory when a table does
+/// not fit `budget.max_memory` (4 GiB without one).
+pub fn astar_vs_bfs(
+    instances: usize,
+    seed: u64,
+    budget: &Budget,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<ExperimentRow>> {
     let mut rows = Vec::new();
+    let total = instances * PAPER.len();
+    let done = AtomicUsize::new(0);
+    let limits = Limits {
+        deadline: budget.deadline,
+        cancel: budget.cancel.clone(),
+        ..Limits::default()
+    };
     for (spec, name, paper_astar, paper_bfs) in PAPER {
         let puzzle = Puzzle::parse(spec)?;
         let goal = puzzle.default_goal();
@@ -103,9 +125,13 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
         let starts: Vec<_> = (0..instances)
             .map(|_| uniform_reachable(&puzzle, &goal, &mut rng))
             .collect::<Result<_>>()?;
-        let limits = Limits::default();
         let groups = auto_partition(puzzle.graph(), &goal, 1_000_000);
-        let pdb = GraphPdb::new(puzzle.graph(), &goal, groups.clone(), 4 << 30)?;
+        let pdb = GraphPdb::new(
+            puzzle.graph(),
+            &goal,
+            groups.clone(),
+            budget.max_memory.unwrap_or(4 << 30),
+        )?;
         let distances = TileDistances::new(puzzle.graph(), &goal).ok_or_else(|| {
             crate::error::Error::unsupported("the experiment's graphs have at most 256 vertices")
         })?;
@@ -114,7 +140,7 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
         })?;
         let results: Vec<InstanceResult> = starts
             .par_iter()
-            .map(|start| {
+            .map(|start| -> Result<InstanceResult> {
                 let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
                 let domain = || {
                     let mut d = root.clone();
@@ -134,20 +160,28 @@ pub fn astar_vs_bfs(instances: usize, seed: u64) -> Result<Vec<ExperimentRow>> {
                     })
                     .collect();
                 let with_pdb = best_first(domain(), PdbLookup::graph(&pdb), astar(1.0), &limits);
-                assert_eq!(
-                    with_pdb.moves().map(<[_]>::len),
-                    Some(len),
-                    "both A* runs are optimal"
-                );
-                (
+                if let Some(reason) = limits.check_time() {
+                    let finished = done.load(Ordering::Relaxed);
+                    return Err(crate::primitives::budget::stopped(
+                        reason,
+                        &format!("the experiment ({finished} of {total} instances done)"),
+                    ));
+                }
+                if with_pdb.moves().map(<[_]>::len) != Some(len) {
+                    return Err(Error::Internal(format!(
+                        "A* with pattern databases and with Manhattan distance disagree on {spec}"
+                    )));
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                Ok((
                     bfs.stats().expanded,
                     optimal.stats().expanded,
                     len,
                     weighted,
                     with_pdb.stats().expanded,
-                )
+                ))
             })
-            .collect();
+            .collect::<Result<_>>()?;
         let k = instances.max(1) as f64;
         let mean = |f: &dyn Fn(&InstanceResult) -> f64| results.iter().map(f).sum::<f64>() / k;
         let bfs_expanded = mean(&|r| r.0 as f64);

@@ -219,30 +219,58 @@ pub(crate) fn load_or_build_tables(
     build: impl Fn(&[u32]) -> Result<Vec<u8>>,
 ) -> Result<Vec<Vec<u8>>> {
     let n = graph.vertex_count();
+    let entries = |g: &[u32]| placements(n, g.len()) as usize;
+    // First what the store holds, so that the builds are announced once.
     let mut tables = Vec::with_capacity(groups.len());
     for g in groups {
-        let name = table_name_of(kind, graph, goal, g);
         let stored = match store {
-            Some(s) => s.load(&name)?,
+            Some(s) => s.load(&table_name_of(kind, graph, goal, g))?,
             None => None,
         };
-        let entries = placements(n, g.len()) as usize;
-        let found = stored.and_then(|bytes| {
+        tables.push(stored.and_then(|bytes| {
             let (head, data) = crate::store::split_header(&bytes)?;
-            (data.len() == entries && head == graph_header(kind, graph, goal, g, checksum(data)))
+            (data.len() == entries(g) && head == graph_header(kind, graph, goal, g, checksum(data)))
                 .then(|| data.to_vec())
-        });
+        }));
+    }
+    // A group in several partitions is built once.
+    let mut missing: Vec<&Vec<u32>> = Vec::new();
+    for (g, t) in groups.iter().zip(&tables) {
+        if t.is_none() && !missing.contains(&g) {
+            missing.push(g);
+        }
+    }
+    match missing.as_slice() {
+        [] => {}
+        [g] => report(&BuildEvent::Message(format!(
+            "building the {} pattern database for tiles {g:?} ({} entries)",
+            kind.prefix(),
+            entries(g)
+        ))),
+        many => report(&BuildEvent::Message(format!(
+            "building {} {} pattern databases ({} entries in all{})",
+            many.len(),
+            kind.prefix(),
+            many.iter().map(|g| entries(g)).sum::<usize>(),
+            if store.is_some() {
+                "; they are cached for later runs"
+            } else {
+                ""
+            }
+        ))),
+    }
+    let mut built: Vec<Vec<u8>> = Vec::with_capacity(groups.len());
+    for (i, (g, found)) in groups.iter().zip(tables).enumerate() {
         let table = match found {
             Some(t) => t,
+            None if let Some(j) = groups[..i].iter().position(|h| h == g) => built[j].clone(),
             None => {
-                report(&BuildEvent::Message(format!(
-                    "building the {} pattern database for tiles {g:?} ({entries} entries)",
-                    kind.prefix()
-                )));
                 let t = build(g)?;
                 if let Some(s) = store {
                     let head = graph_header(kind, graph, goal, g, checksum(&t));
-                    if let Err(e) = s.save(&name, &[head.as_bytes(), &t]) {
+                    if let Err(e) =
+                        s.save(&table_name_of(kind, graph, goal, g), &[head.as_bytes(), &t])
+                    {
                         report(&BuildEvent::Message(format!(
                             "note: the table was not cached ({e}); it is used from memory"
                         )));
@@ -251,9 +279,9 @@ pub(crate) fn load_or_build_tables(
                 t
             }
         };
-        tables.push(table);
+        built.push(table);
     }
-    Ok(tables)
+    Ok(built)
 }
 
 #[cfg(test)]
