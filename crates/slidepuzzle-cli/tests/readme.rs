@@ -1,5 +1,6 @@
-//! README.md's examples run as written (issue 34, a newcomer's first run):
-//! every line of the `## Examples` block is given to `sh` in a fresh
+//! The documented examples run as written (issue 34, a newcomer's first
+//! run): every line of docs/REFERENCE.md's `## Examples` block (README's
+//! until issue 66 made README a newcomer's page) is given to `sh` in a fresh
 //! directory, with the built binary first on `PATH` (as
 //! `cargo install --path crates/slidepuzzle-cli` puts it), an empty cache
 //! (`XDG_CACHE_HOME`) and the repository's `crates/` reachable from there
@@ -14,13 +15,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The command lines of the first `sh` block under `heading`.
+/// The reference: every option, with the examples.
+const REFERENCE: &str = "docs/REFERENCE.md";
+
+/// The command lines of the first `sh` block under `heading` in the
+/// reference.
 fn block(heading: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
-    let section = readme
+    let text = std::fs::read_to_string(repo().join(REFERENCE)).expect(REFERENCE);
+    let section = text
         .split(&format!("\n{heading}\n"))
         .nth(1)
-        .unwrap_or_else(|| panic!("README.md has no {heading:?} section"));
+        .unwrap_or_else(|| panic!("{REFERENCE} has no {heading:?} section"));
     let body = section
         .split("```sh\n")
         .nth(1)
@@ -173,7 +178,7 @@ fn run_lines(lines: &[String], name: &str) {
 }
 
 #[test]
-fn every_example_in_the_readme_runs_as_written() {
+fn every_example_in_the_reference_runs_as_written() {
     run_block("## Examples", "examples");
 }
 
@@ -187,8 +192,8 @@ fn every_command_in_the_guide_runs_as_written() {
 }
 
 #[test]
-#[ignore = "minutes: the README's longer runs (benchmarks, a 1000 x 1000 board, a God's number)"]
-fn every_longer_run_in_the_readme_runs_as_written() {
+#[ignore = "minutes: the reference's longer runs (benchmarks, a 1000 x 1000 board, a God's number)"]
+fn every_longer_run_in_the_reference_runs_as_written() {
     run_block("## Longer runs", "longer");
 }
 
@@ -226,4 +231,71 @@ fn the_readme_opens_with_a_solve_the_examples_run_and_the_test_command() {
     assert_eq!(lines[1], "bash scripts/test");
     let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
     assert!(ci.contains("bash scripts/test"), ".ci/run does not run it");
+}
+
+/// The anchor GitHub gives a heading: lower case, spaces as dashes, other
+/// punctuation dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every relative link of README.md, ARCHITECTURE.md and docs/*.md
+/// (issue 66: the guide is link-checked in CI) names a file of the
+/// repository, and its `#anchor`, if any, a heading of that file.
+#[test]
+fn every_link_in_the_documentation_leads_somewhere() {
+    let root = repo();
+    let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (_, rest) in text.match_indices("](").map(|(i, _)| ((), &text[i + 2..])) {
+            let Some(target) = rest.split(')').next() else {
+                continue;
+            };
+            if target.contains("://") || target.starts_with("mailto:") || target.contains(' ') {
+                continue;
+            }
+            checked += 1;
+            let (path, fragment) = target.split_once('#').unwrap_or((target, ""));
+            let linked = if path.is_empty() {
+                file.clone()
+            } else {
+                file.parent().unwrap().join(path)
+            };
+            if !linked.exists() {
+                broken.push(format!("{}: {target} (no such file)", file.display()));
+                continue;
+            }
+            if !fragment.is_empty() {
+                let headings = std::fs::read_to_string(&linked).unwrap_or_default();
+                let found = headings
+                    .lines()
+                    .filter_map(|l| l.strip_prefix('#'))
+                    .map(|l| anchor(l.trim_start_matches('#')))
+                    .any(|a| a == fragment);
+                if !found {
+                    broken.push(format!("{}: {target} (no such heading)", file.display()));
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} links found");
+    assert!(broken.is_empty(), "{broken:#?}");
 }
