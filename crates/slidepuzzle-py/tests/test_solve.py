@@ -269,3 +269,25 @@ def test_rotating_puzzles_are_solved_like_any_puzzle(cli):
         p.solved(1)
     with pytest.raises(ValueError, match="move 1"):
         start.apply("R")
+
+
+def test_distances_show_progress_on_a_terminal(tmp_path):
+    # Issue 66: on a terminal, labelling that runs over 2 s shows its
+    # progress by default (tqdm when installed, else a line on stderr):
+    # 1,000 15-puzzles take about 4 s on 2 cores.
+    # util-linux `script` gives the child a pseudo-terminal; its absence
+    # fails the test.
+    import shlex
+    import shutil
+    import subprocess
+    import sys
+
+    assert shutil.which("script"), "util-linux `script` is needed to give the run a terminal"
+    code = "import slidepuzzle as sp; sp.distances(sp.scramble('4x4', 1000, seed=7))"
+    line = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}"
+    out = subprocess.run(
+        ["script", "-q", "-e", "-c", line, "/dev/null"], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    shown = out.stdout.replace("\r", "\n")
+    assert out.returncode == 0, shown
+    assert "distances" in shown and "/1000" in shown, shown
