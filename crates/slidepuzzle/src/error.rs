@@ -171,7 +171,7 @@ fn spec_window(spec: &str, position: Option<usize>) -> String {
 }
 
 /// What a [`Error::Limit`] ran out of; its `Display` names it, and
-/// [`Resource::amount`] formats a quantity of it with its unit.
+/// `Resource::amount` formats a quantity of it with its unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Resource {
@@ -203,7 +203,7 @@ pub enum Resource {
 impl Resource {
     /// `n` of this resource with its unit, such as `"12 vertices"` or
     /// `"100 MiB"`.
-    pub fn amount(self, n: u64) -> String {
+    pub(crate) fn amount(self, n: u64) -> String {
         // Sizes computed with saturating arithmetic end at u64::MAX: the
         // true need is larger than any number shown.
         if n == u64::MAX {
@@ -295,7 +295,11 @@ impl Error {
     }
 
     /// [`Error::Spec`] at the 0-based character `position` of `spec`.
-    pub fn spec_at(spec: impl Into<String>, position: usize, message: impl Into<String>) -> Self {
+    pub(crate) fn spec_at(
+        spec: impl Into<String>,
+        position: usize,
+        message: impl Into<String>,
+    ) -> Self {
         Error::Spec {
             spec: spec.into(),
             position: Some(position),
@@ -313,7 +317,11 @@ impl Error {
     }
 
     /// [`Error::Configuration`] about `tile` (if any) at `vertices`.
-    pub fn config_at(message: impl Into<String>, tile: Option<u32>, vertices: Vec<usize>) -> Self {
+    pub(crate) fn config_at(
+        message: impl Into<String>,
+        tile: Option<u32>,
+        vertices: Vec<usize>,
+    ) -> Self {
         Error::Configuration {
             message: message.into(),
             tile,
@@ -373,7 +381,7 @@ impl Error {
     }
 
     /// [`Error::Unsupported`].
-    pub fn unsupported(message: impl Into<String>) -> Self {
+    pub(crate) fn unsupported(message: impl Into<String>) -> Self {
         Error::Unsupported(message.into())
     }
 
@@ -385,7 +393,7 @@ impl Error {
     /// Whether this error means "this method cannot serve the request"
     /// ([`Error::Limit`] or [`Error::Unsupported`]), so that a caller
     /// may fall back to another method. Bugs and bad input are not.
-    pub fn is_fallback(&self) -> bool {
+    pub(crate) fn is_fallback(&self) -> bool {
         matches!(self.unhinted(), Error::Limit { .. } | Error::Unsupported(_))
     }
 

@@ -76,7 +76,7 @@ fn parse_tokens(row: &str, row_number: Option<usize>) -> Result<Vec<(Tile, u8)>>
 /// # Errors
 /// [`Error::Configuration`] for a non-numeric label (with its row) or ragged rows
 /// (naming the row).
-pub fn parse_labels(text: &str) -> Result<ParsedLabels> {
+pub(crate) fn parse_labels(text: &str) -> Result<ParsedLabels> {
     let text = text.trim();
     if !text.contains('/') {
         let (labels, turns) = parse_tokens(text, None)?.into_iter().unzip();

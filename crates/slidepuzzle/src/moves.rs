@@ -28,7 +28,7 @@ pub enum Notation {
 
 /// Guesses the notation: `tiles:` prefix or plain numbers are tiles, a
 /// `-` between numbers is a blank path, letters are slidysim moves.
-pub fn detect_notation(text: &str) -> Notation {
+pub(crate) fn detect_notation(text: &str) -> Notation {
     let t = text.trim();
     if t.starts_with("tiles:") {
         Notation::Tiles
@@ -176,7 +176,7 @@ pub type LetterToken = (Direction, usize, usize);
 /// # Errors
 /// [`Error::Moves`] naming the character: an unknown letter, a count of 0,
 /// a count or a total above [`MAX_LETTER_MOVES`].
-pub fn letter_tokens(text: &str) -> Result<Vec<LetterToken>> {
+pub(crate) fn letter_tokens(text: &str) -> Result<Vec<LetterToken>> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut total: u64 = 0;
@@ -1003,7 +1003,7 @@ pub fn replay_steps(
 
 /// The tile moved at each step (any number of blanks). Assumes `steps`
 /// replay (see [`replay_steps`]). O(len).
-pub fn tiles_of_steps(start: &Configuration, steps: &[(usize, usize)]) -> Vec<Tile> {
+pub(crate) fn tiles_of_steps(start: &Configuration, steps: &[(usize, usize)]) -> Vec<Tile> {
     let mut config = start.clone();
     steps
         .iter()

@@ -9,7 +9,7 @@
 //! platform's cache directory), the web server a [`MemoryStore`] or the
 //! same directory, tests a directory of their own. A [`DirectoryStore`]
 //! only ever reads, writes or deletes files **directly inside its
-//! directory** whose names [`check_name`] accepts (no path separators, no
+//! directory** whose names `check_name` accepts (no path separators, no
 //! `..`), so no table name can reach another file.
 //!
 //! Writes are atomic (a temporary file in the same directory, synced, then
@@ -111,7 +111,7 @@ impl fmt::Debug for StoredTable {
 /// A place to keep tables by name.
 ///
 /// Names are plain file names made by the library (`4x4-g1a2b3c4-t1-2-3.pdb`);
-/// implementations may refuse others ([`check_name`]).
+/// implementations may refuse others (`check_name`).
 pub trait TableStore: Send + Sync + fmt::Debug {
     /// The stored contents under `name`, or `None` if there are none.
     ///
@@ -172,7 +172,7 @@ pub trait TableStore: Send + Sync + fmt::Debug {
 ///
 /// # Errors
 /// [`Error::Argument`] naming the refused name.
-pub fn check_name(name: &str) -> Result<()> {
+pub(crate) fn check_name(name: &str) -> Result<()> {
     let ok = !name.is_empty()
         && name.len() <= 200
         && !name.starts_with('.')
@@ -231,7 +231,7 @@ impl DirectoryStore {
     ///
     /// # Errors
     /// As [`check_name`].
-    pub fn path_of(&self, name: &str) -> Result<PathBuf> {
+    pub(crate) fn path_of(&self, name: &str) -> Result<PathBuf> {
         check_name(name)?;
         Ok(self.dir.join(name))
     }
@@ -291,7 +291,7 @@ impl DirectoryStore {
     /// directory, ending in `.pdb`).
     ///
     /// # Errors
-    /// As [`check_name`], [`Error::Argument`] for a name that is not a
+    /// As `check_name`, [`Error::Argument`] for a name that is not a
     /// table, [`Error::Io`] when the file cannot be removed (or is missing).
     pub fn remove(&self, name: &str) -> Result<()> {
         let path = self.path_of(name)?;

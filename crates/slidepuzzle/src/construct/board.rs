@@ -631,29 +631,15 @@ fn build(
     Ok(b.moves)
 }
 
-#[cfg(feature = "internals")]
 /// Solves a plain W x H board constructively; returns the blank path (not
-/// yet replayed). `start` must be able to reach `goal` (check first).
+/// yet replayed), stopped by `limits` (deadline, cancellation) between
+/// lines. `start` must be able to reach `goal` (check first).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for a puzzle that is not a plain board with both
-/// sides at least 2; [`Error::Internal`] for internal failures (never
-/// expected).
-pub fn solve_board_constructively(
-    puzzle: &Puzzle,
-    start: &Configuration,
-    goal: &Configuration,
-) -> Result<Vec<usize>> {
-    solve_board_constructively_within(puzzle, start, goal, &Limits::default())
-}
-
-/// [`solve_board_constructively`], stopped by `limits` (deadline,
-/// cancellation) between lines.
-///
-/// # Errors
-/// As [`solve_board_constructively`]; [`Error::Stopped`] when a limit
-/// stops it.
-pub fn solve_board_constructively_within(
+/// sides at least 2; [`Error::Stopped`] when a limit stops it;
+/// [`Error::Internal`] for internal failures (never expected).
+pub(crate) fn solve_board_constructively_within(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
@@ -852,11 +838,11 @@ impl<'o> StreamSink<'o> {
 /// tile moves; `R3U2`), followed by a newline, replaying them as they are
 /// written: memory stays O(W*H) however long the solution (a 1000 x 1000
 /// board takes about 3e9 moves). The 3 x 3-window shortening of
-/// [`solve_board_constructively`] is not applied (it needs the whole path);
+/// [`solve_board_constructively_within`] is not applied (it needs the whole path);
 /// moves that undo the one before are still cancelled.
 ///
 /// # Errors
-/// As [`solve_board_constructively`]; also [`Error::Io`] for a write error
+/// As [`solve_board_constructively_within`]; also [`Error::Io`] for a write error
 /// (its path is [`STREAM`]; the caller knows the file), or
 /// [`Error::Internal`] for a replay that does not reach `goal` (never
 /// expected).
@@ -875,7 +861,7 @@ pub fn stream_board_solution(
 ///
 /// # Errors
 /// As [`stream_board_solution`]; [`Error::Stopped`] when a limit stops it.
-pub fn stream_board_solution_within(
+pub(crate) fn stream_board_solution_within(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,

@@ -47,31 +47,18 @@ pub const SMALL_BLOCK_VERTICES: usize = 10;
 /// most this many vertices are unfrozen (it costs their square).
 const GREEDY_EXACT_MAX: usize = 300;
 
-#[cfg(feature = "internals")]
 /// Solves `start` -> `goal` on any graph constructively; returns the blank
-/// path (the caller replays it). `start` must reach `goal` (run
-/// [`crate::theory::check`] first).
+/// path (the caller replays it), stopped by `limits` (deadline,
+/// cancellation) between blocks and between tiles. `start` must reach
+/// `goal` (run [`crate::theory::check`] first).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for several blanks, or if `start` cannot reach
 /// `goal` (a tile outside its block, a wrong rotation on a cycle, an odd
-/// permutation on a bipartite block); [`Error::Internal`] when the
-/// construction fails otherwise (never expected).
-pub fn solve_graph_constructively(
-    puzzle: &Puzzle,
-    start: &Configuration,
-    goal: &Configuration,
-) -> Result<Vec<usize>> {
-    solve_graph_constructively_within(puzzle, start, goal, &crate::search::Limits::default())
-}
-
-/// [`solve_graph_constructively`], stopped by `limits` (deadline,
-/// cancellation) between blocks and between tiles.
-///
-/// # Errors
-/// As [`solve_graph_constructively`]; [`Error::Stopped`] when a limit
-/// stops it.
-pub fn solve_graph_constructively_within(
+/// permutation on a bipartite block); [`Error::Stopped`] when a limit
+/// stops it; [`Error::Internal`] when the construction fails otherwise
+/// (never expected).
+pub(crate) fn solve_graph_constructively_within(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,

@@ -15,9 +15,5 @@ pub mod three_cycle;
 pub mod turning;
 pub mod walker;
 
-#[cfg(feature = "internals")]
-pub use board::solve_board_constructively;
-pub use board::solve_board_constructively_within;
-#[cfg(feature = "internals")]
-pub use graph::solve_graph_constructively;
-pub use graph::solve_graph_constructively_within;
+pub(crate) use board::solve_board_constructively_within;
+pub(crate) use graph::solve_graph_constructively_within;

@@ -75,7 +75,7 @@ fn tables() -> &'static Tables {
 /// Shortens a blank path on a plain `width x height` board (both sides at
 /// least 3) starting from `start`; the result leads to the same final
 /// configuration and is never longer.
-pub fn shorten_board_path(
+pub(crate) fn shorten_board_path(
     width: usize,
     height: usize,
     start: &Configuration,
@@ -189,7 +189,7 @@ pub const STATE_LOOP_MAX_MOVES: usize = 20_000_000;
 ///
 /// `cells` is the start (`cells[v]` the tile on `v`, 0 the blank) and
 /// `path` the vertices the blank visits.
-pub fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
+pub(crate) fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
     // The hash map costs about 40 bytes per move; longer paths are left
     // as they are.
     if path.len() > STATE_LOOP_MAX_MOVES {

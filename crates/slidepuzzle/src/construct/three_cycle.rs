@@ -334,7 +334,7 @@ fn search_three_cycle(
 /// Finds a closed blank walk that 3-cycles three tiles, inside the allowed
 /// vertices (a 2-connected block that is not a cycle), starting from
 /// thetas near `near`. `None` if none is found (theta0 alone, or a cycle).
-pub fn find_three_cycle(graph: &Graph, allowed: &[bool], near: usize) -> Option<ThreeCycle> {
+pub(crate) fn find_three_cycle(graph: &Graph, allowed: &[bool], near: usize) -> Option<ThreeCycle> {
     let (dist, _) = bfs(graph, allowed, near);
     let mut centers: Vec<usize> = (0..graph.vertex_count())
         .filter(|&v| dist[v] != u32::MAX)
@@ -426,7 +426,7 @@ pub fn find_three_cycle(graph: &Graph, allowed: &[bool], near: usize) -> Option<
 /// A closed walk of odd length from `home` inside the allowed vertices
 /// (which flips the parity of the tile permutation), if the allowed part is
 /// not bipartite.
-pub fn odd_closed_walk(graph: &Graph, allowed: &[bool], home: usize) -> Option<Vec<usize>> {
+pub(crate) fn odd_closed_walk(graph: &Graph, allowed: &[bool], home: usize) -> Option<Vec<usize>> {
     let (dist, parent) = bfs(graph, allowed, home);
     for x in 0..graph.vertex_count() {
         if dist[x] == u32::MAX {
@@ -780,7 +780,7 @@ fn gather(w: &mut Walker, tiles: &[u32; 3], inside: &[bool], home: usize) -> boo
 /// [`Error::Unsupported`] if the block cannot be finished (an odd
 /// permutation on a bipartite block, which the reachability test rules
 /// out, or no routing found for any misplaced tile).
-pub fn solve_with_three_cycles(
+pub(crate) fn solve_with_three_cycles(
     w: &mut Walker,
     block: &[usize],
     target: &[u32],

@@ -123,7 +123,7 @@ impl<'a> Walker<'a> {
 
     /// The blank's walk since `path` had `mark` entries, as a vertex
     /// sequence starting where the blank was then.
-    pub fn walk_since(&self, mark: usize, from: usize) -> Vec<usize> {
+    pub(crate) fn walk_since(&self, mark: usize, from: usize) -> Vec<usize> {
         let mut w = Vec::with_capacity(self.path.len() - mark + 1);
         w.push(from);
         w.extend_from_slice(&self.path[mark..]);
@@ -132,7 +132,7 @@ impl<'a> Walker<'a> {
 
     /// Undoes the moves made since `path` had `mark` entries, when the
     /// blank was on `blank_then`, by walking the blank back.
-    pub fn undo_to(&mut self, mark: usize, blank_then: usize) {
+    pub(crate) fn undo_to(&mut self, mark: usize, blank_then: usize) {
         let back = self.walk_since(mark, blank_then);
         for &v in back.iter().rev().skip(1) {
             self.step(v);
@@ -145,7 +145,12 @@ impl<'a> Walker<'a> {
     /// `from` to `to`; `None` if there is none. Breadth-first, stopping at
     /// `to`: O(V + E) at most, O(what it explores) in time (the buffers
     /// are kept between calls).
-    pub fn shortest_route(&self, from: usize, to: usize, avoid: usize) -> Option<Vec<usize>> {
+    pub(crate) fn shortest_route(
+        &self,
+        from: usize,
+        to: usize,
+        avoid: usize,
+    ) -> Option<Vec<usize>> {
         if from == to {
             return Some(vec![from]);
         }
@@ -176,7 +181,7 @@ impl<'a> Walker<'a> {
 
     /// Routes the blank to `to` over allowed vertices other than `avoid`;
     /// false (and no move) if there is no such route.
-    pub fn route_blank(&mut self, to: usize, avoid: usize) -> bool {
+    pub(crate) fn route_blank(&mut self, to: usize, avoid: usize) -> bool {
         match self.shortest_route(self.blank(), to, avoid) {
             Some(route) => {
                 self.walk(&route);
@@ -190,7 +195,7 @@ impl<'a> Walker<'a> {
     /// the blank routed around the tile before each step; where that is
     /// stuck, an exact breadth-first search over (tile, blank) positions.
     /// False if neither finds a way (moves made so far are kept).
-    pub fn move_tile(&mut self, tile: u32, to: usize) -> bool {
+    pub(crate) fn move_tile(&mut self, tile: u32, to: usize) -> bool {
         // One route for the whole walk: what is allowed does not change
         // while the tile moves, so the rest of a shortest route stays
         // shortest after each step along it.
@@ -210,7 +215,7 @@ impl<'a> Walker<'a> {
     /// Exact search over (tile, blank) positions in the allowed vertices;
     /// false if `tile` cannot reach `to` (or the allowed part is larger
     /// than [`EXACT_ROUTE_MAX_VERTICES`]).
-    pub fn move_tile_exact(&mut self, tile: u32, to: usize) -> bool {
+    pub(crate) fn move_tile_exact(&mut self, tile: u32, to: usize) -> bool {
         let local: Vec<usize> = (0..self.graph.vertex_count())
             .filter(|&v| self.allowed[v])
             .collect();

@@ -57,7 +57,7 @@ impl DistanceTable {
     ///
     /// # Errors
     /// As [`Ranker::new`]: more than 21 vertices, or several blanks.
-    pub fn bytes_needed(puzzle: &Puzzle, goal: &Configuration) -> Result<u64> {
+    pub(crate) fn bytes_needed(puzzle: &Puzzle, goal: &Configuration) -> Result<u64> {
         Ok(Ranker::new(puzzle, goal)?.size())
     }
 

@@ -18,7 +18,7 @@
 //!    consecutive vertex numbers (a row move on a board numbered row by
 //!    row), whose ranks are the parents' plus a constant and so come out
 //!    sorted. A single slide is ranked from the parent's Lehmer digits
-//!    ([`SequentialUnranker::rank_after_slide`]), never from cells.
+//!    (`SequentialUnranker::rank_after_slide`), never from cells.
 //! 2. **Merge** ([`ShardedBfs::merge`], one task per shard, after every
 //!    expansion): set one bit per rank of the shard for its part of every
 //!    bucket file, clear the bits of the configurations of depths `d` and
@@ -222,7 +222,7 @@ pub fn frontier_name(level: usize, shard: usize) -> String {
 }
 
 /// The name of the bucket file a shard's expansion at `level` writes.
-pub fn buckets_name(level: usize, shard: usize) -> String {
+pub(crate) fn buckets_name(level: usize, shard: usize) -> String {
     format!("buckets-{level:04}-{shard:05}.ranks")
 }
 
@@ -880,7 +880,7 @@ fn corrupt(store: &dyn TableStore, name: &str, why: impl Into<String>) -> Error 
 
 /// Encodes sorted, distinct ranks, one part per slice, into the bytes of
 /// a `.ranks` file (see the module documentation).
-pub fn encode_parts(parts: &[&[u64]]) -> Vec<u8> {
+pub(crate) fn encode_parts(parts: &[&[u64]]) -> Vec<u8> {
     let mut zstd = compressor();
     assemble(
         parts

@@ -66,7 +66,7 @@ impl Default for SizeBudget {
 }
 
 /// `a * b` in u64, `None` on overflow.
-pub fn mul(a: usize, b: usize) -> Option<u64> {
+pub(crate) fn mul(a: usize, b: usize) -> Option<u64> {
     (a as u64).checked_mul(b as u64)
 }
 

@@ -190,7 +190,7 @@ impl Configuration {
     }
 
     /// The same tiles without orientations.
-    pub fn without_orientations(&self) -> Configuration {
+    pub(crate) fn without_orientations(&self) -> Configuration {
         Configuration {
             cells: self.cells.clone(),
             orientations: Vec::new(),

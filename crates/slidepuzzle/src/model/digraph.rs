@@ -165,7 +165,7 @@ impl Digraph {
     ///
     /// # Errors
     /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
-    pub fn two_way_on(&self, vertices: &[usize]) -> Result<crate::model::Graph> {
+    pub(crate) fn two_way_on(&self, vertices: &[usize]) -> Result<crate::model::Graph> {
         crate::model::Graph::from_edges(vertices.len(), &self.local_arcs(vertices)?)
     }
 
@@ -192,7 +192,7 @@ impl Digraph {
     ///
     /// # Errors
     /// [`Error::Spec`] if `vertices` names a vertex outside the digraph.
-    pub fn induced(&self, vertices: &[usize]) -> Result<Digraph> {
+    pub(crate) fn induced(&self, vertices: &[usize]) -> Result<Digraph> {
         Digraph::from_arcs(vertices.len(), &self.local_arcs(vertices)?)
     }
 
@@ -202,7 +202,7 @@ impl Digraph {
     /// # Errors
     /// None in practice (every vertex is in range); typed for the one
     /// graph constructor.
-    pub fn underlying(&self) -> Result<crate::model::Graph> {
+    pub(crate) fn underlying(&self) -> Result<crate::model::Graph> {
         let all: Vec<usize> = (0..self.vertex_count()).collect();
         self.two_way_on(&all)
     }

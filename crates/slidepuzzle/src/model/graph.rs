@@ -15,7 +15,7 @@ pub struct Graph {
     edge_count: usize,
 }
 
-/// Marker for "no path" in [`Graph::distances_from`].
+/// Marker for "no path" in `Graph::distances_from`.
 pub const UNREACHABLE: u32 = u32::MAX;
 
 impl Graph {
@@ -103,7 +103,7 @@ impl Graph {
     ///
     /// # Panics
     /// If `u >= vertex_count()`.
-    pub fn has_edge(&self, u: usize, v: usize) -> bool {
+    pub(crate) fn has_edge(&self, u: usize, v: usize) -> bool {
         self.adjacency[u].contains(&v)
     }
 
@@ -120,13 +120,13 @@ impl Graph {
     ///
     /// # Panics
     /// If `source >= vertex_count()`.
-    pub fn distances_from(&self, source: usize) -> Vec<u32> {
+    pub(crate) fn distances_from(&self, source: usize) -> Vec<u32> {
         crate::primitives::bfs::distances(self.vertex_count(), |u| &self.adjacency[u], source)
     }
 
     /// A shortest path from `from` to `to`, both included, or `None` when
     /// they are in different components. O(V + E).
-    pub fn shortest_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+    pub(crate) fn shortest_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
         let n = self.vertex_count();
         let mut parent = vec![usize::MAX; n];
         parent[from] = from;
@@ -164,7 +164,7 @@ impl Graph {
 
     /// A proper 2-colouring (`0`/`1` per vertex) if the graph is bipartite,
     /// else `None`. Each component is coloured from its smallest vertex.
-    pub fn two_coloring(&self) -> Option<Vec<u8>> {
+    pub(crate) fn two_coloring(&self) -> Option<Vec<u8>> {
         let n = self.vertex_count();
         let mut color = vec![u8::MAX; n];
         for s in 0..n {

@@ -117,7 +117,7 @@ impl Direction {
     }
 
     /// Parses a letter (case-insensitive).
-    pub fn from_letter(c: char) -> Option<Direction> {
+    pub(crate) fn from_letter(c: char) -> Option<Direction> {
         Direction::ALL
             .into_iter()
             .find(|d| d.letter() == c.to_ascii_uppercase())
@@ -134,7 +134,7 @@ impl Direction {
     }
 
     /// The blank's displacement `(dx, dy, dz)` for this tile direction.
-    pub fn blank_delta(self) -> (isize, isize, isize) {
+    pub(crate) fn blank_delta(self) -> (isize, isize, isize) {
         match self {
             Direction::Up => (0, 1, 0),
             Direction::Down => (0, -1, 0),
@@ -182,7 +182,7 @@ impl Puzzle {
     /// # Errors
     /// None in practice ([`Graph::from_edges`] on the cycles' own edges);
     /// typed as the graph's.
-    pub fn from_rotating(rotating: RotatingPuzzle) -> Result<Self> {
+    pub(crate) fn from_rotating(rotating: RotatingPuzzle) -> Result<Self> {
         let graph = Graph::from_edges(rotating.vertex_count(), &rotating.edges())?;
         let mut p = Puzzle::new(graph, PuzzleKind::Graph, rotating.spec());
         p.positions = rotating.positions().map(<[[f64; 3]]>::to_vec);
@@ -233,7 +233,7 @@ impl Puzzle {
     /// The same puzzle with tiles that turn by `turns` as they slide
     /// (docs/THEORY.md section 8; [`crate::model::turns`]). Its goal and
     /// configurations carry orientations.
-    pub fn with_turns(mut self, turns: Turns) -> Self {
+    pub(crate) fn with_turns(mut self, turns: Turns) -> Self {
         self.turns = Some(std::sync::Arc::new(turns));
         self
     }
@@ -244,7 +244,7 @@ impl Puzzle {
     }
 
     /// The same puzzle with tiles that do not turn (its positions alone).
-    pub fn without_turns(&self) -> Puzzle {
+    pub(crate) fn without_turns(&self) -> Puzzle {
         let mut p = self.clone();
         p.turns = None;
         if let Some(goal) = p.goal.take() {
@@ -269,7 +269,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// As described, when [`Puzzle::turns`] is some.
-    pub fn require_no_turns(&self, what: &str) -> Result<()> {
+    pub(crate) fn require_no_turns(&self, what: &str) -> Result<()> {
         match self.turns {
             Some(_) => Err(Error::unsupported(format!(
                 "{what} is not available for puzzles whose tiles turn ({}) yet",
@@ -284,7 +284,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// As above.
-    pub fn require_sliding(&self, what: &str) -> Result<()> {
+    pub(crate) fn require_sliding(&self, what: &str) -> Result<()> {
         match self.rotating {
             Some(_) => Err(Error::unsupported(format!(
                 "{what}: not available for rotating puzzles ({}) yet; solve, check, analyze, scramble, apply and render are",
@@ -300,7 +300,7 @@ impl Puzzle {
     /// # Errors
     /// [`Error::Configuration`] for orientations on a puzzle whose tiles do
     /// not turn, or outside Z_k.
-    pub fn orient(&self, config: Configuration) -> Result<Configuration> {
+    pub(crate) fn orient(&self, config: Configuration) -> Result<Configuration> {
         match (&self.turns, config.orientations().is_empty()) {
             (Some(t), true) => {
                 let n = config.len();
@@ -381,7 +381,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// As described.
-    pub fn require_reversible(&self, what: &str) -> Result<()> {
+    pub(crate) fn require_reversible(&self, what: &str) -> Result<()> {
         match &self.one_way {
             Some(d) if !d.is_strongly_connected() => Err(Error::unsupported(format!(
                 "{what} needs a one-way puzzle to be strongly connected (every vertex reaching \
@@ -398,7 +398,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// As described, when [`Puzzle::digraph`] is some.
-    pub fn require_two_way(&self, what: &str) -> Result<()> {
+    pub(crate) fn require_two_way(&self, what: &str) -> Result<()> {
         match self.one_way {
             Some(_) => Err(Error::unsupported(format!(
                 "{what} is not available for puzzles with one-way edges ({}) yet",
@@ -420,7 +420,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// As [`Puzzle::board`]; [`Error::Limit`] above the budget.
-    pub fn board_within(
+    pub(crate) fn board_within(
         width: usize,
         height: usize,
         diagonal: bool,
@@ -486,19 +486,13 @@ impl Puzzle {
         Ok(p)
     }
 
-    /// A `width x height x depth` box (3-D grid graph).
+    /// A `width x height x depth` box (3-D grid graph) within `budget`,
+    /// checked before anything is built.
     ///
     /// # Errors
-    /// [`Error::Spec`] if a side is 0 or the box has fewer than 2 cells.
-    pub fn cuboid(width: usize, height: usize, depth: usize) -> Result<Self> {
-        Self::cuboid_within(width, height, depth, &SizeBudget::DEFAULT)
-    }
-
-    /// [`Puzzle::cuboid`] within `budget`, checked before anything is built.
-    ///
-    /// # Errors
-    /// As [`Puzzle::cuboid`]; [`Error::Limit`] above the budget.
-    pub fn cuboid_within(
+    /// [`Error::Spec`] if a side is 0 or the box has fewer than 2 cells;
+    /// [`Error::Limit`] above the budget.
+    pub(crate) fn cuboid_within(
         width: usize,
         height: usize,
         depth: usize,
@@ -556,21 +550,21 @@ impl Puzzle {
 
     /// Sets vertex names (used by JSON graphs); `names.len()` must equal the
     /// vertex count.
-    pub fn with_vertex_names(mut self, names: Vec<String>) -> Self {
+    pub(crate) fn with_vertex_names(mut self, names: Vec<String>) -> Self {
         debug_assert_eq!(names.len(), self.vertex_count());
         self.vertex_names = Some(names);
         self
     }
 
     /// Sets drawing positions (2-D positions have z = 0).
-    pub fn with_positions(mut self, positions: Vec<[f64; 3]>) -> Self {
+    pub(crate) fn with_positions(mut self, positions: Vec<[f64; 3]>) -> Self {
         debug_assert_eq!(positions.len(), self.vertex_count());
         self.positions = Some(positions);
         self
     }
 
     /// Sets the puzzle's own goal, used when the user gives none.
-    pub fn with_goal(mut self, goal: Configuration) -> Self {
+    pub(crate) fn with_goal(mut self, goal: Configuration) -> Self {
         self.goal = Some(goal);
         self
     }
@@ -769,7 +763,7 @@ impl Puzzle {
     /// The direction the tile moves when the blank goes from `from` to the
     /// neighbouring vertex `to`, or `None` for diagonal moves and graphs
     /// without geometry.
-    pub fn direction_of(&self, from: usize, to: usize) -> Option<Direction> {
+    pub(crate) fn direction_of(&self, from: usize, to: usize) -> Option<Direction> {
         Direction::ALL
             .into_iter()
             .find(|&d| self.blank_target(from, d) == Some(to))
@@ -799,7 +793,7 @@ mod tests {
         let d = Puzzle::board(3, 3, true, false).unwrap();
         assert_eq!(d.graph().edge_count(), 20);
         assert_eq!(d.direction_of(0, 4), None);
-        let b = Puzzle::cuboid(2, 2, 2).unwrap();
+        let b = Puzzle::cuboid_within(2, 2, 2, &SizeBudget::DEFAULT).unwrap();
         assert_eq!(b.graph().edge_count(), 12);
         assert_eq!(b.blank_target(0, Direction::Front), Some(4));
     }

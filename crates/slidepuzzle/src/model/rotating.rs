@@ -408,7 +408,7 @@ impl RotatingPuzzle {
 /// forward, the content of `cycle[j]` goes to `cycle[j + 1]` (the last to
 /// the first); backward the other way. Any cell type: the model's tokens
 /// and the search's bytes. O(cycle length).
-pub fn turn_cycle<T: Copy>(cells: &mut [T], cycle: &[usize], forward: bool) {
+pub(crate) fn turn_cycle<T: Copy>(cells: &mut [T], cycle: &[usize], forward: bool) {
     let l = cycle.len();
     if forward {
         let last = cells[cycle[l - 1]];

@@ -35,7 +35,7 @@ pub enum BoardSymmetry {
 impl BoardSymmetry {
     /// The symmetries of a W x H board, the identity first: 8 on a square,
     /// 4 otherwise.
-    pub fn of_board(width: usize, height: usize) -> &'static [BoardSymmetry] {
+    pub(crate) fn of_board(width: usize, height: usize) -> &'static [BoardSymmetry] {
         use BoardSymmetry::*;
         const ALL: [BoardSymmetry; 8] = [
             Identity,
@@ -77,14 +77,14 @@ impl BoardSymmetry {
     }
 
     /// The image of every cell: `map[c]` is where cell `c` goes. O(W H).
-    pub fn cell_map(self, width: usize, height: usize) -> Vec<usize> {
+    pub(crate) fn cell_map(self, width: usize, height: usize) -> Vec<usize> {
         (0..width * height)
             .map(|c| self.cell(width, height, c))
             .collect()
     }
 
     /// The symmetry in words, as plans say it ("mirrored top to bottom").
-    pub fn in_words(self) -> &'static str {
+    pub(crate) fn in_words(self) -> &'static str {
         use BoardSymmetry::*;
         match self {
             Identity => "as it is",
@@ -119,7 +119,7 @@ pub struct GoalFrame {
 
 impl GoalFrame {
     /// The frame taking `goal` to `table_goal` on a W x H board: the first
-    /// symmetry of [`BoardSymmetry::of_board`] that maps the blank onto the
+    /// symmetry of `BoardSymmetry::of_board` that maps the blank onto the
     /// table goal's. `None` when no symmetry does, when either has more
     /// than one blank, or when the sizes differ. O(W H) per symmetry.
     ///
@@ -161,7 +161,7 @@ impl GoalFrame {
     }
 
     /// Whether the frame changes nothing (the goal is the table goal).
-    pub fn is_identity(&self) -> bool {
+    pub(crate) fn is_identity(&self) -> bool {
         self.symmetry == BoardSymmetry::Identity
             && self.tiles.iter().enumerate().all(|(t, &u)| t as u32 == u)
     }
@@ -201,7 +201,8 @@ impl GoalFrame {
 
     /// The tile named `u` by the table goal (the inverse of
     /// [`GoalFrame::tile`]). O(n).
-    pub fn tile_named(&self, u: u32) -> Option<u32> {
+    #[cfg(test)]
+    fn tile_named(&self, u: u32) -> Option<u32> {
         self.tiles.iter().position(|&x| x == u).map(|t| t as u32)
     }
 
@@ -227,7 +228,7 @@ impl GoalFrame {
     }
 
     /// The sentence a plan gives: how the goal is the table goal.
-    pub fn in_words(&self) -> String {
+    pub(crate) fn in_words(&self) -> String {
         match self.symmetry {
             BoardSymmetry::Identity => {
                 "The goal is the standard goal with its tiles renamed, so the standard goal's tables serve it".to_string()

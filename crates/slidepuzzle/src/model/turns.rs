@@ -108,7 +108,7 @@ impl Turns {
     }
 
     /// `-a` in Z_k.
-    pub fn negate(&self, a: u8) -> u8 {
+    pub(crate) fn negate(&self, a: u8) -> u8 {
         (self.modulus - a % self.modulus) % self.modulus
     }
 }

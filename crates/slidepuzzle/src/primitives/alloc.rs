@@ -31,7 +31,7 @@ pub fn try_vec<T>(len: usize, what: &str, mut fill: impl FnMut() -> T) -> Result
 }
 
 /// The error for `bytes` of `what` that the system would not give.
-pub fn out_of_memory(bytes: u64, what: &str) -> Error {
+pub(crate) fn out_of_memory(bytes: u64, what: &str) -> Error {
     Error::Stopped {
         reason: StopReason::Memory,
         message: format!(

@@ -38,7 +38,7 @@ where
 /// and their count. With every vertex as a root and symmetric neighbours
 /// these are the connected components; Kosaraju's second pass uses it
 /// with the reversed arcs. O(V + E).
-pub fn flood_labels<'a, F>(
+pub(crate) fn flood_labels<'a, F>(
     n: usize,
     roots: impl IntoIterator<Item = usize>,
     neighbors: F,

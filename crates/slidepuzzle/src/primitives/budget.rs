@@ -36,7 +36,7 @@ impl Budget {
     /// The limit that stops the work now, if any: the cancel flag, then
     /// the deadline. Reads the clock; cheap enough every few thousand
     /// steps.
-    pub fn stop_reason(&self) -> Option<StopReason> {
+    pub(crate) fn stop_reason(&self) -> Option<StopReason> {
         time_stop(self.cancel.as_deref(), self.deadline)
     }
 
@@ -74,7 +74,10 @@ impl Budget {
 /// The limit that stops work now: the cancel flag when raised, else the
 /// deadline when passed (what every budget and search limit checks).
 #[inline]
-pub fn time_stop(cancel: Option<&AtomicBool>, deadline: Option<Instant>) -> Option<StopReason> {
+pub(crate) fn time_stop(
+    cancel: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+) -> Option<StopReason> {
     if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
         return Some(StopReason::Cancelled);
     }

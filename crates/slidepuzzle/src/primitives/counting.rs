@@ -189,7 +189,7 @@ impl Count {
     }
 
     /// The product.
-    pub fn mul(&self, other: &Count) -> Self {
+    pub(crate) fn mul(&self, other: &Count) -> Self {
         if let (Some(a), Some(b)) = (self.value.get(), other.value.get()) {
             return Count::from(a * b);
         }
@@ -239,7 +239,7 @@ impl Count {
 
     /// log10 of the count, from the formula (accurate to about 1e-9 for a
     /// million-digit count); exact-valued counts use their value.
-    pub fn log10(&self) -> f64 {
+    pub(crate) fn log10(&self) -> f64 {
         if let Some(v) = self.value.get() {
             return ln_big(v) / std::f64::consts::LN_10;
         }
@@ -251,7 +251,7 @@ impl Count {
 
     /// The count as a `u64`, or `None` when it is larger (decided from
     /// the logarithm first, so a huge lazy count is not computed).
-    pub fn to_u64(&self) -> Option<u64> {
+    pub(crate) fn to_u64(&self) -> Option<u64> {
         if self.log10() > 20.0 {
             return None;
         }
@@ -260,7 +260,7 @@ impl Count {
 
     /// Whether the exact value has been computed (always, up to
     /// 200,000 digits).
-    pub fn is_evaluated(&self) -> bool {
+    pub(crate) fn is_evaluated(&self) -> bool {
         self.value.get().is_some()
     }
 

@@ -1,7 +1,7 @@
 //! Permutations of `0..n` as image slices: `p[i]` is the image of `i`.
 
 /// Number of cycles of `p` (fixed points count as cycles). O(n).
-pub fn cycle_count(p: &[usize]) -> usize {
+pub(crate) fn cycle_count(p: &[usize]) -> usize {
     let mut seen = vec![false; p.len()];
     let mut cycles = 0;
     for s in 0..p.len() {
@@ -19,7 +19,7 @@ pub fn cycle_count(p: &[usize]) -> usize {
 
 /// Whether `p` is an odd permutation: `n - cycles` is its number of
 /// transpositions mod 2. O(n).
-pub fn is_odd(p: &[usize]) -> bool {
+pub(crate) fn is_odd(p: &[usize]) -> bool {
     (p.len() - cycle_count(p)) % 2 == 1
 }
 

@@ -53,7 +53,7 @@ pub fn build_memory(states: u64) -> u64 {
 /// [`Error::Stopped`] when `limits` stop the build or memory cannot be
 /// reserved; [`Error::Unsupported`] when `index` is for another graph or
 /// group size, or a value does not fit in a byte.
-pub fn build_blank_aware(
+pub(crate) fn build_blank_aware(
     graph: &Graph,
     goal: &Configuration,
     tiles: &[u32],

@@ -105,7 +105,7 @@ impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
 
 impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
     /// A searcher at `domain`'s configuration calling `visitor` at goals.
-    pub fn with_visitor(domain: D, heuristic: H, poller: Poller<'a>, visitor: V) -> Self {
+    pub(crate) fn with_visitor(domain: D, heuristic: H, poller: Poller<'a>, visitor: V) -> Self {
         Ida {
             domain,
             heuristic,
@@ -124,7 +124,7 @@ impl<'a, D: Domain, H: Heuristic<D>, V: Visitor<D>> Ida<'a, D, H, V> {
     /// (the visitor broke off; the path leads to the goal and the domain
     /// is left there), [`STOP`], or the smallest f above the bound met
     /// ([`EXHAUSTED`] when none was).
-    pub fn dfs(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
+    pub(crate) fn dfs(&mut self, g: u32, h: u32, bound: u32, context: D::Context) -> u32 {
         let base = self.path.len();
         self.bound = bound;
         let result = self.search(g, h, context);

@@ -32,7 +32,11 @@ impl GraphDomain {
     /// ([`crate::model::Puzzle::blank_moves`]: against the arcs on a
     /// puzzle with one-way edges). The move that undoes the previous one
     /// is pruned only where it exists.
-    pub fn of_puzzle(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn of_puzzle(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
         Self::with_moves(
             Adjacency::of_puzzle(puzzle)?,
             puzzle.vertex_count(),

@@ -2,7 +2,7 @@
 //! automatic partition: seed 000 (section 8) asks for a better heuristic
 //! than the generalised Manhattan distance for general graphs; this is it.
 //!
-//! The construction is the boards' ([`super::pdb::build_on_graph`]); the
+//! The construction is the boards' (`super::pdb::build_on_graph`); the
 //! partition groups tiles whose goal vertices are close (breadth-first
 //! order from vertex 0), as many per group as keeps each table within a
 //! size limit. Tables are kept in the caller's [`TableStore`] when one is
@@ -71,13 +71,13 @@ impl GraphTables {
 
 /// The name a graph table is stored under: vertex count, hashes of the
 /// edges and of the goal, the group's tiles.
-pub fn table_name(graph: &Graph, goal: &Configuration, tiles: &[u32]) -> String {
+pub(crate) fn table_name(graph: &Graph, goal: &Configuration, tiles: &[u32]) -> String {
     table_name_of(GraphTables::OneBlank, graph, goal, tiles)
 }
 
 /// [`table_name`] for either kind of table (`graph...` or
 /// `free-blank...`).
-pub fn table_name_of(
+pub(crate) fn table_name_of(
     kind: GraphTables,
     graph: &Graph,
     goal: &Configuration,
@@ -106,7 +106,11 @@ pub struct GraphPdb {
 /// as large as possible with at most `max_entries` placements, at most 8
 /// tiles and at most half the tiles (so a group never covers the whole
 /// space, which would make the "heuristic" a complete search).
-pub fn auto_partition(graph: &Graph, goal: &Configuration, max_entries: u64) -> Vec<Vec<u32>> {
+pub(crate) fn auto_partition(
+    graph: &Graph,
+    goal: &Configuration,
+    max_entries: u64,
+) -> Vec<Vec<u32>> {
     let n = graph.vertex_count();
     let dist = graph.distances_from(0);
     let mut order: Vec<usize> = (0..n).collect();

@@ -213,7 +213,7 @@ impl Limits {
     /// The first bound of an IDA* whose root has heuristic value `h0`:
     /// `h0`, or [`Limits::start_bound`] when that is higher.
     #[inline]
-    pub fn first_bound(&self, h0: u32) -> u32 {
+    pub(crate) fn first_bound(&self, h0: u32) -> u32 {
         self.start_bound.map_or(h0, |b| b.max(h0))
     }
 
@@ -270,13 +270,13 @@ impl Shared {
     }
 
     /// Whether another worker has found a solution.
-    pub fn halted(&self) -> bool {
+    pub(crate) fn halted(&self) -> bool {
         self.halt.load(Ordering::Relaxed)
     }
 
     /// Sets or clears the flag that tells the other threads a solution
     /// was found.
-    pub fn halt(&self, on: bool, order: Ordering) {
+    pub(crate) fn halt(&self, on: bool, order: Ordering) {
         self.halt.store(on, order);
     }
 

@@ -46,7 +46,7 @@ impl TileDistances {
     /// move takes one tile along one arc, so the sum stays admissible and
     /// consistent; a tile that can no longer reach its goal counts 255).
     /// `None` above [`MAX_VERTICES`] vertices.
-    pub fn of_puzzle(puzzle: &crate::model::Puzzle, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn of_puzzle(puzzle: &crate::model::Puzzle, goal: &Configuration) -> Option<Self> {
         match puzzle.digraph() {
             None => Self::new(puzzle.graph(), goal),
             Some(d) => Self::from_distances(d.vertex_count(), goal, |gv| {
@@ -98,7 +98,7 @@ impl TileDistances {
     /// The change of the sum when `s` is made (-1, 0 or +1 in the graph's
     /// metric, as an addend modulo 2^32).
     #[inline(always)]
-    pub fn delta(&self, s: Step) -> u32 {
+    pub(crate) fn delta(&self, s: Step) -> u32 {
         Self::delta_in(&self.table, s)
     }
 

@@ -109,7 +109,11 @@ impl MtmLineDomain {
     /// puzzle has straight lines ([`Puzzle::straight_lines`]), at most 256
     /// vertices and sides of at most [`MAX_LINE`] cells, and both
     /// configurations have one blank. O(vertices x [`MAX_LINE`]²).
-    pub fn of_puzzle(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn of_puzzle(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
         let (extent, torus) = puzzle.straight_lines()?;
         let n = puzzle.vertex_count();
         if extent.iter().any(|&e| e > MAX_LINE)
@@ -251,7 +255,7 @@ impl LineDistance {
     /// The heuristic for `puzzle` and `goal`; `None` unless the puzzle has
     /// straight lines of at most [`MAX_LINE`] cells, at most 256 vertices,
     /// and `goal` fits it.
-    pub fn of_puzzle(puzzle: &Puzzle, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn of_puzzle(puzzle: &Puzzle, goal: &Configuration) -> Option<Self> {
         let (extent, torus) = puzzle.straight_lines()?;
         let n = puzzle.vertex_count();
         if n > super::manhattan::MAX_VERTICES

@@ -123,7 +123,7 @@ pub fn default_classes(width: usize, height: usize, goal: &Configuration) -> Opt
 /// better maximum than either alone (Korf's 100 in MTM: 49.1 M nodes
 /// generated against 485.6 M with the regions and their transpose alone,
 /// docs/BENCHMARKS.md). `None` on other boards.
-pub fn row_classes(width: usize, height: usize, goal: &Configuration) -> Option<Vec<u8>> {
+pub(crate) fn row_classes(width: usize, height: usize, goal: &Configuration) -> Option<Vec<u8>> {
     if (width, height) != (4, 4) || goal.len() != 16 || goal.blanks().len() != 1 {
         return None;
     }
@@ -139,7 +139,7 @@ pub fn row_classes(width: usize, height: usize, goal: &Configuration) -> Option<
 /// as the classes of the goal cells: the regions ([`default_classes`]),
 /// and on 4 x 4 the rows ([`row_classes`]) too when both tables fit
 /// `max_memory` bytes. Empty for boards without a table.
-pub fn default_class_sets(
+pub(crate) fn default_class_sets(
     width: usize,
     height: usize,
     goal: &Configuration,
@@ -443,7 +443,7 @@ impl MtmPdb {
     }
 
     /// Bytes a build of the table over `classes` holds: one per entry.
-    pub fn build_memory_of(
+    pub(crate) fn build_memory_of(
         width: usize,
         height: usize,
         goal: &Configuration,
@@ -625,7 +625,7 @@ impl MtmPdb {
     }
 
     /// Loads the table of `width x height` and `goal` over `classes` (the
-    /// class of each goal cell, as [`default_class_sets`] gives them) from
+    /// class of each goal cell, as `default_class_sets` gives them) from
     /// `store`, building and saving it when missing, stale or corrupt.
     ///
     /// # Errors

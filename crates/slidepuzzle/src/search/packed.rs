@@ -60,7 +60,7 @@ impl<const CAP: usize> PackedCells<CAP> {
 
     /// Cells given as bytes (0 for a blank), searching for `goal`. `None`
     /// unless both have the same length, at most `CAP`.
-    pub fn from_bytes(start: &[u8], goal: &[u8]) -> Option<Self> {
+    pub(crate) fn from_bytes(start: &[u8], goal: &[u8]) -> Option<Self> {
         let n = start.len();
         if n > CAP || goal.len() != n {
             return None;
@@ -97,7 +97,7 @@ impl<const CAP: usize> PackedCells<CAP> {
 
     /// Takes step `s` back: its tile returns from `s.to` to `s.from`.
     #[inline(always)]
-    pub fn slide_back(&mut self, s: Step) {
+    pub(crate) fn slide_back(&mut self, s: Step) {
         self.set(s.from, s.tile);
         self.set(s.to, 0);
     }
@@ -108,7 +108,7 @@ impl<const CAP: usize> PackedCells<CAP> {
     }
 
     /// Whether the cells are the goal's. O(cells).
-    pub fn is_goal(&self) -> bool {
+    pub(crate) fn is_goal(&self) -> bool {
         self.cells[..self.n] == self.goal[..self.n]
     }
 
@@ -119,7 +119,7 @@ impl<const CAP: usize> PackedCells<CAP> {
 
     /// Sets the cells from the first [`PackedCells::cells`]`.len()` of
     /// `cells`.
-    pub fn set_cells(&mut self, cells: &[u8]) {
+    pub(crate) fn set_cells(&mut self, cells: &[u8]) {
         self.cells[..self.n].copy_from_slice(&cells[..self.n]);
     }
 }
@@ -143,7 +143,7 @@ impl Adjacency {
     /// The blank's moves of `puzzle` ([`crate::model::Puzzle::blank_moves`]:
     /// against the arcs on a puzzle with one-way edges). `None` above 256
     /// vertices. O(V + E).
-    pub fn of_puzzle(puzzle: &crate::model::Puzzle) -> Option<Self> {
+    pub(crate) fn of_puzzle(puzzle: &crate::model::Puzzle) -> Option<Self> {
         Self::from_lists(puzzle.vertex_count(), |v| puzzle.blank_moves(v))
     }
 
@@ -179,7 +179,7 @@ impl Adjacency {
     }
 
     /// The largest degree.
-    pub fn max_degree(&self) -> usize {
+    pub(crate) fn max_degree(&self) -> usize {
         self.max_degree
     }
 }

@@ -44,7 +44,7 @@ pub fn partition_by_sizes(goal: &Configuration, sizes: &[usize]) -> Result<Vec<V
 ///
 /// # Errors
 /// As [`partition_by_sizes`] (not expected for the default sizes).
-pub fn default_partition(
+pub(crate) fn default_partition(
     width: usize,
     height: usize,
     goal: &Configuration,
@@ -69,7 +69,7 @@ pub fn default_partition(
 }
 
 /// A named partition of a board by its group sizes: the default one's
-/// sizes select the default partition ([`default_partition`]), and on 4x4
+/// sizes select the default partition (`default_partition`), and on 4x4
 /// with the blank's goal in a corner `[7, 7, 1]` selects two compact
 /// blocks of 7 (the rest of the blank's two rows, and the far two rows
 /// but for the cell under the blank's column's edge: cells 1-7, 9-15 and
@@ -223,7 +223,7 @@ pub fn quick_partition(width: usize, height: usize, goal: &Configuration) -> Res
 /// # Errors
 /// [`Error::Argument`] (named `pattern`) naming a missing, repeated or
 /// unknown tile.
-pub fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> {
+pub(crate) fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> {
     let n = goal.len() as u32;
     let mut seen = vec![false; n as usize];
     for g in groups {
@@ -256,7 +256,7 @@ pub fn check_partition(goal: &Configuration, groups: &[Vec<u32>]) -> Result<()> 
 
 /// The default partition: groups of 5 (the last one smaller), e.g. 5-5-5
 /// on 4x4 and 4-4 on 3x3.
-pub fn default_sizes(tiles: usize) -> Vec<usize> {
+pub(crate) fn default_sizes(tiles: usize) -> Vec<usize> {
     if tiles <= 8 {
         return vec![tiles.div_ceil(2), tiles / 2]
             .into_iter()

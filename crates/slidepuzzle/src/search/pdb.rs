@@ -27,7 +27,7 @@ use std::sync::Arc;
 use super::blank_aware::build_blank_aware;
 use super::limits::Limits;
 use super::pdb_build::{BuildProgress, build_table};
-pub use super::placement::{placements, rank_placement, unrank_placement};
+pub use super::placement::{placements, rank_placement};
 use super::region_index::RegionIndex;
 use crate::error::{Error, Resource, Result};
 use crate::model::Configuration;
@@ -77,7 +77,7 @@ impl PatternDb {
         entry(self.entries(), self.packed, rank)
     }
 
-    /// The stored bytes (two entries per byte if [`Self::is_packed`]).
+    /// The stored bytes (two entries per byte if `Self::is_packed`).
     pub fn entries(&self) -> &[u8] {
         match &self.data {
             Storage::Owned(v) => v,
@@ -86,7 +86,7 @@ impl PatternDb {
     }
 
     /// Whether entries take 4 bits.
-    pub fn is_packed(&self) -> bool {
+    pub(crate) fn is_packed(&self) -> bool {
         self.packed
     }
 
@@ -96,7 +96,7 @@ impl PatternDb {
     }
 
     /// The index of a blank-aware table (`None` for a plain one).
-    pub fn region_index(&self) -> Option<&RegionIndex> {
+    pub(crate) fn region_index(&self) -> Option<&RegionIndex> {
         self.index.as_deref()
     }
 }
@@ -114,7 +114,7 @@ pub fn entry(bytes: &[u8], packed: bool, rank: u64) -> u32 {
 /// Packs byte entries two per byte (the even rank in the low nibble) when
 /// all of them are below 16 (never-reached entries, 255, become 15).
 /// Returns the packed bytes, or `None` when some entry does not fit.
-pub fn pack_nibbles(bytes: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn pack_nibbles(bytes: &[u8]) -> Option<Vec<u8>> {
     use rayon::prelude::*;
     let fits = bytes.par_iter().all(|&b| b < 16 || b == u8::MAX);
     fits.then(|| {
@@ -134,7 +134,7 @@ pub fn pack_nibbles(bytes: &[u8]) -> Option<Vec<u8>> {
 /// See [`super::pdb_build`].
 ///
 /// # Errors
-/// As [`build_table`].
+/// As `build_table`.
 pub fn build(
     width: usize,
     height: usize,
@@ -153,7 +153,7 @@ pub fn build(
 ///
 /// # Errors
 /// As [`build_table`].
-pub fn build_on_graph(
+pub(crate) fn build_on_graph(
     graph: &crate::model::Graph,
     goal: &Configuration,
     tiles: &[u32],
@@ -201,7 +201,7 @@ pub fn file_name(width: usize, height: usize, goal: &Configuration, tiles: &[u32
 
 /// The name a blank-aware table is stored under: [`file_name`] with `-b`
 /// before the extension.
-pub fn blank_aware_file_name(
+pub(crate) fn blank_aware_file_name(
     width: usize,
     height: usize,
     goal: &Configuration,
@@ -213,7 +213,7 @@ pub fn blank_aware_file_name(
 
 /// Memory a build of a blank-aware table with `index` needs, in bytes
 /// (the search of [`super::blank_aware`] and the packed table).
-pub fn blank_aware_build_memory(index: &RegionIndex) -> u64 {
+pub(crate) fn blank_aware_build_memory(index: &RegionIndex) -> u64 {
     super::blank_aware::build_memory(index.states()) + index.states().div_ceil(2)
 }
 
@@ -253,7 +253,7 @@ pub fn load_or_build(
 ///
 /// # Errors
 /// As [`load_or_build`].
-pub fn load_or_build_blank_aware(
+pub(crate) fn load_or_build_blank_aware(
     store: Option<&dyn TableStore>,
     (width, height): (usize, usize),
     goal: &Configuration,
@@ -410,6 +410,7 @@ fn parse_with(
 mod tests {
     use super::*;
     use crate::model::Puzzle;
+    use crate::search::placement::unrank_placement;
 
     #[test]
     fn ranking_round_trips() {

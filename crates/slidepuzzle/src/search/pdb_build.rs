@@ -233,7 +233,7 @@ fn select(mut mask: u64, j: u32) -> u32 {
 /// [`Error::Limit`] ([`Resource::Vertices`]) above 64 vertices;
 /// [`Error::Unsupported`] for a group covering every tile, or when a value
 /// does not fit in a byte.
-pub fn build_table(
+pub(crate) fn build_table(
     graph: &Graph,
     goal: &Configuration,
     tiles: &[u32],

@@ -322,13 +322,8 @@ impl BoardPdbTables {
         self.partitions.len()
     }
 
-    /// The goal the tables were built for.
-    pub fn table_goal(&self) -> &Configuration {
-        &self.table_goal
-    }
-
     /// Whether the tables are blank-aware ([`super::blank_aware`]).
-    pub fn is_blank_aware(&self) -> bool {
+    pub(crate) fn is_blank_aware(&self) -> bool {
         self.dbs.iter().any(|d| d.region_index().is_some())
     }
 
@@ -357,7 +352,7 @@ impl BoardPdbTables {
     }
 
     /// The lookup of the tables as they are (the direct lookup), with
-    /// `BLANK_AWARE` telling whether they are ([`Self::is_blank_aware`]):
+    /// `BLANK_AWARE` telling whether they are (`Self::is_blank_aware`):
     /// `None` if not. The two kinds are two types, so the plain kernel
     /// reads no blank.
     /// Of the first partition.
@@ -582,7 +577,7 @@ impl<'t> PdbLookup<'t, false> {
     /// partition of a set that holds several, see
     /// [`super::several_pdb::free_blank_partitions`]); the sum of their
     /// entries. Groups out of range are left out.
-    pub fn graph_groups(pdb: &'t GraphPdb, groups: std::ops::Range<usize>) -> Self {
+    pub(crate) fn graph_groups(pdb: &'t GraphPdb, groups: std::ops::Range<usize>) -> Self {
         let n = pdb.vertex_count();
         let mut group_of = vec![u8::MAX; n];
         let chosen = || {

@@ -23,7 +23,7 @@ pub fn rank_placement(cells: &[u8], n: usize) -> u64 {
 }
 
 /// Inverse of [`rank_placement`].
-pub fn unrank_placement(mut rank: u64, n: usize, k: usize, out: &mut [u8]) {
+pub(crate) fn unrank_placement(mut rank: u64, n: usize, k: usize, out: &mut [u8]) {
     let mut digits = [0u64; 64];
     for i in (0..k).rev() {
         let base = (n - i) as u64;

@@ -75,13 +75,13 @@ impl RegionIndex {
     /// Bytes [`RegionIndex::new`] would allocate for `k` tiles on `n`
     /// vertices, before counting the regions (an upper bound: one slot per
     /// set and free vertex). Saturates on overflow.
-    pub fn memory_bound(n: usize, k: usize) -> u64 {
+    pub(crate) fn memory_bound(n: usize, k: usize) -> u64 {
         binomial(n as u64, k as u64).saturating_mul(8)
     }
 
     /// The index for `k`-tile groups on `graph` (`1 <= k <= 8`,
     /// `k + 1 < n <= 64`), refusing more than `max_memory` bytes
-    /// ([`RegionIndex::memory_bound`]). O(C(n, k) n) time.
+    /// (`RegionIndex::memory_bound`). O(C(n, k) n) time.
     ///
     /// # Errors
     /// [`Error::Limit`] above 64 vertices ([`Resource::Vertices`]) or
@@ -155,7 +155,7 @@ impl RegionIndex {
     ///
     /// # Errors
     /// As [`RegionIndex::new`] (with no memory budget).
-    pub fn count_states(graph: &Graph, k: usize) -> Result<u64> {
+    pub(crate) fn count_states(graph: &Graph, k: usize) -> Result<u64> {
         check_sizes(graph.vertex_count(), k)?;
         let mut slots = 0u64;
         for_each_set(graph, k, |_, pockets| {
@@ -175,7 +175,7 @@ impl RegionIndex {
     }
 
     /// Tiles per group.
-    pub fn group_size(&self) -> usize {
+    pub(crate) fn group_size(&self) -> usize {
         self.k
     }
 
@@ -313,7 +313,7 @@ impl RegionIndex {
     /// The pocket vertices of the set of `cells` that are not the
     /// smallest of their pocket, each with that smallest vertex: the slots
     /// whose entries a build copies from their region's canonical slot.
-    pub fn pocket_copies(&self, set_index: usize) -> Vec<(u64, u64)> {
+    pub(crate) fn pocket_copies(&self, set_index: usize) -> Vec<(u64, u64)> {
         let Some(&info) = self.sets.get(set_index) else {
             return Vec::new();
         };
@@ -337,7 +337,7 @@ impl RegionIndex {
     }
 
     /// Number of sets of occupied vertices, `C(n, k)`.
-    pub fn set_count(&self) -> usize {
+    pub(crate) fn set_count(&self) -> usize {
         self.sets.len()
     }
 

@@ -13,7 +13,7 @@
 //! would give a better path), so pruning every path that ends in one
 //! keeps IDA* optimal.
 //!
-//! **Enumeration** ([`forbidden_sequences`]), length by length up to
+//! **Enumeration** (`forbidden_sequences`, in the tests), length by length up to
 //! [`DEPTH`]: the paths of one more move that contain no redundant
 //! sequence found so far, from the centre of a board large enough to hold
 //! them, grouped by effect (the tiles moved and where). A path is
@@ -40,6 +40,7 @@
 
 use std::collections::VecDeque;
 
+#[cfg(test)]
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::OnceLock;
 
@@ -69,7 +70,7 @@ impl SequenceAutomaton {
     pub const PRUNED: u32 = u32::MAX;
 
     /// The automaton for sequences of up to [`DEPTH`] moves (the words of
-    /// [`stored_sequences`]), built on first use.
+    /// `stored_sequences`), built on first use.
     pub fn get() -> &'static SequenceAutomaton {
         static AUTOMATON: OnceLock<SequenceAutomaton> = OnceLock::new();
         AUTOMATON.get_or_init(|| SequenceAutomaton::new(&stored_sequences()))
@@ -174,7 +175,7 @@ impl SequenceAutomaton {
 /// [`forbidden_sequences`] enumerates them, read from the file kept
 /// beside this module (`sequences_14.txt`: one per line, `U`, `L`, `R`,
 /// `D` for the blank's directions, `#` comments).
-pub fn stored_sequences() -> Vec<Vec<u8>> {
+pub(crate) fn stored_sequences() -> Vec<Vec<u8>> {
     const WORDS: &str = include_str!("sequences_14.txt");
     WORDS
         .lines()
@@ -188,12 +189,14 @@ pub fn stored_sequences() -> Vec<Vec<u8>> {
         .collect()
 }
 
+#[cfg(test)]
 /// Blank moves as cell offsets on the enumeration board, in the order up,
 /// left, right, down.
 fn offsets(width: i32) -> [i32; 4] {
     [-width, -1, 1, width]
 }
 
+#[cfg(test)]
 /// A path of up to 16 moves: its directions (2 bits each, the last move in
 /// the low bits, so paths of one length compare lexicographically as
 /// integers) and its length.
@@ -203,6 +206,7 @@ struct Path {
     len: u8,
 }
 
+#[cfg(test)]
 impl Path {
     fn last(self) -> Option<u8> {
         (self.len > 0).then_some((self.bits & 3) as u8)
@@ -231,6 +235,7 @@ impl Path {
     }
 }
 
+#[cfg(test)]
 /// A path's effect and bounding box, made on a scratch board.
 struct Walker {
     width: i32,
@@ -238,6 +243,7 @@ struct Walker {
     cells: Vec<u32>,
 }
 
+#[cfg(test)]
 impl Walker {
     fn new(depth: usize) -> Walker {
         let width = 2 * depth as i32 + 3;
@@ -287,11 +293,12 @@ impl Walker {
     }
 }
 
+#[cfg(test)]
 /// The minimal redundant blank paths of 3 to `depth` moves (`depth <= 16`)
 /// on grids, oldest direction first, shortest first (see the module; the
 /// 2-move reversals are left to the search's reversal check).
 /// O(paths enumerated x depth): about 0.1 s for 14.
-pub fn forbidden_sequences(depth: usize) -> Vec<Vec<u8>> {
+pub(crate) fn forbidden_sequences(depth: usize) -> Vec<Vec<u8>> {
     let depth = depth.min(16);
     let mut walker = Walker::new(depth);
     let mut forbidden: FxHashSet<Path> = FxHashSet::default();

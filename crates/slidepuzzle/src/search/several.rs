@@ -32,7 +32,7 @@
 //!
 //! An enumeration of every solution must not use it (it would miss the
 //! other orders): `SeveralBlanksDomain<false>`
-//! ([`SeveralBlanksDomain::every_order`]) prunes only the move straight
+//! (`SeveralBlanksDomain::every_order`) prunes only the move straight
 //! back.
 
 use super::domain::{Domain, Step};
@@ -92,7 +92,7 @@ impl SeveralBlanksDomain<true> {
     /// [`SeveralBlanksDomain::new`] with the blanks' moves of `puzzle`
     /// ([`crate::model::Puzzle::blank_moves`]: against the arcs on a
     /// puzzle with one-way edges).
-    pub fn of_puzzle(
+    pub(crate) fn of_puzzle(
         puzzle: &crate::model::Puzzle,
         start: &Configuration,
         goal: &Configuration,
@@ -129,7 +129,7 @@ impl SeveralBlanksDomain<true> {
     /// The same domain searching every order of commuting moves, pruning
     /// only the move straight back: what a listing of every solution
     /// needs.
-    pub fn every_order(self) -> SeveralBlanksDomain<false> {
+    pub(crate) fn every_order(self) -> SeveralBlanksDomain<false> {
         SeveralBlanksDomain {
             cells: self.cells,
             blanks: self.blanks,

@@ -50,7 +50,7 @@ const UNSEEN: u8 = u8::MAX;
 ///
 /// - Every graph: tiles in breadth-first order of their goal vertices,
 ///   cut into groups, from up to four sources spread out by farthest-point
-///   sampling from vertex 0 (the first is [`auto_partition`]; on a board,
+///   sampling from vertex 0 (the first is `auto_partition`; on a board,
 ///   the anti-diagonal bands from each corner).
 /// - Plain boards, then: the goal rows and the goal columns (each line's
 ///   tiles a group, cut if longer: every linear conflict inside one
@@ -181,7 +181,7 @@ pub fn free_blank_tables(
 ///
 /// # Errors
 /// As [`free_blank_tables`]; [`Error::Io`] when the store cannot be read.
-pub fn load_or_build_free_blank(
+pub(crate) fn load_or_build_free_blank(
     graph: &Graph,
     goal: &Configuration,
     groups: Vec<Vec<u32>>,

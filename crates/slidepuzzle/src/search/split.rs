@@ -40,7 +40,7 @@ const SPLIT_DEPTH: u32 = 8;
 /// Whether splitting pays: more than one thread, not already on a rayon
 /// worker (a batch is parallel across instances), and a solution well
 /// beyond the split depth.
-pub fn worth_splitting(h0: u32) -> bool {
+pub(crate) fn worth_splitting(h0: u32) -> bool {
     rayon::current_num_threads() >= 2
         && rayon::current_thread_index().is_none()
         && h0 >= 2 * SPLIT_DEPTH

@@ -81,7 +81,7 @@ impl<M> SearchResult<M> {
     }
 
     /// The counters, to change.
-    pub fn stats_mut(&mut self) -> &mut SearchStats {
+    pub(crate) fn stats_mut(&mut self) -> &mut SearchStats {
         match self {
             Self::Found { stats, .. } | Self::Exhausted { stats } | Self::Stopped { stats, .. } => {
                 stats
@@ -121,7 +121,7 @@ impl<M> SearchResult<M> {
 
     /// The same outcome with the moves changed by `f` (the flattening of a
     /// domain's moves into steps, a symmetry's mapping back).
-    pub fn map_moves<N>(self, f: impl FnOnce(Vec<M>) -> Vec<N>) -> SearchResult<N> {
+    pub(crate) fn map_moves<N>(self, f: impl FnOnce(Vec<M>) -> Vec<N>) -> SearchResult<N> {
         match self {
             Self::Found {
                 moves,

@@ -560,7 +560,7 @@ impl<'t> WalkingDistance<'t> {
     /// other way round), so the sum is admissible for MTM; moves are then
     /// the [`super::mtm::Run`]s of [`super::mtm::MtmBoardDomain`], followed
     /// step by step.
-    pub fn with_metric(tables: &'t WalkingDistanceTables, metric: Metric) -> Self {
+    pub(crate) fn with_metric(tables: &'t WalkingDistanceTables, metric: Metric) -> Self {
         WalkingDistance {
             tables,
             vertical: &tables.vertical,

@@ -235,7 +235,7 @@ impl TablePlan {
 
     /// The indices in `groups` of each partition in turn (clipped to
     /// `groups`).
-    pub fn partition_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    pub(crate) fn partition_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
         let mut start = 0;
         self.partitions.iter().map(move |&count| {
             let end = (start + count).min(self.groups.len());
@@ -396,7 +396,7 @@ impl Plan {
     /// The method in plain words for people who do not know the short
     /// names, e.g. `IDA* with additive pattern databases (6-6-3)` or `the
     /// constructive solver (fast, not shortest)`.
-    pub fn in_words(&self) -> String {
+    pub(crate) fn in_words(&self) -> String {
         let heuristic = |h: &BoardHeuristic| match h {
             BoardHeuristic::Manhattan => "the Manhattan distance",
             BoardHeuristic::LinearConflict => "the Manhattan distance and linear conflicts",
@@ -461,7 +461,7 @@ impl Plan {
     /// The name a solution reports when the quick tables ran past
     /// [`Plan::switch_after`] and `later` answered, e.g. `ida-pdb, then
     /// ida-pdb with the 6-6-3 tables`.
-    pub fn switched_name(&self, later: &TablePlan) -> String {
+    pub(crate) fn switched_name(&self, later: &TablePlan) -> String {
         format!(
             "{}, then {} with the {} tables",
             self.name(),
@@ -470,7 +470,7 @@ impl Plan {
         )
     }
 
-    /// What answered `solution` in plain words: [`Plan::in_words`], except
+    /// What answered `solution` in plain words: `Plan::in_words`, except
     /// that a plan with a fallback (IDA*, then weighted A* when that runs
     /// long) names only the search that gave this answer, e.g. `IDA* with
     /// the Manhattan distance on the graph` or `weighted A* (weight 1.5)

@@ -56,7 +56,7 @@ pub struct TurnView {
 
 impl SolutionView {
     /// The record of a rotating puzzle's `turns`.
-    pub fn of_turns(
+    pub(crate) fn of_turns(
         puzzle: &crate::model::rotating::RotatingPuzzle,
         turns: &[crate::model::rotating::Rotation],
     ) -> Self {

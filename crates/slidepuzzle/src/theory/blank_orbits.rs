@@ -20,7 +20,7 @@
 //!    (one state per vertex away from cut vertices).
 //! 2. **The group, certified.** G_B lies inside the product of the full
 //!    symmetric groups on its orbits. Random closed walks (random moves,
-//!    then [`transport`] of the blanks back to B; some first gather the
+//!    then `transport` of the blanks back to B; some first gather the
 //!    blanks near an orbit, some are conjugates g^-1 l g of short local
 //!    walks l) give elements of G_B, generating a subgroup H. Either
 //!    Schreier-Sims ([`super::schreier_sims`]) finds the order of H equal
@@ -57,7 +57,7 @@ use crate::model::{Configuration, Graph};
 /// vertex that has it (the vertices between hold the other kind, so the
 /// slide is legal), and is then left alone. Needs a connected graph and as
 /// many targets as blanks. O(n^2). Returns the number of moves made.
-pub fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usize {
+pub(crate) fn transport(graph: &Graph, cells: &mut [u32], target_blank: &[bool]) -> usize {
     let n = graph.vertex_count();
     // Spanning tree adjacency.
     let mut tree: Vec<Vec<usize>> = vec![Vec::new(); n];

@@ -19,7 +19,7 @@
 //! nodes per two-piece cut vertex off chains).
 //!
 //! The older exact methods stay as the independent oracle
-//! ([`check_several_blanks_by_group`], `check --method schreier-sims`):
+//! (`check_several_blanks_by_group`, `check --method schreier-sims`):
 //! the *blank-set graph* has one node per set of k blank vertices and one
 //! edge per move. Its spanning tree from the goal's blank set B and each
 //! non-tree edge give a closed walk of blank sets, and the tile
@@ -616,7 +616,7 @@ enum Route {
 /// the marked-tile classes ([`TileClasses`], docs/THEORY.md section 4.3:
 /// O(V + E) plus at most k + 1 nodes per cut vertex with two pieces).
 /// Beyond [`super::tile_classes::TILE_CLASS_MAX_NODES`] nodes it falls
-/// back to [`check_several_blanks_by_group`].
+/// back to `check_several_blanks_by_group`.
 ///
 /// # Errors
 /// [`Error::Configuration`] if the tile sets differ; [`Error::Limit`]
@@ -643,7 +643,7 @@ pub fn check_several_blanks(
 /// # Errors
 /// As [`check_several_blanks`]; [`Error::Limit`] when none of the group
 /// methods applies and the search would exceed `max_states`.
-pub fn check_several_blanks_by_group(
+pub(crate) fn check_several_blanks_by_group(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,
@@ -838,7 +838,7 @@ fn check_by_component(
     })
 }
 
-/// The memory [`bfs_several_blanks`] may use for its states, in bytes.
+/// The memory `bfs_several_blanks` may use for its states, in bytes.
 pub const BFS_MEMORY_BYTES: u64 = 2 << 30;
 
 /// Breadth-first search over configurations (the fallback of
@@ -847,7 +847,7 @@ pub const BFS_MEMORY_BYTES: u64 = 2 << 30;
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::States`]) beyond `max_states`.
-pub fn bfs_several_blanks(
+pub(crate) fn bfs_several_blanks(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,

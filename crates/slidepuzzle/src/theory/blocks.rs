@@ -72,7 +72,7 @@ pub struct Blocks {
 
 /// Decomposes `graph` into blocks. Isolated vertices belong to no block.
 /// O(V + E) time and memory.
-pub fn decompose(graph: &Graph) -> Blocks {
+pub(crate) fn decompose(graph: &Graph) -> Blocks {
     const UNSEEN: usize = usize::MAX;
     let n = graph.vertex_count();
     let mut disc = vec![UNSEEN; n];

@@ -14,7 +14,7 @@ pub enum CheckMethod {
     Linear,
     /// Membership in the group built by Schreier-Sims from loop generators
     /// ([`super::check_by_schreier_sims`]; with several blanks the
-    /// blank-set group, [`super::blanks::check_several_blanks_by_group`]):
+    /// blank-set group, `super::blanks::check_several_blanks_by_group`):
     /// the independent oracle.
     SchreierSims,
 }
@@ -63,10 +63,10 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
 /// Decides whether `goal` is reachable from `start` with any number of
 /// blanks by `method`: the one entry point of the faces' `check`. Puzzles
 /// with one-way edges go to [`super::directed::check`] (or, by
-/// Schreier-Sims, [`super::directed::check_by_group`]), puzzles whose
+/// Schreier-Sims, `super::directed::check_by_group`), puzzles whose
 /// tiles turn to [`super::turning::check`]. Several
 /// blanks go to [`super::blanks::check_several_blanks`] or, by
-/// Schreier-Sims, [`super::blanks::check_several_blanks_by_group`] (at
+/// Schreier-Sims, `super::blanks::check_several_blanks_by_group` (at
 /// most `max_states` configurations if that one has to search). Rotating
 /// puzzles go to [`super::rotating::check`] (group membership, either
 /// method).

@@ -34,7 +34,7 @@ use crate::error::{Error, Result};
 use crate::model::digraph::Digraph;
 use crate::model::{BLANK, Configuration, Puzzle, PuzzleKind};
 
-/// Most vertices [`closed_walk_group`] takes: 1,024 (the generators are
+/// Most vertices `closed_walk_group` takes: 1,024 (the generators are
 /// E permutations of n points).
 pub const MAX_GROUP_VERTICES: usize = 1024;
 
@@ -110,7 +110,7 @@ fn blank_paths(d: &Digraph, root: usize, forward: bool) -> Vec<Option<Vec<usize>
 /// closed walks need not generate a group otherwise); [`Error::Limit`]
 /// above [`MAX_GROUP_VERTICES`] vertices; [`Error::Argument`] for a root
 /// outside the digraph.
-pub fn closed_walk_group(d: &Digraph, root: usize) -> Result<WalkGroup> {
+pub(crate) fn closed_walk_group(d: &Digraph, root: usize) -> Result<WalkGroup> {
     let n = d.vertex_count();
     if n > MAX_GROUP_VERTICES {
         return Err(Error::limit(
@@ -271,7 +271,11 @@ pub fn check(
 ///
 /// # Errors
 /// As [`check`] and [`closed_walk_group`].
-pub fn check_by_group(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
+pub(crate) fn check_by_group(
+    d: &Digraph,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<Verdict> {
     let (Some(s), Some(t)) = (single_blank(start), single_blank(goal)) else {
         return check(d, start, goal, MAX_SEARCH_STATES);
     };
@@ -361,7 +365,11 @@ fn optional_decimal<S: serde::Serializer>(
 ///
 /// # Errors
 /// [`Error::Configuration`] if `goal` does not fit the digraph.
-pub fn analyze_one_way(d: &Digraph, spec: &str, goal: &Configuration) -> Result<OneWayAnalysis> {
+pub(crate) fn analyze_one_way(
+    d: &Digraph,
+    spec: &str,
+    goal: &Configuration,
+) -> Result<OneWayAnalysis> {
     let n = d.vertex_count();
     if goal.len() != n {
         return Err(Error::config(format!(

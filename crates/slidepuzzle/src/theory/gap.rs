@@ -19,7 +19,7 @@ use crate::model::{Configuration, Puzzle};
 /// [`crate::error::Error::Unsupported`] with several blanks (blanks have no labels
 /// of their own); [`crate::error::Error::Configuration`] when `start` and `goal`
 /// hold different tiles.
-pub fn position_permutation(
+pub(crate) fn position_permutation(
     start: &Configuration,
     goal: &Configuration,
 ) -> crate::error::Result<Perm> {
@@ -50,7 +50,7 @@ pub fn position_permutation(
 /// The model is faithful (one group element per legal position, order
 /// (W H)!/2) when W and H are both even; with an odd side the torus is not
 /// bipartite and the generated group has order (W H)! (checked in tests).
-pub fn toroidal_generators(width: usize, height: usize) -> Option<[Perm; 4]> {
+pub(crate) fn toroidal_generators(width: usize, height: usize) -> Option<[Perm; 4]> {
     if width < 2 || height < 2 {
         return None;
     }
@@ -99,7 +99,7 @@ pub fn toroidal_generators(width: usize, height: usize) -> Option<[Perm; 4]> {
     Some([l, r, u, d])
 }
 
-/// A position in seed 001's toroidal model (see [`toroidal_generators`]).
+/// A position in seed 001's toroidal model (see `toroidal_generators`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToroidalPosition {
     /// Board width W.
@@ -180,7 +180,7 @@ impl ToroidalPosition {
 /// bottom-right, then read the tokens' arrangement and count the rolls.
 /// Labels and counts are taken relative to `goal` rolled the same way, so
 /// `goal` itself is the identity. A blank move changes the element `e` to
-/// `X * e` (GAP's order), X the generator of [`toroidal_generators`] for the
+/// `X * e` (GAP's order), X the generator of `toroidal_generators` for the
 /// move's direction (checked by tests on walks). O(W H).
 ///
 /// # Errors

@@ -82,7 +82,7 @@ pub(crate) fn decimal<S: serde::Serializer>(
 }
 
 /// Name and order of a block's group factor, with k = |B| - 1 tiles owned.
-pub fn block_factor(kind: BlockKind, block_size: usize) -> (String, Count) {
+pub(crate) fn block_factor(kind: BlockKind, block_size: usize) -> (String, Count) {
     let k = block_size.saturating_sub(1);
     let trivial = ("1".to_string(), Count::from(1));
     match kind {
@@ -213,7 +213,7 @@ fn factor_sort_key(name: &str) -> (usize, String) {
 /// The tile permutation of a closed blank walk from the blank of `start`,
 /// as a permutation of vertices in GAP's convention: `p^g` is the vertex the
 /// tile on `p` ends on. Fixes the blank's vertex.
-pub fn walk_permutation(puzzle: &Puzzle, blank: usize, walk: &[usize]) -> Perm {
+pub(crate) fn walk_permutation(puzzle: &Puzzle, blank: usize, walk: &[usize]) -> Perm {
     debug_assert_eq!(
         walk.last().copied().unwrap_or(blank),
         blank,

@@ -23,7 +23,7 @@ pub mod tile_classes;
 pub mod turning;
 pub mod views;
 
-pub use blocks::{Block, BlockKind, Blocks, decompose};
+pub use blocks::{Block, BlockKind, Blocks};
 pub use decide::{AnyAnalysis, CheckMethod, analyze_any, analyze_any_within, check_with};
 pub use group::{Analysis, analyze, check_loop_generators, loop_generators};
 pub use perm::Perm;

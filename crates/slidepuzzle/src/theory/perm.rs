@@ -87,7 +87,7 @@ impl Perm {
     }
 
     /// Whether this is the identity.
-    pub fn is_identity(&self) -> bool {
+    pub(crate) fn is_identity(&self) -> bool {
         self.images.iter().enumerate().all(|(i, &x)| i as u32 == x)
     }
 
@@ -142,7 +142,7 @@ impl Perm {
     }
 
     /// Whether the permutation is odd: (n - cycles, fixed points counted) is odd.
-    pub fn is_odd(&self) -> bool {
+    pub(crate) fn is_odd(&self) -> bool {
         self.cycles().iter().map(|c| c.len() - 1).sum::<usize>() % 2 == 1
     }
 

@@ -200,7 +200,7 @@ impl Ranker {
     }
 
     /// Writes the configuration of `rank` into `cells` (length n).
-    pub fn unrank(&self, rank: u64, cells: &mut [u8]) {
+    pub(crate) fn unrank(&self, rank: u64, cells: &mut [u8]) {
         let m = self.n - 1;
         let (blank, mut r) = StrengthReducedU64::div_rem(rank, self.per_blank_reduced);
         let blank = blank as usize;
@@ -268,16 +268,16 @@ impl Ranker {
 }
 
 /// Unranks a sequence of ranks that mostly rises in small steps (a sorted
-/// frontier) faster than [`Ranker::unrank`] one by one: the Lehmer digits
+/// frontier) faster than `Ranker::unrank` one by one: the Lehmer digits
 /// of the last rank are kept with the unused tiles before each digit, the
 /// difference to the next rank is added to them as a mixed-radix number
 /// (radix `m - i` for digit `i`), and only the tiles from the first digit
 /// that changed on are chosen again. A rank in another blank position, or
 /// below the last one, is unranked from scratch. The result is always that
-/// of [`Ranker::unrank`].
+/// of `Ranker::unrank`.
 ///
 /// It also ranks the configuration one slide away without building it
-/// ([`SequentialUnranker::rank_after_slide`]): the moved tile jumps over
+/// (`SequentialUnranker::rank_after_slide`): the moved tile jumps over
 /// the tiles between its vertex and the blank in the tile sequence, so
 /// only the Lehmer digits of that stretch change, O(jump) instead of the
 /// O(n) of [`Ranker::rank`].
@@ -325,7 +325,8 @@ impl<'a> SequentialUnranker<'a> {
 
     /// Writes the configuration of `rank` into `cells` (length n), as
     /// [`Ranker::unrank`] does.
-    pub fn unrank(&mut self, rank: u64, cells: &mut [u8]) {
+    #[cfg(test)]
+    fn unrank(&mut self, rank: u64, cells: &mut [u8]) {
         let blank = self.advance(rank);
         self.ranker.fill_cells(&self.seq, blank, cells);
     }
@@ -333,7 +334,7 @@ impl<'a> SequentialUnranker<'a> {
     /// Moves to `rank` (below [`Ranker::size`]) without writing cells and
     /// returns its blank vertex; [`SequentialUnranker::cells`] and
     /// [`SequentialUnranker::rank_after_slide`] then read it.
-    pub fn advance(&mut self, rank: u64) -> usize {
+    pub(crate) fn advance(&mut self, rank: u64) -> usize {
         let ranker = self.ranker;
         let m = ranker.n - 1;
         let k = ranker.weights.len();
@@ -390,7 +391,7 @@ impl<'a> SequentialUnranker<'a> {
     /// so `t`'s digit gains (or loses) the smaller tiles it jumps over, each
     /// jumped tile's digit loses (or gains) 1 when it is larger than `t`,
     /// and moves to its new index's weight.
-    pub fn rank_after_slide(&self, from: usize) -> u64 {
+    pub(crate) fn rank_after_slide(&self, from: usize) -> u64 {
         let blank = self.blank;
         let a = from - usize::from(from > blank);
         let b = blank - usize::from(blank > from);

@@ -14,7 +14,8 @@
 //! Tiles on components without the blank never move.
 
 use super::blocks::{Block, BlockKind, decompose};
-pub use super::rooted::{RootedBlock, root_blocks};
+pub use super::rooted::RootedBlock;
+pub(crate) use super::rooted::root_blocks;
 use super::theta0::theta0_group;
 use crate::error::{Error, Resource, Result};
 use crate::model::{BLANK, Configuration, Puzzle};
@@ -345,7 +346,7 @@ fn classical_parity_reason(puzzle: &Puzzle, start: &Configuration, goal: &Config
 }
 
 /// Whether `config` has exactly one blank (the form [`check`] handles).
-pub fn has_one_blank(config: &Configuration) -> bool {
+pub(crate) fn has_one_blank(config: &Configuration) -> bool {
     config.cells().iter().filter(|&&t| t == BLANK).count() == 1
 }
 

@@ -23,7 +23,7 @@ pub struct RootedBlock {
 
 /// Roots every block of the component of `blank` at its vertex nearest
 /// `blank`. O(V + E).
-pub fn root_blocks(graph: &Graph, blocks: &Blocks, blank: usize) -> Vec<RootedBlock> {
+pub(crate) fn root_blocks(graph: &Graph, blocks: &Blocks, blank: usize) -> Vec<RootedBlock> {
     let dist = graph.distances_from(blank);
     let mut out = Vec::new();
     for (i, block) in blocks.blocks.iter().enumerate() {

@@ -140,7 +140,7 @@ pub fn analyze(p: &RotatingPuzzle) -> Result<RotatingAnalysis> {
 ///
 /// # Errors
 /// As [`analyze`]; [`Error::Stopped`] when a limit stops a construction.
-pub fn analyze_within(
+pub(crate) fn analyze_within(
     p: &RotatingPuzzle,
     budget: &crate::primitives::budget::Budget,
 ) -> Result<RotatingAnalysis> {
@@ -407,7 +407,7 @@ fn list(vertices: &[usize]) -> String {
 }
 
 /// A uniformly random arrangement reachable from `from` (a uniform element
-/// of each piece's group, [`SimsTable::random_element`]), seeded.
+/// of each piece's group, `SimsTable::random_element`), seeded.
 ///
 /// # Errors
 /// As [`check`].

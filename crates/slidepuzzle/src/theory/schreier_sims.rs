@@ -204,7 +204,7 @@ impl SimsTable {
 
     /// Adds a generator (of degree at most the table's) and completes the
     /// table again (Knuth's algorithm A).
-    pub fn add_generator(&mut self, g: Perm) {
+    pub(crate) fn add_generator(&mut self, g: Perm) {
         if self.n > 0 {
             let g = if g.degree() < self.n {
                 g.extended(self.n)
@@ -220,7 +220,7 @@ impl SimsTable {
     /// `0..m`), multiplied from level 0 up. Every element of the group is
     /// exactly one such product (sifting takes it apart again), so the
     /// result is uniform. O(n^2).
-    pub fn random_element(&self, mut pick: impl FnMut(usize) -> usize) -> Perm {
+    pub(crate) fn random_element(&self, mut pick: impl FnMut(usize) -> usize) -> Perm {
         let mut g = Perm::identity(self.n);
         for row in &self.sigma {
             let reps: Vec<&Perm> = row.iter().flatten().collect();

@@ -161,7 +161,7 @@ const WALK_CHECK_EVERY: u64 = 1 << 16;
 ///
 /// # Errors
 /// As [`random_walk`]; [`Error::Stopped`] when a limit stops the walk.
-pub fn random_walk_within<R: Rng + ?Sized>(
+pub(crate) fn random_walk_within<R: Rng + ?Sized>(
     puzzle: &Puzzle,
     goal: &Configuration,
     moves: u64,

@@ -118,7 +118,7 @@ const DISTINCT_GROUPS: [[[u8; 6]; 120]; 4] = [
 /// index (into `owned`) of the vertex whose tile now sits on `owned[i]`.
 /// Source: BFS over the configurations of `theta:1,2,2` (Wilson 1974 proves
 /// the order is 120, the group being PGL(2,5)).
-pub fn theta0_table(r: usize) -> &'static [[u8; 6]; 120] {
+pub(crate) fn theta0_table(r: usize) -> &'static [[u8; 6]; 120] {
     &DISTINCT_GROUPS[r.div_ceil(2)]
 }
 
@@ -130,7 +130,7 @@ pub fn theta0_table(r: usize) -> &'static [[u8; 6]; 120] {
 /// # Panics
 /// If the block is not a theta0 (its kind is [`super::BlockKind::Theta0`]
 /// only when it is).
-pub fn canonical_labels(block: &Block) -> [usize; 7] {
+pub(crate) fn canonical_labels(block: &Block) -> [usize; 7] {
     let g = local_graph(&block.vertices, &block.edges);
     let branch: Vec<usize> = (0..7).filter(|&v| g.neighbors(v).len() == 3).collect();
     assert_eq!(branch.len(), 2, "a theta0 block has two branch vertices");
@@ -174,7 +174,7 @@ pub fn canonical_labels(block: &Block) -> [usize; 7] {
 /// is a uniform element, and membership is a binary search). `owned` lists
 /// the block's six other vertices, in any order. Relabels
 /// [`theta0_table`] through [`canonical_labels`]: O(720), no search.
-pub fn theta0_group(block: &Block, root: usize, owned: &[usize]) -> Vec<Vec<u8>> {
+pub(crate) fn theta0_group(block: &Block, root: usize, owned: &[usize]) -> Vec<Vec<u8>> {
     let local = |v: usize| block.vertices.binary_search(&v).expect("in block");
     let labels = canonical_labels(block);
     let c_root = labels[local(root)];
@@ -211,7 +211,8 @@ mod tests {
 
     use super::*;
     use crate::model::Graph;
-    use crate::theory::{BlockKind, decompose};
+    use crate::theory::BlockKind;
+    use crate::theory::blocks::decompose;
 
     /// The group by breadth-first search over the block's reachable states
     /// (the method the table replaces).

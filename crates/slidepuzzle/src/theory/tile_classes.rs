@@ -617,7 +617,7 @@ impl TileClasses {
     ///
     /// # Errors
     /// [`Error::Configuration`] unless there are n cells, k of them 0.
-    pub fn classes_of_cells(&mut self, cells: &[u32]) -> Result<Vec<u32>> {
+    pub(crate) fn classes_of_cells(&mut self, cells: &[u32]) -> Result<Vec<u32>> {
         if cells.len() != self.n || cells.iter().filter(|&&t| t == 0).count() != self.k {
             return Err(Error::config(format!(
                 "expected {} cells with {} blanks",
@@ -658,7 +658,7 @@ impl TileClasses {
     ///
     /// # Errors
     /// [`Error::Configuration`] if a tile of `start` is not in `goal`.
-    pub fn stranded_between(
+    pub(crate) fn stranded_between(
         start: &Configuration,
         goal: &Configuration,
         a: &[u32],
@@ -700,7 +700,7 @@ impl TileClasses {
 
     /// [`TileClasses::orbit_sizes`] from a configuration's classes (from
     /// [`TileClasses::classes`]; `u32::MAX` marks blanks).
-    pub fn orbit_sizes_of(classes: &[u32]) -> Vec<usize> {
+    pub(crate) fn orbit_sizes_of(classes: &[u32]) -> Vec<usize> {
         let mut tally: std::collections::HashMap<u32, usize> = Default::default();
         for &c in classes.iter().filter(|&&c| c != u32::MAX) {
             *tally.entry(c).or_default() += 1;

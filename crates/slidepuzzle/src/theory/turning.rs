@@ -160,7 +160,7 @@ impl TurnInvariants {
 
     /// Whether some closed walk has odd length (the graph is not
     /// bipartite).
-    pub fn has_odd_cycles(&self) -> bool {
+    pub(crate) fn has_odd_cycles(&self) -> bool {
         self.cycles.iter().any(|c| c[0] == 1)
     }
 }
@@ -275,7 +275,7 @@ pub fn group_order(puzzle: &Puzzle, home: usize) -> Result<BigUint> {
 
 /// The order the closed form (docs/THEORY.md 8.2) gives the group at
 /// `home`: `m! * |H|^m * |Γ| / (2 |H|)` for `m` tiles, where it applies
-/// ([`closed_form_applies`]; `None` otherwise).
+/// (`closed_form_applies`; `None` otherwise).
 pub fn closed_form_order(puzzle: &Puzzle, home: usize) -> Option<BigUint> {
     let turns = puzzle.turns()?;
     if home >= puzzle.vertex_count() || !closed_form_applies(puzzle) {
@@ -313,7 +313,7 @@ pub fn invariants(puzzle: &Puzzle, home: usize) -> Option<TurnInvariants> {
 /// graph that is neither a cycle nor theta0, nor K_{2,3} (the one
 /// bipartite such graph with at most 4 tiles, whose group can be a third
 /// of the closed form's when 3 divides k).
-pub fn closed_form_applies(puzzle: &Puzzle) -> bool {
+pub(crate) fn closed_form_applies(puzzle: &Puzzle) -> bool {
     let blocks = super::blocks::decompose(puzzle.graph());
     let covers =
         blocks.blocks.len() == 1 && blocks.blocks[0].vertices.len() == puzzle.vertex_count();
@@ -722,7 +722,7 @@ pub fn analyze_turning(puzzle: &Puzzle, goal: &Configuration) -> Result<TurningA
 /// # Errors
 /// As [`analyze_turning`]; [`Error::Stopped`] when a limit passes during
 /// the linear passes (before any order is known).
-pub fn analyze_turning_within(
+pub(crate) fn analyze_turning_within(
     puzzle: &Puzzle,
     goal: &Configuration,
     budget: &Budget,
