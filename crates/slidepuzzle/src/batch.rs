@@ -56,7 +56,7 @@ fn split_id(line: &str, cells: Option<usize>) -> (Option<String>, String) {
 /// # Errors
 /// [`Error::Input`] naming the line number and what is wrong with it;
 /// [`Error::Configuration`] when the input holds no instance.
-pub fn read_batch(
+pub(crate) fn read_batch(
     text: &str,
     puzzle: Option<Puzzle>,
     blanks: usize,

@@ -286,7 +286,7 @@ pub fn excerpt(text: &str) -> String {
 
 impl Error {
     /// [`Error::Spec`] for `spec` with no known position.
-    pub fn spec(spec: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn spec(spec: impl Into<String>, message: impl Into<String>) -> Self {
         Error::Spec {
             spec: spec.into(),
             position: None,
@@ -386,7 +386,7 @@ impl Error {
     }
 
     /// [`Error::Internal`].
-    pub fn internal(message: impl Into<String>) -> Self {
+    pub(crate) fn internal(message: impl Into<String>) -> Self {
         Error::Internal(message.into())
     }
 

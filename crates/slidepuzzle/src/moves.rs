@@ -529,7 +529,11 @@ pub fn replay(puzzle: &Puzzle, start: &Configuration, path: &[usize]) -> Result<
 
 /// The tile directions of a blank path, or `None` if some step has no
 /// letter (a graph without geometry, or a diagonal move).
-pub fn directions(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<Vec<Direction>> {
+pub(crate) fn directions(
+    puzzle: &Puzzle,
+    start_blank: usize,
+    path: &[usize],
+) -> Option<Vec<Direction>> {
     let mut blank = start_blank;
     path.iter()
         .map(|&v| {
@@ -541,7 +545,7 @@ pub fn directions(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option
 }
 
 /// slidysim letters with counts (`R3U2`) for a blank path, or `None` where
-/// [`directions`] is `None`.
+/// `directions` is `None`.
 pub fn letters(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> Option<String> {
     let dirs = directions(puzzle, start_blank, path)?;
     let mut out = String::new();
@@ -592,7 +596,7 @@ pub fn spell(puzzle: &Puzzle, start_blank: usize, path: &[usize]) -> String {
     })
 }
 
-/// Length in the multi-tile metric, or `None` where [`directions`] is
+/// Length in the multi-tile metric, or `None` where `directions` is
 /// `None`: a streak of steps in one direction is one run, except on a
 /// torus, where a run moves at most `L - 1` tiles of a line of `L` cells
 /// and a streak of `s` steps counts `ceil(s / (L - 1))` runs.

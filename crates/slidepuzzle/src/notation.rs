@@ -35,7 +35,7 @@ pub enum MoveSequence {
 }
 
 /// The direction a tile moves when the move is undone.
-pub fn opposite(d: Direction) -> Direction {
+pub(crate) fn opposite(d: Direction) -> Direction {
     match d {
         Direction::Up => Direction::Down,
         Direction::Down => Direction::Up,
@@ -48,7 +48,7 @@ pub fn opposite(d: Direction) -> Direction {
 
 /// The direction after reflecting a board in its main diagonal (rows
 /// become columns): up and left swap, down and right swap; `F`/`B` stay.
-pub fn transposed(d: Direction) -> Direction {
+pub(crate) fn transposed(d: Direction) -> Direction {
     match d {
         Direction::Up => Direction::Left,
         Direction::Left => Direction::Up,
@@ -360,7 +360,7 @@ impl MoveSequence {
     /// [`Error::Moves`] for a move off the board or a step between
     /// vertices that are not adjacent, or a path that does not start at
     /// `start_blank`.
-    pub fn blank_path(&self, puzzle: &Puzzle, start_blank: usize) -> Result<Vec<usize>> {
+    pub(crate) fn blank_path(&self, puzzle: &Puzzle, start_blank: usize) -> Result<Vec<usize>> {
         let start = Configuration::natural(puzzle.vertex_count());
         let mut cells = start.cells().to_vec();
         // Any configuration with the blank at `start_blank` will do: the
@@ -408,7 +408,7 @@ impl MoveSequence {
     /// ```
     ///
     /// # Errors
-    /// As [`MoveSequence::blank_path`] for the inverse from the goal.
+    /// As `MoveSequence::blank_path` for the inverse from the goal.
     pub fn scramble_solved_by(
         &self,
         puzzle: &Puzzle,
@@ -423,7 +423,7 @@ impl MoveSequence {
     /// `apply-to-solved`).
     ///
     /// # Errors
-    /// As [`MoveSequence::blank_path`].
+    /// As `MoveSequence::blank_path`.
     pub fn apply_to(&self, puzzle: &Puzzle, config: &Configuration) -> Result<Configuration> {
         let path = self.blank_path(puzzle, config.blank())?;
         replay(puzzle, config, &path)

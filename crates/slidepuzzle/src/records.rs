@@ -289,7 +289,7 @@ pub struct MoveValueRecord {
 
 impl MoveValueRecord {
     /// The record of the rated move `m` from `start`.
-    pub fn new(puzzle: &Puzzle, start: &Configuration, m: &MoveValue) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle, start: &Configuration, m: &MoveValue) -> Self {
         MoveValueRecord {
             spelled: write_steps(puzzle, start, &m.steps),
             blank_path: walk_of_steps(start, &m.steps),

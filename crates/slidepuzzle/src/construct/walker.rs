@@ -78,7 +78,7 @@ impl RouteScratch {
 
 impl<'a> Walker<'a> {
     /// A walker for `cells` (one blank) with every vertex allowed.
-    pub fn new(graph: &'a Graph, cells: &[u32]) -> Self {
+    pub(crate) fn new(graph: &'a Graph, cells: &[u32]) -> Self {
         let mut pos = vec![0; cells.len()];
         for (v, &t) in cells.iter().enumerate() {
             pos[t as usize] = v;
@@ -96,12 +96,12 @@ impl<'a> Walker<'a> {
     }
 
     /// The blank's vertex.
-    pub fn blank(&self) -> usize {
+    pub(crate) fn blank(&self) -> usize {
         self.pos[0]
     }
 
     /// One move: the blank goes to its neighbour `v`.
-    pub fn step(&mut self, v: usize) {
+    pub(crate) fn step(&mut self, v: usize) {
         let b = self.pos[0];
         debug_assert!(self.graph.has_edge(b, v), "{b} -> {v} is not an edge");
         let t = self.cells[v];
@@ -114,7 +114,7 @@ impl<'a> Walker<'a> {
 
     /// Walks the blank along `walk`, a vertex sequence starting at the
     /// blank's vertex.
-    pub fn walk(&mut self, walk: &[usize]) {
+    pub(crate) fn walk(&mut self, walk: &[usize]) {
         debug_assert_eq!(walk.first(), Some(&self.pos[0]));
         for &v in &walk[1..] {
             self.step(v);

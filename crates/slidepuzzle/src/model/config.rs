@@ -243,7 +243,7 @@ impl Configuration {
 
     /// `position[t]` = the vertex holding tile `t` (for `t >= 1`; entry 0 is
     /// the first blank). O(n).
-    pub fn positions(&self) -> Vec<usize> {
+    pub(crate) fn positions(&self) -> Vec<usize> {
         let mut pos = vec![usize::MAX; self.cells.len()];
         for (v, &t) in self.cells.iter().enumerate().rev() {
             pos[t as usize] = v;

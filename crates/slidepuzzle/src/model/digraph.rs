@@ -130,7 +130,7 @@ impl Digraph {
     /// first: an arc between components runs from a lower number to a
     /// higher one) and their count. Kosaraju's two passes, iterative.
     /// O(V + E).
-    pub fn strong_components(&self) -> (Vec<usize>, usize) {
+    pub(crate) fn strong_components(&self) -> (Vec<usize>, usize) {
         let n = self.vertex_count();
         // Pass 1: vertices by finishing time of a DFS along the arcs.
         let mut order = Vec::with_capacity(n);
@@ -222,7 +222,7 @@ impl Digraph {
     /// tile on `v` needs to reach `target`), [`crate::model::graph::UNREACHABLE`]
     /// where no directed path exists. One breadth-first search against the
     /// arcs, O(V + E).
-    pub fn distances_to(&self, target: usize) -> Vec<u32> {
+    pub(crate) fn distances_to(&self, target: usize) -> Vec<u32> {
         let n = self.vertex_count();
         let mut dist = vec![crate::model::graph::UNREACHABLE; n];
         if target >= n {

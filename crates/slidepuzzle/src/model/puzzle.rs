@@ -105,7 +105,7 @@ impl Direction {
     ];
 
     /// The slidysim letter.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Direction::Up => 'U',
             Direction::Down => 'D',
@@ -125,7 +125,7 @@ impl Direction {
 
     /// The axis the direction runs along: 0 for x (left, right), 1 for y
     /// (up, down), 2 for z (front, back).
-    pub fn axis(self) -> usize {
+    pub(crate) fn axis(self) -> usize {
         match self {
             Direction::Left | Direction::Right => 0,
             Direction::Up | Direction::Down => 1,
@@ -644,7 +644,7 @@ impl Puzzle {
 
     /// The coordinates `[x, y, z]` of vertex `v` on a board or box (see
     /// [`PuzzleKind`] for the numbering), `None` on other graphs.
-    pub fn coordinates(&self, v: usize) -> Option<[usize; 3]> {
+    pub(crate) fn coordinates(&self, v: usize) -> Option<[usize; 3]> {
         self.coords(v).map(|(x, y, z, ..)| [x, y, z])
     }
 

@@ -91,7 +91,7 @@ pub fn tree_with_chords(
 ///
 /// # Errors
 /// As [`tree_with_chords`].
-pub fn sparse(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
+pub(crate) fn sparse(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
     use rand_chacha::rand_core::SeedableRng;
     let name = format!("sparse:{n},{chords},{seed}");
     tree_with_chords(n, chords, 0, &mut ChaCha8Rng::seed_from_u64(seed), &name)
@@ -103,7 +103,7 @@ pub fn sparse(n: usize, chords: usize, seed: u64) -> Result<Puzzle> {
 ///
 /// # Errors
 /// As [`tree_with_chords`].
-pub fn hallway(n: usize, hall: usize, seed: u64) -> Result<Puzzle> {
+pub(crate) fn hallway(n: usize, hall: usize, seed: u64) -> Result<Puzzle> {
     use rand_chacha::rand_core::SeedableRng;
     let name = format!("hallway:{n},{hall},{seed}");
     tree_with_chords(n, 0, hall, &mut ChaCha8Rng::seed_from_u64(seed), &name)

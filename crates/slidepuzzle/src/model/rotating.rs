@@ -65,7 +65,7 @@ pub struct Rotation {
 
 impl Rotation {
     /// The move that undoes this one.
-    pub fn inverse(self) -> Rotation {
+    pub(crate) fn inverse(self) -> Rotation {
         Rotation {
             cycle: self.cycle,
             forward: !self.forward,
@@ -81,7 +81,7 @@ impl RotatingPuzzle {
     /// [`Error::Spec`] naming the cycle (1-based) with fewer than two
     /// vertices or a repeated vertex, a vertex on no cycle, or a size
     /// above [`MAX_ROTATING_VERTICES`] / [`MAX_CYCLE_VERTICES`].
-    pub fn new(spec: impl Into<String>, cycles: Vec<Vec<usize>>) -> Result<Self> {
+    pub(crate) fn new(spec: impl Into<String>, cycles: Vec<Vec<usize>>) -> Result<Self> {
         let spec = spec.into();
         if cycles.is_empty() {
             return Err(Error::spec(
@@ -245,13 +245,13 @@ impl RotatingPuzzle {
     /// Where to draw each vertex, `[x, y, 0]` in units of one token's
     /// width: a `WxH:twiddle` board's cells, the two circles of
     /// `rings:N,D`; `None` for `rotate:` specs.
-    pub fn positions(&self) -> Option<&[[f64; 3]]> {
+    pub(crate) fn positions(&self) -> Option<&[[f64; 3]]> {
         self.positions.as_deref()
     }
 
     /// The row length of a `WxH:twiddle` board (W); `None` for other
     /// rotating puzzles.
-    pub fn width(&self) -> Option<usize> {
+    pub(crate) fn width(&self) -> Option<usize> {
         self.width
     }
 
@@ -259,7 +259,7 @@ impl RotatingPuzzle {
     /// and its last and first vertex), each once as `(smaller, larger)`,
     /// sorted: the graph a rotating puzzle is drawn on. O(cycle vertices
     /// log).
-    pub fn edges(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn edges(&self) -> Vec<(usize, usize)> {
         let mut edges: Vec<(usize, usize)> = self
             .cycles
             .iter()

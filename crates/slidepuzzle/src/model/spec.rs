@@ -157,15 +157,6 @@ fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<
     ))
 }
 
-/// A cycle on `n >= 3` vertices, `i` adjacent to `i + 1 mod n` (0-based).
-/// Its puzzle group is cyclic of order `n - 1` (docs/THEORY.md section 3).
-///
-/// # Errors
-/// [`Error::Spec`] (spec `cycle:N`) when `n < 3`.
-pub fn cycle(n: usize) -> Result<Puzzle> {
-    cycle_within(n, &SizeBudget::DEFAULT)
-}
-
 fn cycle_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 3 {
         return Err(Error::spec(
@@ -180,15 +171,6 @@ fn cycle_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     named(n, &edges, format!("cycle:{n}"))
 }
 
-/// A path on `n >= 2` vertices, `i` adjacent to `i + 1` (0-based); the same
-/// graph as the `1xN` board, without its directions.
-///
-/// # Errors
-/// [`Error::Spec`] (spec `path:N`) when `n < 2`.
-pub fn path(n: usize) -> Result<Puzzle> {
-    path_within(n, &SizeBudget::DEFAULT)
-}
-
 fn path_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
     if n < 2 {
         return Err(Error::spec(
@@ -201,14 +183,6 @@ fn path_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
         .map_err(|e| in_spec(e, &format!("path:{n}")))?;
     let edges: Vec<_> = (0..n - 1).map(|i| (i, i + 1)).collect();
     named(n, &edges, format!("path:{n}"))
-}
-
-/// The complete graph on `n >= 2` vertices (n(n-1)/2 edges).
-///
-/// # Errors
-/// [`Error::Spec`] (spec `complete:N`) when `n < 2`.
-pub fn complete(n: usize) -> Result<Puzzle> {
-    complete_within(n, &SizeBudget::DEFAULT)
 }
 
 fn complete_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
@@ -237,7 +211,7 @@ fn complete_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
 ///
 /// # Errors
 /// [`Error::Spec`] (spec `theta:A,B,C`) when more than one of a, b, c is 0.
-pub fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
+pub(crate) fn theta(a: usize, b: usize, c: usize) -> Result<Puzzle> {
     theta_within(a, b, c, &SizeBudget::DEFAULT)
 }
 
@@ -279,7 +253,7 @@ fn theta_within(a: usize, b: usize, c: usize, budget: &SizeBudget) -> Result<Puz
 /// # Errors
 /// None in practice (the edge list is fixed); the `Result` is that of the
 /// shared graph builder.
-pub fn petersen() -> Result<Puzzle> {
+pub(crate) fn petersen() -> Result<Puzzle> {
     let mut edges = Vec::new();
     for i in 0..5 {
         edges.push((i, (i + 1) % 5));

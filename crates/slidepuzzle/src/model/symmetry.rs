@@ -104,7 +104,7 @@ impl BoardSymmetry {
 /// renamed: a configuration `s` towards the goal corresponds to the
 /// configuration `frame(s)` towards the table goal, with the same
 /// distance, where `frame` moves each cell by the symmetry and renames
-/// each tile by [`GoalFrame::tile`]. Exists exactly when the symmetry
+/// each tile by `GoalFrame::tile`. Exists exactly when the symmetry
 /// maps the goal's blank onto the table goal's: on a board every goal
 /// with its blank in a corner is the standard goal so.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ impl GoalFrame {
     }
 
     /// The table goal's name of tile `t` (the blank stays 0).
-    pub fn tile(&self, t: u32) -> u32 {
+    pub(crate) fn tile(&self, t: u32) -> u32 {
         self.tiles[t as usize]
     }
 

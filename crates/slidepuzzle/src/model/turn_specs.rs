@@ -124,7 +124,7 @@ pub(crate) fn spec_list(body: &str, spec: &str, budget: &SizeBudget) -> Result<P
 /// carried once around the centre counter-clockwise comes back turned a
 /// quarter clockwise: the two slides from quadrant 4 into quadrant 0 turn a
 /// tile by 3 (= -1), every other slide by 0 (docs/THEORY.md section 8).
-pub fn segerman() -> Result<Puzzle> {
+pub(crate) fn segerman() -> Result<Puzzle> {
     let mut edges = Vec::new();
     for q in 0..5 {
         let c = 4 * q;

@@ -41,7 +41,7 @@ impl Turns {
     /// # Errors
     /// [`Error::Argument`] for a modulus outside `2..=`[`MAX_MODULUS`], a
     /// turn naming a missing edge, or an edge given two turns.
-    pub fn new(graph: &Graph, modulus: u8, turns: &[(usize, usize, u8)]) -> Result<Self> {
+    pub(crate) fn new(graph: &Graph, modulus: u8, turns: &[(usize, usize, u8)]) -> Result<Self> {
         if !(2..=MAX_MODULUS).contains(&modulus) {
             return Err(Error::argument(
                 "turns",
@@ -103,7 +103,7 @@ impl Turns {
     }
 
     /// `a + b` in Z_k.
-    pub fn add(&self, a: u8, b: u8) -> u8 {
+    pub(crate) fn add(&self, a: u8, b: u8) -> u8 {
         ((a as u16 + b as u16) % self.modulus as u16) as u8
     }
 

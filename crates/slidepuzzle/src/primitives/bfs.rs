@@ -13,7 +13,7 @@ pub const NO_PARENT: usize = usize::MAX;
 /// `0..n`, where `neighbors(u)` lists u's neighbours; [`UNREACHED`] where
 /// there is no path. O(V + E).
 #[inline]
-pub fn distances<'a, F>(n: usize, neighbors: F, source: usize) -> Vec<u32>
+pub(crate) fn distances<'a, F>(n: usize, neighbors: F, source: usize) -> Vec<u32>
 where
     F: Fn(usize) -> &'a [usize],
 {
@@ -72,7 +72,12 @@ where
 /// `(dist, parent)`: [`UNREACHED`] / [`NO_PARENT`] where not reached,
 /// `parent[root] == root`. Neighbours are visited in the order
 /// `neighbors(u)` gives them, so parents are deterministic. O(V + E).
-pub fn tree<'a, F>(n: usize, neighbors: F, allowed: &[bool], root: usize) -> (Vec<u32>, Vec<usize>)
+pub(crate) fn tree<'a, F>(
+    n: usize,
+    neighbors: F,
+    allowed: &[bool],
+    root: usize,
+) -> (Vec<u32>, Vec<usize>)
 where
     F: Fn(usize) -> &'a [usize],
 {

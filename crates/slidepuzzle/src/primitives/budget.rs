@@ -87,7 +87,7 @@ pub(crate) fn time_stop(
 }
 
 /// The error for `what` stopped by `reason`.
-pub fn stopped(reason: StopReason, what: &str) -> Error {
+pub(crate) fn stopped(reason: StopReason, what: &str) -> Error {
     Error::Stopped {
         reason,
         message: format!("{what} stopped: {}", reason.describe()),

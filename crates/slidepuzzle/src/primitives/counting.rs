@@ -12,13 +12,13 @@ use num_traits::One;
 /// num-bigint): about O(M(d) log k) for d = O(k log k) digits, against
 /// O(k^2 log^2 k) for the left-to-right product (200000! has 973,351
 /// digits).
-pub fn factorial(k: usize) -> BigUint {
+pub(crate) fn factorial(k: usize) -> BigUint {
     product(1, k + 1)
 }
 
 /// The product of the integers in `lo..hi` (1 if empty), as a balanced
 /// product tree.
-pub fn product(lo: usize, hi: usize) -> BigUint {
+pub(crate) fn product(lo: usize, hi: usize) -> BigUint {
     if hi <= lo {
         return BigUint::one();
     }
@@ -46,7 +46,7 @@ pub const fn factorial_u64(k: usize) -> u64 {
 
 /// The binomial coefficient C(n, k) exactly (0 for k > n), as
 /// n (n-1) ... (n-k+1) / k!. O(M(d) log k).
-pub fn binomial(n: usize, k: usize) -> BigUint {
+pub(crate) fn binomial(n: usize, k: usize) -> BigUint {
     if k > n {
         return BigUint::ZERO;
     }
@@ -70,7 +70,7 @@ pub const EAGER_DIGITS: f64 = 200_000.0;
 /// their size, leading digits and order of magnitude at once
 /// ([`Count::digits`], [`Count::summary`]) from the logarithm of the
 /// formula (Stirling's series for ln Γ), and their exact value on the
-/// first call of [`Count::value`] (or `Display`, or serialisation, which
+/// first call of `Count::value` (or `Display`, or serialisation, which
 /// writes the decimal string).
 ///
 /// ```
@@ -230,7 +230,7 @@ impl Count {
     }
 
     /// The sum.
-    pub fn add(&self, other: &Count) -> Self {
+    pub(crate) fn add(&self, other: &Count) -> Self {
         if let (Some(a), Some(b)) = (self.value.get(), other.value.get()) {
             return Count::from(a + b);
         }
@@ -266,7 +266,7 @@ impl Count {
 
     /// The exact value, computed on the first call: O(M(d) log d) for d
     /// digits (seconds for millions of digits).
-    pub fn value(&self) -> &BigUint {
+    pub(crate) fn value(&self) -> &BigUint {
         self.value.get_or_init(|| {
             self.terms
                 .iter()

@@ -26,12 +26,12 @@ pub(crate) fn is_odd(p: &[usize]) -> bool {
 /// The product "`x` then `y`" as arrangements: `then(x, y)[v] = x[y[v]]`
 /// (for arrangements `x[v]` = where the content on `v` came from, this is
 /// applying `x` first, then `y`). O(n).
-pub fn then(x: &[usize], y: &[usize]) -> Vec<usize> {
+pub(crate) fn then(x: &[usize], y: &[usize]) -> Vec<usize> {
     y.iter().map(|&v| x[v]).collect()
 }
 
 /// The inverse permutation: `inverse(p)[p[i]] = i`. O(n).
-pub fn inverse(p: &[usize]) -> Vec<usize> {
+pub(crate) fn inverse(p: &[usize]) -> Vec<usize> {
     let mut r = vec![0; p.len()];
     for (v, &t) in p.iter().enumerate() {
         r[t] = v;

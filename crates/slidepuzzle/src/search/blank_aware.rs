@@ -35,7 +35,7 @@ use crate::primitives::alloc::try_vec;
 
 /// Memory a build needs for `states` states ([`RegionIndex::states`]):
 /// three bitsets and a byte per state, in bytes.
-pub fn build_memory(states: u64) -> u64 {
+pub(crate) fn build_memory(states: u64) -> u64 {
     3 * states.div_ceil(64) * 8 + states
 }
 

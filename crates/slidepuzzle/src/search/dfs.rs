@@ -98,7 +98,7 @@ pub(crate) struct Ida<'a, D: Domain, H, V = FirstSolution> {
 
 impl<'a, D: Domain, H: Heuristic<D>> Ida<'a, D, H> {
     /// A first-solution searcher at `domain`'s configuration.
-    pub fn new(domain: D, heuristic: H, poller: Poller<'a>) -> Self {
+    pub(crate) fn new(domain: D, heuristic: H, poller: Poller<'a>) -> Self {
         Self::with_visitor(domain, heuristic, poller, FirstSolution)
     }
 }

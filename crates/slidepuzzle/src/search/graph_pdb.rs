@@ -134,7 +134,7 @@ impl GraphPdb {
     /// [`Error::Limit`] above 64 vertices ([`Resource::Vertices`]), or when
     /// the tables would need more than `max_memory` bytes
     /// ([`Resource::Memory`]).
-    pub fn new(
+    pub(crate) fn new(
         graph: &Graph,
         goal: &Configuration,
         groups: Vec<Vec<u32>>,
@@ -151,7 +151,7 @@ impl GraphPdb {
     /// there) the missing ones; without a store they are built in memory.
     ///
     /// # Errors
-    /// As [`GraphPdb::new`] with `limits.max_memory`; [`Error::Stopped`]
+    /// As `GraphPdb::new` with `limits.max_memory`; [`Error::Stopped`]
     /// when `limits` stop a build (nothing is saved); [`Error::Io`] when
     /// the store cannot be written.
     pub fn load_or_build(
@@ -193,7 +193,7 @@ impl GraphPdb {
     }
 
     /// The groups.
-    pub fn groups(&self) -> &[Vec<u32>] {
+    pub(crate) fn groups(&self) -> &[Vec<u32>] {
         &self.groups
     }
 
@@ -204,7 +204,7 @@ impl GraphPdb {
     }
 
     /// The graph's vertex count.
-    pub fn vertex_count(&self) -> usize {
+    pub(crate) fn vertex_count(&self) -> usize {
         self.n
     }
 }

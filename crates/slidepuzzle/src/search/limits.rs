@@ -183,7 +183,7 @@ impl Limits {
     /// The deadline, cancel flag and memory budget as the
     /// [`crate::primitives::budget::Budget`] of work that is not a search
     /// (Schreier-Sims, walks, order computations).
-    pub fn budget(&self) -> crate::primitives::budget::Budget {
+    pub(crate) fn budget(&self) -> crate::primitives::budget::Budget {
         crate::primitives::budget::Budget {
             deadline: self.deadline,
             cancel: self.cancel.clone(),
@@ -200,7 +200,7 @@ impl Limits {
     /// Reports that an iteration with `bound` starts after `expanded` and
     /// `generated` nodes.
     #[inline]
-    pub fn report(&self, bound: u32, expanded: u64, generated: u64) {
+    pub(crate) fn report(&self, bound: u32, expanded: u64, generated: u64) {
         if let Some(sink) = &self.progress {
             (sink.0)(Progress {
                 bound,
@@ -246,7 +246,7 @@ pub struct Shared {
 impl Shared {
     /// Claims up to `want` expansions, never taking the total past
     /// `budget`; returns how many were granted (0: the budget is spent).
-    pub fn claim(&self, want: u64, budget: Option<u64>) -> u64 {
+    pub(crate) fn claim(&self, want: u64, budget: Option<u64>) -> u64 {
         let Some(budget) = budget else {
             self.nodes.fetch_add(want, Ordering::Relaxed);
             return want;
@@ -281,7 +281,7 @@ impl Shared {
     }
 
     /// Expansions claimed by all threads so far.
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
 }
@@ -321,7 +321,7 @@ pub(crate) struct Poller<'a> {
 
 impl<'a> Poller<'a> {
     /// A poller for a search on one thread.
-    pub fn new(limits: &'a Limits) -> Self {
+    pub(crate) fn new(limits: &'a Limits) -> Self {
         Poller {
             limits,
             shared: None,
@@ -331,7 +331,7 @@ impl<'a> Poller<'a> {
 
     /// A poller for one worker of a split search: its expansions are
     /// claimed from `shared`.
-    pub fn shared(limits: &'a Limits, shared: &'a Shared) -> Self {
+    pub(crate) fn shared(limits: &'a Limits, shared: &'a Shared) -> Self {
         Poller {
             limits,
             shared: Some(shared),
@@ -341,14 +341,14 @@ impl<'a> Poller<'a> {
 
     /// Whether the `expanded`-th expansion needs a poll first.
     #[inline(always)]
-    pub fn due(&self, expanded: u64) -> bool {
+    pub(crate) fn due(&self, expanded: u64) -> bool {
         expanded > self.allowance
     }
 
     /// The check itself, before the `expanded`-th expansion: `Go` grants
     /// at least that one.
     #[cold]
-    pub fn poll(&mut self, expanded: u64) -> Poll {
+    pub(crate) fn poll(&mut self, expanded: u64) -> Poll {
         if let Some(r) = self.limits.check_time() {
             return Poll::Stop(r);
         }
@@ -373,7 +373,7 @@ impl<'a> Poller<'a> {
     /// Gives the expansions granted beyond `expanded` back to the shared
     /// count (a worker that ends its share of an iteration), so that the
     /// next iteration's workers can claim them.
-    pub fn release(&mut self, expanded: u64) {
+    pub(crate) fn release(&mut self, expanded: u64) {
         if let Some(sh) = self.shared {
             sh.nodes
                 .fetch_sub(self.allowance.saturating_sub(expanded), Ordering::Relaxed);

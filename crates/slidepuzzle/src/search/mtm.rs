@@ -43,7 +43,7 @@ pub struct Run {
 impl Run {
     /// The blank's cell after the move.
     #[inline(always)]
-    pub fn end(self) -> u8 {
+    pub(crate) fn end(self) -> u8 {
         (self.blank as i32 + self.len as i32 * self.stride as i32) as u8
     }
 }
@@ -93,7 +93,7 @@ impl MtmBoardDomain {
     /// above [`MAX_CELLS`] cells or [`MAX_RUN`] + 1 cells a side, or
     /// unless both configurations have `width * height` cells and one
     /// blank.
-    pub fn new(
+    pub(crate) fn new(
         width: usize,
         height: usize,
         start: &Configuration,
@@ -242,7 +242,7 @@ pub struct MtmManhattan {
 impl MtmManhattan {
     /// The heuristic for a `width x height` board and `goal`; `None` above
     /// [`MAX_CELLS`] cells or unless `goal` has `width * height` cells.
-    pub fn new(width: usize, height: usize, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn new(width: usize, height: usize, goal: &Configuration) -> Option<Self> {
         let n = width.checked_mul(height)?;
         if n > MAX_CELLS || goal.len() != n || width == 0 {
             return None;

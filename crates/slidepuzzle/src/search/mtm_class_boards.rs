@@ -76,7 +76,7 @@ pub struct MtmClassBoards<'t> {
 impl<'t> MtmClassBoards<'t> {
     /// Follows configurations of a 16-cell board with `table`; `None` for
     /// another table (fewer cells, more than 15 classes).
-    pub fn new(table: &'t MtmPdb) -> Option<Self> {
+    pub(crate) fn new(table: &'t MtmPdb) -> Option<Self> {
         let (width, height) = table.size();
         let (k, split, first, second) = table.halves();
         if width * height != PACKED_CELLS || split != 8 || !(2..=15).contains(&k) {

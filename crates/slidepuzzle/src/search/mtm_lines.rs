@@ -52,7 +52,7 @@ pub struct LineRun {
 impl LineRun {
     /// The blank's cell after the move.
     #[inline(always)]
-    pub fn end(&self) -> u8 {
+    pub(crate) fn end(&self) -> u8 {
         self.cells[self.len as usize % MAX_LINE]
     }
 }

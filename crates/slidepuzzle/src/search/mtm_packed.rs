@@ -58,13 +58,13 @@ pub struct RunMask {
 impl RunMask {
     /// `board` after the run (the blank on [`RunMask::blank`]).
     #[inline(always)]
-    pub fn apply(&self, board: u64) -> u64 {
+    pub(crate) fn apply(&self, board: u64) -> u64 {
         (board & !self.cells) | (((board & self.cells) >> self.right) << self.left)
     }
 
     /// `board` before the run (the blank on [`RunMask::end`]).
     #[inline(always)]
-    pub fn undo(&self, board: u64) -> u64 {
+    pub(crate) fn undo(&self, board: u64) -> u64 {
         (board & !self.cells) | (((board & self.cells) >> self.left) << self.right)
     }
 }
@@ -92,7 +92,7 @@ fn nibble(p: usize) -> u64 {
 impl RunTable {
     /// The runs of a `width x height` board; `None` above
     /// [`PACKED_CELLS`] cells or for an empty board.
-    pub fn new(width: usize, height: usize) -> Option<Self> {
+    pub(crate) fn new(width: usize, height: usize) -> Option<Self> {
         let n = width.checked_mul(height)?;
         if n == 0 || n > PACKED_CELLS {
             return None;
@@ -149,21 +149,21 @@ impl RunTable {
     }
 
     /// All runs, by number.
-    pub fn runs(&self) -> &[RunMask] {
+    pub(crate) fn runs(&self) -> &[RunMask] {
         &self.runs
     }
 
     /// Run number `id` (a default, empty run for a number not in the
     /// table).
     #[inline(always)]
-    pub fn run(&self, id: u8) -> RunMask {
+    pub(crate) fn run(&self, id: u8) -> RunMask {
         self.runs.get(id as usize).copied().unwrap_or_default()
     }
 
     /// The run of the transposed board matching run `id` of this (square)
     /// board: the blank's cell transposed, up and left swapped, right and
     /// down swapped, the same length. `None` on a board that is not square.
-    pub fn transposed(&self, id: u8) -> Option<u8> {
+    pub(crate) fn transposed(&self, id: u8) -> Option<u8> {
         if self.width != self.height {
             return None;
         }
@@ -184,7 +184,7 @@ impl RunTable {
 
 /// A board as one `u64` of nibbles (cell `p` in bits `4p..4p+4`). `None`
 /// above [`PACKED_CELLS`] cells or for a tile above 15.
-pub fn pack(cells: &[u8]) -> Option<u64> {
+pub(crate) fn pack(cells: &[u8]) -> Option<u64> {
     if cells.len() > PACKED_CELLS || cells.iter().any(|&t| t > 15) {
         return None;
     }
@@ -249,7 +249,7 @@ impl MtmPackedDomain {
     /// The board `width x height` at `start`, searching for `goal`. `None`
     /// above [`PACKED_CELLS`] cells, or unless both configurations have
     /// `width * height` cells, one blank and tiles up to 15.
-    pub fn new(
+    pub(crate) fn new(
         width: usize,
         height: usize,
         start: &Configuration,

@@ -436,12 +436,6 @@ fn transposed_classes(
 }
 
 impl MtmPdb {
-    /// Bytes a build of the default table ([`default_classes`]) holds:
-    /// one per entry.
-    pub fn build_memory(width: usize, height: usize, goal: &Configuration) -> Option<u64> {
-        Self::build_memory_of(width, height, goal, &default_classes(width, height, goal)?)
-    }
-
     /// Bytes a build of the table over `classes` holds: one per entry.
     pub(crate) fn build_memory_of(
         width: usize,
@@ -594,7 +588,7 @@ impl MtmPdb {
     }
 
     /// The name the table is stored under: board, goal hash, classes.
-    pub fn file_name(
+    pub(crate) fn file_name(
         width: usize,
         height: usize,
         goal: &Configuration,
@@ -630,7 +624,7 @@ impl MtmPdb {
     ///
     /// # Errors
     /// As [`MtmPdb::build`].
-    pub fn load_or_build(
+    pub(crate) fn load_or_build(
         store: Option<&dyn TableStore>,
         (width, height): (usize, usize),
         goal: &Configuration,
@@ -753,7 +747,7 @@ impl MtmPdb {
     }
 
     /// The board's width and height.
-    pub fn size(&self) -> (usize, usize) {
+    pub(crate) fn size(&self) -> (usize, usize) {
         (self.width, self.height)
     }
 
@@ -802,7 +796,7 @@ pub struct MtmPdbLookup<'t> {
 
 impl<'t> MtmPdbLookup<'t> {
     /// Follows configurations with `table`.
-    pub fn new(table: &'t MtmPdb) -> Self {
+    pub(crate) fn new(table: &'t MtmPdb) -> Self {
         let mut transpose = [0u8; MTM_TABLE_MAX_CELLS];
         if let Some(t) = transpose_cells(table.width, table.height) {
             transpose[..t.len()].copy_from_slice(&t);
@@ -972,7 +966,10 @@ mod tests {
         let (_, counts) = tile_classes(&goal, &classes).unwrap();
         assert_eq!(counts, vec![1, 2, 4, 5, 4]);
         assert_eq!(Ranker::new(16, counts).unwrap().entries, 151_351_200);
-        assert_eq!(MtmPdb::build_memory(4, 4, &goal), Some(151_351_200));
+        assert_eq!(
+            MtmPdb::build_memory_of(4, 4, &goal, &classes),
+            Some(151_351_200)
+        );
         // Small boards are exact; 5x5 has no table.
         let g9 = Configuration::natural(9);
         assert_eq!(

@@ -39,7 +39,7 @@ pub struct PackedCells<const CAP: usize> {
 impl<const CAP: usize> PackedCells<CAP> {
     /// `start` packed, searching for `goal`. `None` unless both have the
     /// same number of cells, at most `CAP`, and tile numbers below 256.
-    pub fn new(start: &Configuration, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn new(start: &Configuration, goal: &Configuration) -> Option<Self> {
         const { assert!(CAP.is_power_of_two()) };
         let n = start.len();
         let packs = |c: &Configuration| c.cells().iter().all(|&t| t < 256);
@@ -77,20 +77,20 @@ impl<const CAP: usize> PackedCells<CAP> {
 
     /// The tile on cell `p` (0 for a blank).
     #[inline(always)]
-    pub fn get(&self, p: u8) -> u8 {
+    pub(crate) fn get(&self, p: u8) -> u8 {
         self.cells[p as usize & (CAP - 1)]
     }
 
     /// Puts `tile` on cell `p`.
     #[inline(always)]
-    pub fn set(&mut self, p: u8, tile: u8) {
+    pub(crate) fn set(&mut self, p: u8, tile: u8) {
         self.cells[p as usize & (CAP - 1)] = tile;
     }
 
     /// Makes step `s`: its tile slides from `s.from` into the blank on
     /// `s.to`.
     #[inline(always)]
-    pub fn slide(&mut self, s: Step) {
+    pub(crate) fn slide(&mut self, s: Step) {
         self.set(s.to, s.tile);
         self.set(s.from, 0);
     }
@@ -103,7 +103,7 @@ impl<const CAP: usize> PackedCells<CAP> {
     }
 
     /// The first blank cell, if any. O(cells).
-    pub fn blank(&self) -> Option<usize> {
+    pub(crate) fn blank(&self) -> Option<usize> {
         self.cells().iter().position(|&t| t == 0)
     }
 
@@ -113,7 +113,7 @@ impl<const CAP: usize> PackedCells<CAP> {
     }
 
     /// The cells, one tile number each.
-    pub fn cells(&self) -> &[u8] {
+    pub(crate) fn cells(&self) -> &[u8] {
         &self.cells[..self.n]
     }
 
@@ -136,7 +136,7 @@ pub struct Adjacency {
 
 impl Adjacency {
     /// The lists of `graph`. `None` above 256 vertices. O(V + E).
-    pub fn new(graph: &Graph) -> Option<Self> {
+    pub(crate) fn new(graph: &Graph) -> Option<Self> {
         Self::from_lists(graph.vertex_count(), |v| graph.neighbors(v))
     }
 
@@ -170,7 +170,7 @@ impl Adjacency {
 
     /// The neighbours of `v` (empty for a vertex not in the graph).
     #[inline(always)]
-    pub fn neighbors(&self, v: u8) -> &[u8] {
+    pub(crate) fn neighbors(&self, v: u8) -> &[u8] {
         let v = v as usize;
         match (self.offsets.get(v), self.offsets.get(v + 1)) {
             (Some(&a), Some(&b)) => &self.targets[a as usize..b as usize],

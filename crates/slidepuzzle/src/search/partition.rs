@@ -155,7 +155,11 @@ fn corner_partition(
 /// Korf and Felner's #25, #32, #38, #40 and #44 half the expansions of
 /// Korf and Felner's partition alone (docs/BENCHMARKS.md). `None` on
 /// other boards and goals. Tiles are numbered as in `goal`.
-pub fn catalogue(width: usize, height: usize, goal: &Configuration) -> Option<Vec<Vec<Vec<u32>>>> {
+pub(crate) fn catalogue(
+    width: usize,
+    height: usize,
+    goal: &Configuration,
+) -> Option<Vec<Vec<Vec<u32>>>> {
     // Cells for the blank on cell 0.
     const CATALOGUE_5X5: &[&[&[usize]]] = &[
         &[

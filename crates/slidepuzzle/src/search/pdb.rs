@@ -40,7 +40,7 @@ pub const FORMAT_VERSION: u32 = 3;
 
 /// Memory a build of a `k`-tile table on `n` cells needs, in bytes (the
 /// search of [`super::pdb_build`] and the packed table).
-pub fn build_memory(n: usize, k: usize) -> u64 {
+pub(crate) fn build_memory(n: usize, k: usize) -> u64 {
     super::pdb_build::build_memory(n, k) + placements(n, k).div_ceil(2)
 }
 
@@ -103,7 +103,7 @@ impl PatternDb {
 
 /// The entry of `rank` in stored bytes, 4 bits each if `packed`.
 #[inline(always)]
-pub fn entry(bytes: &[u8], packed: bool, rank: u64) -> u32 {
+pub(crate) fn entry(bytes: &[u8], packed: bool, rank: u64) -> u32 {
     if packed {
         ((bytes[(rank >> 1) as usize] >> ((rank & 1) << 2)) & 15) as u32
     } else {
@@ -135,7 +135,7 @@ pub(crate) fn pack_nibbles(bytes: &[u8]) -> Option<Vec<u8>> {
 ///
 /// # Errors
 /// As `build_table`.
-pub fn build(
+pub(crate) fn build(
     width: usize,
     height: usize,
     goal: &Configuration,

@@ -65,7 +65,7 @@ pub struct BuildProgress {
 
 /// Memory a build of a `k`-tile table on `n` vertices needs, in bytes: three
 /// bitsets of `P (n - k)` bits and a byte per placement, `P = n!/(n-k)!`.
-pub fn build_memory(n: usize, k: usize) -> u64 {
+pub(crate) fn build_memory(n: usize, k: usize) -> u64 {
     let p = placements(n, k);
     let words = (p * (n - k) as u64).div_ceil(64);
     3 * words * 8 + p

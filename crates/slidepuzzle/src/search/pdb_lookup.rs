@@ -356,14 +356,14 @@ impl BoardPdbTables {
     /// `None` if not. The two kinds are two types, so the plain kernel
     /// reads no blank.
     /// Of the first partition.
-    pub fn direct<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
+    pub(crate) fn direct<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
         self.lookup(0, self.direct.first()?)
     }
 
     /// The lookup of the transposed configuration, if the board and goal
     /// allow it (and `BLANK_AWARE` is right, as for [`Self::direct`]). Of
     /// the first partition.
-    pub fn transposed<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
+    pub(crate) fn transposed<const BLANK_AWARE: bool>(&self) -> Option<PdbLookup<'_, BLANK_AWARE>> {
         self.lookup(0, self.mirror.as_ref()?.first()?)
     }
 
@@ -371,7 +371,9 @@ impl BoardPdbTables {
     /// transposed one where the board and goal allow it (`None` if
     /// `BLANK_AWARE` is wrong, as for [`Self::direct`]). The heuristic is
     /// their maximum.
-    pub fn lookups<const BLANK_AWARE: bool>(&self) -> Option<Vec<PdbLookup<'_, BLANK_AWARE>>> {
+    pub(crate) fn lookups<const BLANK_AWARE: bool>(
+        &self,
+    ) -> Option<Vec<PdbLookup<'_, BLANK_AWARE>>> {
         let mut out = Vec::new();
         for (p, view) in self.direct.iter().enumerate() {
             out.push(self.lookup(p, view)?);
@@ -383,7 +385,7 @@ impl BoardPdbTables {
     }
 
     /// The heuristic value of a configuration (one byte per cell): the
-    /// maximum of every lookup ([`Self::lookups`]). O(n) per lookup.
+    /// maximum of every lookup (`Self::lookups`). O(n) per lookup.
     pub fn value(&self, cells: &[u8]) -> u32 {
         fn max_of<const B: bool>(t: &BoardPdbTables, cells: &[u8]) -> u32 {
             t.lookups::<B>().map_or(0, |all| {
@@ -569,7 +571,7 @@ impl<'t, const BLANK_AWARE: bool> PdbLookup<'t, BLANK_AWARE> {
 
 impl<'t> PdbLookup<'t, false> {
     /// Lookups of graph tables (absolute entries, no reflection).
-    pub fn graph(pdb: &'t GraphPdb) -> Self {
+    pub(crate) fn graph(pdb: &'t GraphPdb) -> Self {
         Self::graph_groups(pdb, 0..pdb.groups().len())
     }
 

@@ -87,7 +87,7 @@ impl RegionIndex {
     /// [`Error::Limit`] above 64 vertices ([`Resource::Vertices`]) or
     /// `max_memory` ([`Resource::Memory`]); [`Error::Unsupported`] for a
     /// group size out of range.
-    pub fn new(graph: &Graph, k: usize, max_memory: u64) -> Result<Self> {
+    pub(crate) fn new(graph: &Graph, k: usize, max_memory: u64) -> Result<Self> {
         let n = graph.vertex_count();
         check_sizes(n, k)?;
         let need = Self::memory_bound(n, k);
@@ -165,12 +165,12 @@ impl RegionIndex {
     }
 
     /// Number of entries of a table (one per slot and order).
-    pub fn states(&self) -> u64 {
+    pub(crate) fn states(&self) -> u64 {
         self.slots * self.orders
     }
 
     /// Number of vertices.
-    pub fn vertices(&self) -> usize {
+    pub(crate) fn vertices(&self) -> usize {
         self.n
     }
 
@@ -205,7 +205,7 @@ impl RegionIndex {
     /// order, `k` distinct vertices) and the blank on `blank` (a vertex off
     /// `cells`). O(k), one read of the set's word.
     #[inline(always)]
-    pub fn index(&self, cells: &[u8], blank: u8) -> u64 {
+    pub(crate) fn index(&self, cells: &[u8], blank: u8) -> u64 {
         let mut set = 0u64;
         for &c in cells {
             set |= 1u64 << (c & 63);
@@ -234,7 +234,7 @@ impl RegionIndex {
 
     /// The index of the same state with the blank on its region's smallest
     /// vertex: the one index of the state that a build marks.
-    pub fn canonical(&self, cells: &[u8], blank: u8) -> u64 {
+    pub(crate) fn canonical(&self, cells: &[u8], blank: u8) -> u64 {
         let mut set = 0u64;
         for &c in cells {
             set |= 1u64 << (c & 63);
@@ -263,7 +263,7 @@ impl RegionIndex {
     /// The inverse of [`RegionIndex::index`]: writes the tiles' cells (in
     /// group order) to `cells` and returns the blank's region as a vertex
     /// mask. O(log C(n, k) + k^2).
-    pub fn state(&self, index: u64, cells: &mut [u8]) -> u64 {
+    pub(crate) fn state(&self, index: u64, cells: &mut [u8]) -> u64 {
         let slot = index / self.orders;
         let mut order = index % self.orders;
         let first = |w: &u64| w & ((1 << SLOT_BITS) - 1);
@@ -342,7 +342,7 @@ impl RegionIndex {
     }
 
     /// Entries per slot (`k!`).
-    pub fn orders(&self) -> u64 {
+    pub(crate) fn orders(&self) -> u64 {
         self.orders
     }
 

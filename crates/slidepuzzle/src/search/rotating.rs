@@ -43,7 +43,7 @@ pub struct RotationMove {
 
 impl RotationMove {
     /// The rotation's index in [`RotatingPuzzle::moves`].
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         usize::from(self.index)
     }
 }

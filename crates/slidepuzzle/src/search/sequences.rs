@@ -48,7 +48,7 @@ use std::sync::OnceLock;
 pub const DEPTH: usize = 14;
 
 /// The automaton's transitions, one state per node of a search: the start
-/// state at the root, then [`SequenceAutomaton::next`] per move.
+/// state at the root, then `SequenceAutomaton::next` per move.
 pub struct SequenceAutomaton {
     /// `transitions[state * 4 + direction]`: the next state, or
     /// [`SequenceAutomaton::PRUNED`] when the move completes a redundant
@@ -65,13 +65,13 @@ impl std::fmt::Debug for SequenceAutomaton {
 impl SequenceAutomaton {
     /// The state of a path that has made no move.
     pub const START: u32 = 0;
-    /// What [`SequenceAutomaton::next`] returns for a move that completes
+    /// What `SequenceAutomaton::next` returns for a move that completes
     /// a redundant sequence.
     pub const PRUNED: u32 = u32::MAX;
 
     /// The automaton for sequences of up to [`DEPTH`] moves (the words of
     /// `stored_sequences`), built on first use.
-    pub fn get() -> &'static SequenceAutomaton {
+    pub(crate) fn get() -> &'static SequenceAutomaton {
         static AUTOMATON: OnceLock<SequenceAutomaton> = OnceLock::new();
         AUTOMATON.get_or_init(|| SequenceAutomaton::new(&stored_sequences()))
     }
@@ -80,7 +80,7 @@ impl SequenceAutomaton {
     /// (they never call [`SequenceAutomaton::next`]; it would answer
     /// [`SequenceAutomaton::PRUNED`]). Costs nothing to get, where
     /// [`SequenceAutomaton::get`] builds the full one (about 7 ms).
-    pub fn none() -> &'static SequenceAutomaton {
+    pub(crate) fn none() -> &'static SequenceAutomaton {
         static NONE: SequenceAutomaton = SequenceAutomaton {
             transitions: Vec::new(),
         };
@@ -89,7 +89,7 @@ impl SequenceAutomaton {
 
     /// The automaton whose words are `words` (directions 0-3, oldest
     /// first; none empty). O(total length x 4).
-    pub fn new(words: &[Vec<u8>]) -> SequenceAutomaton {
+    pub(crate) fn new(words: &[Vec<u8>]) -> SequenceAutomaton {
         // The trie: children per node, and which nodes end a word.
         let mut children: Vec<[u32; 4]> = vec![[u32::MAX; 4]];
         let mut ends = vec![false];
@@ -158,7 +158,7 @@ impl SequenceAutomaton {
     /// 2 right, 3 down; the blank's) from `state`, or
     /// [`SequenceAutomaton::PRUNED`]. One table read.
     #[inline(always)]
-    pub fn next(&self, state: u32, direction: u8) -> u32 {
+    pub(crate) fn next(&self, state: u32, direction: u8) -> u32 {
         self.transitions
             .get((state as usize) << 2 | (direction as usize & 3))
             .copied()
@@ -166,7 +166,7 @@ impl SequenceAutomaton {
     }
 
     /// Number of states.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.transitions.len() / 4
     }
 }

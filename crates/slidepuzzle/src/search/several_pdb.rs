@@ -20,7 +20,7 @@
 //! search from the goal placement over atomic bytes, each layer in
 //! parallel (rayon). The moves are reversible, so distances from the goal
 //! are distances to it. The tables plug into
-//! [`super::pdb_lookup::PdbLookup::graph`] as a [`GraphPdb`].
+//! `super::pdb_lookup::PdbLookup::graph` as a [`GraphPdb`].
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 

@@ -61,7 +61,11 @@ impl<M> SearchResult<M> {
     /// The outcome of a search that ended without a solution: exhausted,
     /// or stopped by `stopped` (a search stopped with no reason recorded,
     /// such as a sibling thread's halt, counts as cancelled).
-    pub fn not_found(exhausted: bool, stopped: Option<StopReason>, stats: SearchStats) -> Self {
+    pub(crate) fn not_found(
+        exhausted: bool,
+        stopped: Option<StopReason>,
+        stats: SearchStats,
+    ) -> Self {
         match (exhausted, stopped) {
             (true, _) => Self::Exhausted { stats },
             (false, reason) => Self::Stopped {

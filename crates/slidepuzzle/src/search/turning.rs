@@ -76,7 +76,11 @@ impl TurningDomain {
     /// The puzzle at `start`, searching for `goal`. `None` for a puzzle
     /// without turns, above 256 vertices or [`MAX_LABELS`] labels, or
     /// unless both configurations have one blank.
-    pub fn new(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn new(
+        puzzle: &Puzzle,
+        start: &Configuration,
+        goal: &Configuration,
+    ) -> Option<Self> {
         let turns = puzzle.turns()?;
         let k = turns.modulus();
         let n = puzzle.vertex_count();
@@ -190,7 +194,7 @@ impl TurnDistances {
     /// The table for `puzzle` and `goal`: one breadth-first search of the
     /// lifted graph (`n * k` pairs) per tile, backwards from its goal pair.
     /// O(n * k * (n + E)). `None` as for [`TurningDomain::new`].
-    pub fn new(puzzle: &Puzzle, goal: &Configuration) -> Option<Self> {
+    pub(crate) fn new(puzzle: &Puzzle, goal: &Configuration) -> Option<Self> {
         let turns = puzzle.turns()?;
         let k = turns.modulus() as usize;
         let n = puzzle.vertex_count();
@@ -234,7 +238,7 @@ impl TurnDistances {
     /// The distance of the tile with `label` on vertex `v` from its goal
     /// pair.
     #[inline(always)]
-    pub fn get(&self, label: u8, v: u8) -> u32 {
+    pub(crate) fn get(&self, label: u8, v: u8) -> u32 {
         self.table[(label as usize) << 8 | v as usize] as u32
     }
 }
@@ -247,7 +251,7 @@ pub struct TurnDistance<'t> {
 
 impl<'t> TurnDistance<'t> {
     /// Follows configurations with `table`.
-    pub fn new(table: &'t TurnDistances) -> Self {
+    pub(crate) fn new(table: &'t TurnDistances) -> Self {
         TurnDistance { table }
     }
 }

@@ -233,7 +233,7 @@ pub enum Partition {
     /// [`MAX_PARTITIONS`] partitions.
     Several(Vec<Partition>),
     /// The board's catalogue (`catalogue`): several partitions chosen to
-    /// work together ([`crate::search::partition::catalogue`]), on 5x5
+    /// work together (`crate::search::partition::catalogue`), on 5x5
     /// with the blank's goal in a corner.
     Catalogue,
 }

@@ -82,7 +82,7 @@ impl SolutionView {
 impl SolutionView {
     /// The record of `steps` (which replay from `start`), `length` long in
     /// the metric asked for.
-    pub fn new(
+    pub(crate) fn new(
         puzzle: &Puzzle,
         start: &Configuration,
         steps: &[(usize, usize)],

@@ -748,7 +748,7 @@ impl CertifiedBlankGroup {
     }
 
     /// The orbits of the tile vertices.
-    pub fn orbits(&self) -> &[Vec<usize>] {
+    pub(crate) fn orbits(&self) -> &[Vec<usize>] {
         &self.orbits
     }
 
@@ -761,7 +761,7 @@ impl CertifiedBlankGroup {
     /// tiles). O(n^2).
     ///
     /// # Errors
-    /// As [`Self::stranded_tile`].
+    /// As `Self::stranded_tile`.
     pub fn reaches(&self, start: &Configuration, goal: &Configuration) -> Result<bool> {
         Ok(self.stranded_tile(start, goal)?.is_none())
     }
@@ -775,7 +775,7 @@ impl CertifiedBlankGroup {
     /// # Errors
     /// [`Error::Configuration`] if the goal's blanks are not the base or the tiles
     /// differ.
-    pub fn stranded_tile(
+    pub(crate) fn stranded_tile(
         &self,
         start: &Configuration,
         goal: &Configuration,

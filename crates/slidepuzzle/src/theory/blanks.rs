@@ -531,7 +531,7 @@ impl BlankGroup {
 
     /// Configurations reachable from one with blanks on the base: blank
     /// sets times the group order.
-    pub fn reachable_configurations(&self) -> BigUint {
+    pub(crate) fn reachable_configurations(&self) -> BigUint {
         self.order() * BigUint::from(self.parent.len())
     }
 
@@ -541,7 +541,7 @@ impl BlankGroup {
     }
 
     /// Loops kept as generators (those not already in the group).
-    pub fn generators(&self) -> usize {
+    pub(crate) fn generators(&self) -> usize {
         self.generators
     }
 

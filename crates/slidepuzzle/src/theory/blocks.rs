@@ -26,7 +26,7 @@ pub enum BlockKind {
 impl BlockKind {
     /// A short lower-case name (`bridge`, `cycle`, `theta0`, `bipartite
     /// 2-connected`, `non-bipartite 2-connected`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BlockKind::Bridge => "bridge",
             BlockKind::Cycle => "cycle",
@@ -43,7 +43,7 @@ impl std::fmt::Display for BlockKind {
     }
 }
 
-/// Serialised as its [`BlockKind::name`] (`"bipartite 2-connected"`).
+/// Serialised as its `BlockKind::name` (`"bipartite 2-connected"`).
 impl serde::Serialize for BlockKind {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         s.serialize_str(self.name())

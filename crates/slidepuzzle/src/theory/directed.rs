@@ -55,7 +55,7 @@ pub struct WalkGroup {
 impl WalkGroup {
     /// Whether `g` is the permutation of some closed blank walk at
     /// [`WalkGroup::root`].
-    pub fn contains(&self, g: &Perm) -> bool {
+    pub(crate) fn contains(&self, g: &Perm) -> bool {
         self.table.contains(g)
     }
 }
@@ -165,14 +165,6 @@ pub(crate) fn closed_walk_group(d: &Digraph, root: usize) -> Result<WalkGroup> {
 /// connected when there are several blanks (a breadth-first search;
 /// beyond it the answer is [`Error::Unsupported`]).
 pub const MAX_SEARCH_STATES: usize = 2_000_000;
-
-/// Whether `start` reaches `goal`, with the reason (see [`check`]).
-///
-/// # Errors
-/// As [`check`].
-pub fn reachable(d: &Digraph, start: &Configuration, goal: &Configuration) -> Result<bool> {
-    check(d, start, goal, MAX_SEARCH_STATES).map(|v| v.solvable)
-}
 
 /// Decides whether `goal` is reachable from `start` on the one-way puzzle
 /// `d`, in words (docs/THEORY.md section 7).
@@ -759,7 +751,9 @@ mod tests {
             // compare with a BFS from start.
             let from_start = bfs(d, cells).contains(&goal);
             assert_eq!(
-                reachable(d, &start, &goal_config).unwrap(),
+                check(d, &start, &goal_config, MAX_SEARCH_STATES)
+                    .unwrap()
+                    .solvable,
                 from_start,
                 "{d:?} {cells:?}"
             );

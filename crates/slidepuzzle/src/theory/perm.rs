@@ -21,7 +21,7 @@ pub const MAX_POINTS: usize = 1 << 24;
 
 impl Perm {
     /// The identity of degree `n`.
-    pub fn identity(n: usize) -> Self {
+    pub(crate) fn identity(n: usize) -> Self {
         Perm {
             images: (0..n as u32).collect(),
         }
@@ -77,12 +77,12 @@ impl Perm {
 
     /// `p^g`.
     #[inline]
-    pub fn image(&self, p: usize) -> usize {
+    pub(crate) fn image(&self, p: usize) -> usize {
         self.images[p] as usize
     }
 
     /// The image list.
-    pub fn images(&self) -> &[u32] {
+    pub(crate) fn images(&self) -> &[u32] {
         &self.images
     }
 
@@ -103,7 +103,7 @@ impl Perm {
     }
 
     /// The inverse.
-    pub fn inverse(&self) -> Perm {
+    pub(crate) fn inverse(&self) -> Perm {
         let mut inv = vec![0u32; self.images.len()];
         for (i, &x) in self.images.iter().enumerate() {
             inv[x as usize] = i as u32;
@@ -120,7 +120,7 @@ impl Perm {
 
     /// The cycles of length >= 2, each starting at its smallest point, in
     /// order of that point (0-based).
-    pub fn cycles(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn cycles(&self) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.images.len()];
         let mut out = Vec::new();
         for s in 0..self.images.len() {
@@ -147,7 +147,7 @@ impl Perm {
     }
 
     /// Cycle type as (length, count) pairs for lengths >= 2, longest first.
-    pub fn cycle_type(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn cycle_type(&self) -> Vec<(usize, usize)> {
         let mut lengths: Vec<usize> = self.cycles().iter().map(|c| c.len()).collect();
         lengths.sort_unstable_by(|a, b| b.cmp(a));
         let mut out: Vec<(usize, usize)> = Vec::new();
@@ -162,7 +162,7 @@ impl Perm {
 
     /// Order of the permutation (lcm of cycle lengths), saturating at
     /// `u128::MAX`.
-    pub fn order(&self) -> u128 {
+    pub(crate) fn order(&self) -> u128 {
         fn gcd(a: u128, b: u128) -> u128 {
             if b == 0 { a } else { gcd(b, a % b) }
         }

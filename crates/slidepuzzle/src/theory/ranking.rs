@@ -129,13 +129,13 @@ impl Ranker {
     }
 
     /// Size of the rank space (`n!/2` or `n!`).
-    pub fn size(&self) -> u64 {
+    pub(crate) fn size(&self) -> u64 {
         self.per_blank * self.n as u64
     }
 
     /// Tile arrangements per blank position: a rank is
     /// `blank * per_blank() + arrangement`.
-    pub fn per_blank(&self) -> u64 {
+    pub(crate) fn per_blank(&self) -> u64 {
         self.per_blank
     }
 
@@ -305,7 +305,7 @@ pub struct SequentialUnranker<'a> {
 
 impl<'a> SequentialUnranker<'a> {
     /// A sequence for `ranker`, with no rank seen yet.
-    pub fn new(ranker: &'a Ranker) -> Self {
+    pub(crate) fn new(ranker: &'a Ranker) -> Self {
         let m = ranker.n - 1;
         let mut unused = [0u64; 25];
         unused[0] = ((1u64 << m) - 1) << 1;
@@ -376,7 +376,7 @@ impl<'a> SequentialUnranker<'a> {
     }
 
     /// Writes the configuration of the last rank into `cells` (length n).
-    pub fn cells(&self, cells: &mut [u8]) {
+    pub(crate) fn cells(&self, cells: &mut [u8]) {
         self.ranker.fill_cells(&self.seq, self.blank, cells);
     }
 

@@ -239,7 +239,7 @@ impl SimsTable {
     }
 
     /// Whether `g` is in the group (sifting). `g` may have a smaller degree.
-    pub fn contains(&self, g: &Perm) -> bool {
+    pub(crate) fn contains(&self, g: &Perm) -> bool {
         if g.degree() > self.n {
             return g.images()[self.n..]
                 .iter()

@@ -259,7 +259,7 @@ fn rotation_walk<R: Rng + ?Sized>(
 
 /// Draws one configuration uniformly from those reachable from `goal`.
 ///
-/// With several blanks ([`several_blanks`]): uniform on every connected
+/// With several blanks (`several_blanks`): uniform on every connected
 /// graph (the everything-reachable criterion, cycles, or the marked-tile
 /// classes; docs/THEORY.md section 4); on a disconnected graph uniform if
 /// one of [`REJECTION_DRAWS`] uniform placements passes the exact
@@ -423,14 +423,14 @@ fn by_classes<R: Rng + ?Sized>(
     Configuration::from_cells(cells, k).map(Some)
 }
 
-/// Uniform placements tried by [`several_blanks`] before its random walk.
+/// Uniform placements tried by `several_blanks` before its random walk.
 pub const REJECTION_DRAWS: usize = 32;
 
 /// [`uniform_reachable`] with several blanks.
 ///
 /// # Errors
 /// As [`super::blanks::check_several_blanks`].
-pub fn several_blanks<R: Rng + ?Sized>(
+pub(crate) fn several_blanks<R: Rng + ?Sized>(
     puzzle: &Puzzle,
     goal: &Configuration,
     rng: &mut R,

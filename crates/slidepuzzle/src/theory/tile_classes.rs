@@ -607,7 +607,7 @@ impl TileClasses {
     /// # Errors
     /// [`Error::Configuration`] if `config` does not have n cells and k
     /// blanks.
-    pub fn classes(&mut self, config: &Configuration) -> Result<Vec<u32>> {
+    pub(crate) fn classes(&mut self, config: &Configuration) -> Result<Vec<u32>> {
         self.classes_of_cells(config.cells())
     }
 
@@ -641,7 +641,7 @@ impl TileClasses {
     /// with its vertices in `start` and `goal`.
     ///
     /// # Errors
-    /// As [`TileClasses::classes`].
+    /// As `TileClasses::classes`.
     pub fn stranded_tile(
         &mut self,
         start: &Configuration,
@@ -693,7 +693,7 @@ impl TileClasses {
     /// tiles), largest first.
     ///
     /// # Errors
-    /// As [`TileClasses::classes`].
+    /// As `TileClasses::classes`.
     pub fn orbit_sizes(&mut self, config: &Configuration) -> Result<Vec<usize>> {
         Ok(Self::orbit_sizes_of(&self.classes(config)?))
     }
@@ -715,7 +715,7 @@ impl TileClasses {
     /// docs).
     ///
     /// # Errors
-    /// As [`TileClasses::classes`].
+    /// As `TileClasses::classes`.
     pub fn group_order(&mut self, config: &Configuration) -> Result<BigUint> {
         Ok(self
             .orbit_sizes(config)?
@@ -725,7 +725,7 @@ impl TileClasses {
     }
 
     /// Number of nodes built.
-    pub fn nodes(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.parent.len()
     }
 }
