@@ -1366,7 +1366,7 @@ function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding 
 function buildingText(b, started) {
   const t = b.tables[0] || {}, secs = ((performance.now() - started) / 1000).toFixed(1);
   const what = (t.message || "building tables").replace(/^building /, "");
-  const share = typeof t.fraction === "number" ? `, ${Math.floor(t.fraction * 100)}% of this table` : "";
+  const share = typeof t.fraction === "number" ? `, ${Math.floor(t.fraction * 100)}% built` : "";
   const more = b.tables.length > 1 ? ` (and ${b.tables.length - 1} more build${b.tables.length > 2 ? "s" : ""})` : "";
   return `Building tables first (once; they are kept for later solves): ${what}${share}${more}. ${secs} s. Cancel stops the build.`;
 }

@@ -11,6 +11,7 @@
 
 use super::limits::Limits;
 use super::pdb::{BuildEvent, build_on_graph};
+use super::pdb_build::BuildProgress;
 use super::placement::placements;
 use crate::error::{Error, Resource, Result};
 use crate::model::{Configuration, Graph};
@@ -181,7 +182,7 @@ impl GraphPdb {
             (graph, goal, &groups),
             store,
             report,
-            |g| build_on_graph(graph, goal, g, limits),
+            |g, _| build_on_graph(graph, goal, g, limits),
         )?;
         Ok(GraphPdb { n, groups, tables })
     }
@@ -210,7 +211,10 @@ impl GraphPdb {
 }
 
 /// Loads the `kind` tables of `groups` from `store`, building the missing,
-/// stale or corrupt ones with `build` (and saving them there).
+/// stale or corrupt ones with `build` (and saving them there). `build`
+/// hears of its layers through its second argument, and `report` hears
+/// them as a share of all the builds: `placements` is the entries of every
+/// missing table, and `placements_reached` counts the finished ones too.
 ///
 /// # Errors
 /// As `build`; a failed save is only reported (the table serves this run
@@ -220,7 +224,7 @@ pub(crate) fn load_or_build_tables(
     (graph, goal, groups): (&Graph, &Configuration, &[Vec<u32>]),
     store: Option<&dyn TableStore>,
     report: &dyn Fn(&BuildEvent),
-    build: impl Fn(&[u32]) -> Result<Vec<u8>>,
+    build: impl Fn(&[u32], &dyn Fn(&BuildProgress)) -> Result<Vec<u8>>,
 ) -> Result<Vec<Vec<u8>>> {
     let n = graph.vertex_count();
     let entries = |g: &[u32]| placements(n, g.len()) as usize;
@@ -263,13 +267,25 @@ pub(crate) fn load_or_build_tables(
             }
         ))),
     }
+    // Layers report the share of all the builds, so that one bar fills once.
+    let all: u64 = missing.iter().map(|g| entries(g) as u64).sum();
+    let mut done = 0u64;
     let mut built: Vec<Vec<u8>> = Vec::with_capacity(groups.len());
     for (i, (g, found)) in groups.iter().zip(tables).enumerate() {
         let table = match found {
             Some(t) => t,
             None if let Some(j) = groups[..i].iter().position(|h| h == g) => built[j].clone(),
             None => {
-                let t = build(g)?;
+                let before = done;
+                let overall = |p: &BuildProgress| {
+                    report(&BuildEvent::Layer(BuildProgress {
+                        placements_reached: before + p.placements_reached,
+                        placements: all,
+                        ..*p
+                    }))
+                };
+                let t = build(g, &overall)?;
+                done += entries(g) as u64;
                 if let Some(s) = store {
                     let head = graph_header(kind, graph, goal, g, checksum(&t));
                     if let Err(e) =

@@ -207,7 +207,7 @@ pub(crate) fn load_or_build_free_blank(
         (graph, goal, &groups),
         store,
         report,
-        |g| {
+        |g, progress| {
             let home: Vec<u8> = g
                 .iter()
                 .map(|&t| {
@@ -219,7 +219,7 @@ pub(crate) fn load_or_build_free_blank(
                         .ok_or_else(|| Error::config(format!("tile {t} is not in the goal")))
                 })
                 .collect::<Result<_>>()?;
-            build_one(graph, &home, limits, &|p| report(&BuildEvent::Layer(*p)))
+            build_one(graph, &home, limits, progress)
         },
     )?;
     Ok(GraphPdb::from_tables(n, groups, tables))
@@ -349,6 +349,40 @@ mod tests {
         );
         let last = layers.last().unwrap();
         assert_eq!(last.placements_reached, last.placements);
+    }
+
+    /// Several builds report one growing share: the total stays the
+    /// entries of all of them, the count never falls and ends at the total.
+    #[test]
+    fn several_builds_report_one_share_of_all_of_them() {
+        let p = Puzzle::parse("3x3").unwrap();
+        let layers = std::sync::Mutex::new(Vec::new());
+        let report = |e: &BuildEvent| {
+            if let BuildEvent::Layer(l) = e {
+                layers.lock().unwrap().push(*l);
+            }
+        };
+        let goal = Configuration::natural_with_blanks(9, 2);
+        load_or_build_free_blank(
+            p.graph(),
+            &goal,
+            vec![vec![1, 2, 3], vec![4, 5], vec![6, 7]],
+            1 << 30,
+            &Limits::default(),
+            None,
+            &report,
+        )
+        .unwrap();
+        let layers = layers.into_inner().unwrap();
+        let all = 9 * 8 * 7 + 2 * 9 * 8;
+        assert!(layers.iter().all(|l| l.placements == all));
+        assert!(
+            layers
+                .windows(2)
+                .all(|w| w[0].placements_reached <= w[1].placements_reached)
+        );
+        assert!(layers.iter().any(|l| l.placements_reached < 9 * 8 * 7));
+        assert_eq!(layers.last().unwrap().placements_reached, all);
     }
 
     #[test]
