@@ -276,8 +276,10 @@ fn auto_plans_use_the_best_method() {
     assert!(p4.later.is_none() && p4.optimal);
     // 4x3: the default tables are small enough to build at once.
     assert_eq!(plan("4x3").name(), "ida-pdb");
-    assert_eq!(plan("6x6").name(), "constructive");
-    assert!(!plan("6x6").optimal && plan("6x6").streamed);
+    assert_eq!(plan("6x6").name(), "anytime-beam-lc");
+    assert!(!plan("6x6").optimal && !plan("6x6").streamed);
+    assert_eq!(plan("8x8").name(), "constructive");
+    assert!(!plan("8x8").optimal && plan("8x8").streamed);
     assert_eq!(plan("petersen").name(), "astar-graph-md");
     assert_eq!(plan("3x3x2").name(), "ida-graph-md");
     assert_eq!(plan("theta:3,4,5").name(), "ida-graph-pdb");

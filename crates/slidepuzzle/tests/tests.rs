@@ -19,6 +19,7 @@ mod scrambles;
 mod search_core;
 mod several_blanks;
 mod sharded;
+mod short_answers;
 mod solving;
 mod table_builds;
 mod theory;

@@ -7,10 +7,11 @@
 //! here alike; see the [solver docs](super) for the automatic choice.
 
 use super::options::{
-    AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
-    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES,
-    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT,
-    FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    ANYTIME_BEAM_WIDTHS, ANYTIME_SECONDS, AUTO_ANYTIME_BOARD_CELLS, AUTO_ASTAR_VERTICES,
+    AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS, AUTO_OPTIMAL_GRAPH_VERTICES,
+    AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
+    AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT, FREE_BLANK_MIN_VERTICES,
+    LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
     SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
@@ -94,6 +95,14 @@ fn decide_method(
     match kernel_board {
         Some(size) if matches!(options.algorithm, Algorithm::Auto | Algorithm::Ida) => {
             plan_board(cache, size, goal, options)
+        }
+        Some(size)
+            if matches!(
+                options.algorithm,
+                Algorithm::AStar | Algorithm::WeightedAStar { .. } | Algorithm::Beam { .. }
+            ) =>
+        {
+            plan_board_best_first(cache, size, goal, options)
         }
         _ => plan_graph(cache, puzzle, goal, options),
     }
@@ -408,6 +417,26 @@ fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
         }
         _ => return None,
     };
+    let anytime = options.algorithm == Algorithm::Auto
+        && board.is_some_and(|(w, h)| w >= 2 && h >= 2 && w * h <= AUTO_ANYTIME_BOARD_CELLS);
+    if anytime {
+        let heuristic = match options.heuristic {
+            Heuristic::Manhattan => BoardHeuristic::Manhattan,
+            Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
+            _ => BoardHeuristic::LinearConflict,
+        };
+        return Some(Plan {
+            optimal: false,
+            ..plan_of(
+                Method::BoardAnytime { heuristic },
+                format!(
+                    "Boards of {} to {AUTO_ANYTIME_BOARD_CELLS} cells: the constructive answer at once, then beam searches of {} positions per layer in turn shorten it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be; ask for IDA* with pattern databases for the optimum",
+                    AUTO_OPTIMAL_BOARD_CELLS + 1,
+                    ANYTIME_BEAM_WIDTHS.map(|w| w.to_string()).join(", then ")
+                ),
+            )
+        });
+    }
     let method = if on_board {
         Method::ConstructiveBoard
     } else {
@@ -561,6 +590,54 @@ fn plan_board(
         }
     };
     Ok(plan)
+}
+
+/// A* (any weight) or beam search on a plain board: the packed board
+/// kernel with Manhattan distance and linear conflict unless another
+/// heuristic is asked for; with pattern databases asked for, the goal's
+/// own tables maximised with the heuristic `pdb-max:` names (else with the
+/// Manhattan distance they already dominate).
+fn plan_board_best_first(
+    cache: &TableCache,
+    (w, h): (usize, usize),
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let (heuristic, tables) = match &options.heuristic {
+        Heuristic::Manhattan => (BoardHeuristic::Manhattan, None),
+        Heuristic::WalkingDistance => (BoardHeuristic::WalkingDistance, None),
+        Heuristic::Auto | Heuristic::LinearConflict => (BoardHeuristic::LinearConflict, None),
+        Heuristic::PatternDatabases(partition)
+        | Heuristic::PatternDatabasesMax(partition, _)
+        | Heuristic::BlankAwarePatternDatabases(partition) => {
+            let with = match &options.heuristic {
+                Heuristic::PatternDatabasesMax(_, second) => *second,
+                _ => BoardHeuristic::Manhattan,
+            };
+            let blank_aware = matches!(options.heuristic, Heuristic::BlankAwarePatternDatabases(_));
+            let partitions = board_partitions((w, h), goal, partition)?;
+            let t = cache.board_table_plan((w, h), goal, partitions, blank_aware);
+            (with, Some(t))
+        }
+    };
+    let (method, optimal) = match options.algorithm {
+        Algorithm::Beam { width } => (Method::BoardBeam { width, heuristic }, false),
+        Algorithm::WeightedAStar { weight } => {
+            (Method::BoardAStar { weight, heuristic }, weight == 1.0)
+        }
+        _ => (
+            Method::BoardAStar {
+                weight: 1.0,
+                heuristic,
+            },
+            true,
+        ),
+    };
+    Ok(Plan {
+        optimal,
+        tables,
+        ..plan_of(method, "The algorithm was asked for")
+    })
 }
 
 /// Partitions stronger than the default one that the automatic plan uses

@@ -9,6 +9,22 @@ use crate::search::Limits;
 /// [`Algorithm::Auto`] (optimal search beyond the 15-puzzle can take hours).
 pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
 
+/// Plain boards above [`AUTO_OPTIMAL_BOARD_CELLS`] cells and up to this
+/// many are solved by [`Algorithm::Auto`] the anytime way
+/// ([`super::Method::BoardAnytime`]): the constructive answer, then beam
+/// searches on the packed board kernel that shorten it. Above, beam search
+/// with linear conflict loses its way (8x8: a 4,267-move answer at width
+/// 1,000, docs/BENCHMARKS.md) and the constructive answer stands.
+pub const AUTO_ANYTIME_BOARD_CELLS: usize = 49;
+
+/// The beam widths [`super::Method::BoardAnytime`] tries in turn, each
+/// about ten times the last one's time (6x6: about 0.4 s, 5 s).
+pub const ANYTIME_BEAM_WIDTHS: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// Seconds [`super::Method::BoardAnytime`] spends on shortening when the
+/// caller sets no earlier deadline (`--timeout`).
+pub const ANYTIME_SECONDS: u64 = 10;
+
 /// Boards with at most this many cells use linear conflict, not tables,
 /// under [`Heuristic::Auto`] (they are solved in milliseconds either way).
 pub const AUTO_LINEAR_CONFLICT_CELLS: usize = 9;

@@ -64,6 +64,25 @@ pub enum Method {
         /// Configurations kept per layer.
         width: usize,
     },
+    /// A* (weight 1) or weighted A* on a plain board's packed kernel
+    /// ([`crate::search::board`], [`crate::search::best_first`]) with
+    /// `heuristic`, or with the plan's additive pattern databases
+    /// maximised with it when [`Plan::tables`] is set.
+    BoardAStar {
+        /// The weight on h (1 = optimal A*).
+        weight: f64,
+        /// The heuristic (maximised with the tables when there are any).
+        heuristic: BoardHeuristic,
+    },
+    /// Beam search on a plain board's packed kernel, with `heuristic` or
+    /// the plan's tables maximised with it, as [`Method::BoardAStar`]:
+    /// configurations kept per layer by the least h.
+    BoardBeam {
+        /// Configurations kept per layer.
+        width: usize,
+        /// The heuristic (maximised with the tables when there are any).
+        heuristic: BoardHeuristic,
+    },
     /// IDA* in the multi-tile metric on a plain board
     /// ([`crate::search::mtm`]): the walking distance counted in runs, or
     /// (`Manhattan`) the row and column distances divided by the longest
@@ -78,6 +97,16 @@ pub enum Method {
     /// seam on a torus), with the axis distances divided by the longest
     /// run ([`crate::search::mtm_lines::LineDistance`]).
     MtmLineIda,
+    /// Anytime on a plain board: the constructive answer
+    /// (`construct::board`), then beam searches on the packed board kernel
+    /// with `heuristic`, widths 1,000, 10,000 and 100,000 in turn within
+    /// a 10 s budget (or the caller's deadline, if earlier) and the memory
+    /// budget; the shortest answer is
+    /// kept, and the lower bound is the heuristic's at the start.
+    BoardAnytime {
+        /// The beam searches' heuristic.
+        heuristic: BoardHeuristic,
+    },
     /// The rotation solver on a cycle (`construct::cycle`): a
     /// shortest solution directly, with any number of blanks.
     CycleRotation,
@@ -91,6 +120,26 @@ pub enum Method {
     /// The constructive solver for rotating puzzles
     /// (`construct::rotating`): stage by stage, not shortest.
     ConstructiveRotating,
+}
+
+impl Method {
+    /// The same A* method (on the graph or the board kernel, same
+    /// heuristic) with weight `weight`; `None` for any other method.
+    pub(crate) fn with_weight(&self, weight: f64) -> Option<Method> {
+        match *self {
+            Method::AStar { .. } => Some(Method::AStar { weight }),
+            Method::BoardAStar { heuristic, .. } => Some(Method::BoardAStar { weight, heuristic }),
+            _ => None,
+        }
+    }
+
+    /// The weight of an A* method (1 for plain A*); `None` for any other.
+    pub(crate) fn weight(&self) -> Option<f64> {
+        match *self {
+            Method::AStar { weight } | Method::BoardAStar { weight, .. } => Some(weight),
+            _ => None,
+        }
+    }
 }
 
 /// The search domain a plan runs on: the configuration and moves its
@@ -154,9 +203,14 @@ impl SearchDomain {
                 SearchDomain::Construction
             }
             (Method::RotationIda | Method::ConstructiveRotating, _) => SearchDomain::Rotating,
-            (Method::BoardIda { .. } | Method::BoardPatternIda { .. }, Some((width, height))) => {
-                SearchDomain::Board { width, height }
-            }
+            (
+                Method::BoardIda { .. }
+                | Method::BoardPatternIda { .. }
+                | Method::BoardAStar { .. }
+                | Method::BoardBeam { .. }
+                | Method::BoardAnytime { .. },
+                Some((width, height)),
+            ) => SearchDomain::Board { width, height },
             (Method::MtmBoardIda { .. }, Some((width, height))) => {
                 SearchDomain::MtmBoard { width, height }
             }
@@ -384,6 +438,12 @@ impl Plan {
             Method::AStar { weight } => format!("wastar-{weight}"),
             Method::Bfs => "bfs".into(),
             Method::Beam { width } => format!("beam-{width}"),
+            Method::BoardAStar { weight, .. } if *weight != 1.0 => format!("wastar-{weight}"),
+            Method::BoardAStar { .. } if pdb => "astar-pdb".into(),
+            Method::BoardAStar { heuristic, .. } => format!("astar-{heuristic}"),
+            Method::BoardBeam { width, .. } if pdb => format!("beam-{width}-pdb"),
+            Method::BoardBeam { width, heuristic } => format!("beam-{width}-{heuristic}"),
+            Method::BoardAnytime { heuristic } => format!("anytime-beam-{heuristic}"),
             Method::CycleRotation => "cycle-rotation".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
             Method::RotationIda => "ida-rotations".into(),
@@ -445,6 +505,34 @@ impl Plan {
             Method::AStar { weight } => format!("weighted A* (weight {weight}) with {tables}"),
             Method::Bfs => "breadth-first search".into(),
             Method::Beam { width } => format!("beam search ({width} positions per layer)"),
+            Method::BoardAStar {
+                weight,
+                heuristic: h,
+            } => {
+                let what = match &self.tables {
+                    Some(_) if *h == BoardHeuristic::Manhattan => tables,
+                    Some(_) => format!("{tables} and {}", heuristic(h)),
+                    None => heuristic(h).to_string(),
+                };
+                match *weight {
+                    1.0 => format!("A* with {what}"),
+                    w => format!("weighted A* (weight {w}) with {what}"),
+                }
+            }
+            Method::BoardBeam {
+                width,
+                heuristic: h,
+            } => match &self.tables {
+                Some(_) => format!("beam search ({width} positions per layer) with {tables}"),
+                None => format!(
+                    "beam search ({width} positions per layer) with {}",
+                    heuristic(h)
+                ),
+            },
+            Method::BoardAnytime { heuristic: h } => format!(
+                "the constructive solver, then beam searches with {} that shorten its answer (not shortest)",
+                heuristic(h)
+            ),
             Method::CycleRotation => "the rotation solver for cycles (shortest)".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => {
                 "the constructive solver (fast, not shortest)".into()
@@ -476,14 +564,12 @@ impl Plan {
     /// the Manhattan distance on the graph` or `weighted A* (weight 1.5)
     /// with ..., after IDA* ran long`.
     pub fn in_words_for(&self, solution: &super::outcome::Solution) -> String {
-        if let (Method::AStar { .. }, Some((_, last))) = (
-            &self.method,
-            solution.algorithm.rsplit_once(", then wastar-"),
-        ) {
+        if let Some((_, last)) = solution.algorithm.rsplit_once(", then wastar-")
+            && let Some(method) = self.method.with_weight(last.parse().unwrap_or(f64::NAN))
+        {
             // Weighted A* whose weight rose when memory ran out.
-            let weight: f64 = last.parse().unwrap_or(f64::NAN);
             let answered = Plan {
-                method: Method::AStar { weight },
+                method,
                 ..self.clone()
             };
             return format!(

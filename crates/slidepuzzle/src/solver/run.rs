@@ -20,7 +20,8 @@ use std::time::Instant;
 
 use super::kernel::{Found, Kernel, OneSearch, OneSolution};
 use super::options::{
-    COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
+    ANYTIME_BEAM_WIDTHS, ANYTIME_SECONDS, COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES,
+    SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 use super::outcome::{Outcome, Solution, constructed, not_solved};
 use super::plan::{
@@ -103,8 +104,11 @@ pub(super) fn execute(
         (Some(fallback), Method::GraphIda, _) => {
             with_fallback(cache, puzzle, ends, options, plan, fallback)?
         }
-        (_, &Method::AStar { weight }, _) if weight > 1.0 => {
-            with_rising_weight(cache, puzzle, ends, options, plan, weight)?
+        (_, &Method::BoardAnytime { heuristic }, _) => {
+            anytime(cache, puzzle, ends, options, plan, heuristic)?
+        }
+        (_, method, _) if method.weight().is_some_and(|w| w > 1.0) => {
+            with_rising_weight(cache, puzzle, ends, options, plan)?
         }
         (_, Method::BoardPatternIda { .. }, Some(switch)) => {
             with_better_tables(cache, puzzle, ends, options, (plan, switch))?
@@ -151,14 +155,18 @@ fn search(
             let split = !options.single_thread;
             one(OneSearch::Ida { split })
         }
-        Method::AStar { weight } => best_first(Strategy::AStar { weight: *weight }),
+        Method::AStar { weight } | Method::BoardAStar { weight, .. } => {
+            best_first(Strategy::AStar { weight: *weight })
+        }
         Method::Bfs => best_first(Strategy::AStar { weight: 1.0 }),
-        Method::Beam { width } => best_first(Strategy::Beam {
+        Method::Beam { width } | Method::BoardBeam { width, .. } => best_first(Strategy::Beam {
             width: (*width).max(1),
             max_depth: 100_000,
         }),
         Method::CycleRotation => rotated(puzzle, ends, limits),
-        Method::ConstructiveBoard => constructive(puzzle, ends, limits, true),
+        Method::ConstructiveBoard | Method::BoardAnytime { .. } => {
+            constructive(puzzle, ends, limits, true)
+        }
         Method::ConstructiveGraph => constructive(puzzle, ends, limits, false),
         Method::RotationIda | Method::ConstructiveRotating => Err(Error::Internal(
             "a rotating plan reached the sliding executor".into(),
@@ -345,8 +353,21 @@ fn board_run<const LOOPS: bool, K: Kernel>(
     let max_memory = limits.max_memory;
     let too_large = || Error::Internal("board too large for the board kernel".into());
     let domain = BoardDomain::<LOOPS>::new(w, h, start, goal).ok_or_else(too_large)?;
-    match (method, tables) {
-        (Method::BoardIda { heuristic }, _) => Ok(match heuristic {
+    let with_tables = match (method, tables) {
+        (Method::BoardPatternIda { with }, Some(t)) => Some((*with, t)),
+        (Method::BoardAStar { heuristic, .. } | Method::BoardBeam { heuristic, .. }, Some(t)) => {
+            Some((Some(*heuristic), t))
+        }
+        _ => None,
+    };
+    let alone = match method {
+        Method::BoardIda { heuristic }
+        | Method::BoardAStar { heuristic, .. }
+        | Method::BoardBeam { heuristic, .. } => Some(*heuristic),
+        _ => None,
+    };
+    match (with_tables, alone) {
+        (None, Some(heuristic)) => Ok(match heuristic {
             BoardHeuristic::Manhattan => {
                 let d = TileDistances::board(w, h, goal).ok_or_else(too_large)?;
                 kernel.run(domain, Manhattan::new(&d))
@@ -360,9 +381,9 @@ fn board_run<const LOOPS: bool, K: Kernel>(
                 kernel.run(domain, WalkingDistance::new(&t))
             }
         }),
-        (Method::BoardPatternIda { with }, Some(t)) => {
+        (Some((with, t)), _) => {
             let tables = cache.board((w, h), puzzle, goal, t, limits)?;
-            let second = (w, h, goal, *with);
+            let second = (w, h, goal, with);
             if tables.is_blank_aware() {
                 board_tables_run::<true, LOOPS, K>(domain, &tables, second, max_memory, kernel)
             } else {
@@ -674,10 +695,13 @@ fn with_rising_weight(
     ends: (&Configuration, &Configuration),
     options: &SolveOptions,
     plan: &Plan,
-    weight: f64,
 ) -> Result<(Found, String)> {
+    let weight = plan.method.weight().unwrap_or(1.0);
     let run = |w: f64| {
-        let method = Method::AStar { weight: w };
+        let method = plan
+            .method
+            .with_weight(w)
+            .unwrap_or(Method::AStar { weight: w });
         let found = search(cache, puzzle, ends, options, plan, &method, &options.limits);
         let name = Plan {
             method,
@@ -702,6 +726,63 @@ fn with_rising_weight(
         *optimal |= proven;
     }
     Ok((result, names.join(", then ")))
+}
+
+/// [`Method::BoardAnytime`]: the constructive answer, then a beam search
+/// of each width of [`ANYTIME_BEAM_WIDTHS`] within the time left of
+/// [`ANYTIME_SECONDS`] (or the caller's earlier deadline) and the memory
+/// budget, each answer kept when it is shorter. The first beam that stops
+/// (time, memory, a cancel) ends the shortening: a wider one costs more.
+/// The counters add up, the lower bound is the heuristic's at the start,
+/// and the name is the search that gave the answer kept.
+fn anytime(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    ends: (&Configuration, &Configuration),
+    options: &SolveOptions,
+    plan: &Plan,
+    heuristic: BoardHeuristic,
+) -> Result<(Found, String)> {
+    let limits = &options.limits;
+    let mut best = constructive(puzzle, ends, limits, true)?;
+    let mut name = "constructive".to_string();
+    if best.moves().is_none() {
+        return Ok((best, name));
+    }
+    let mut budget = limits.clone();
+    let until = Instant::now() + std::time::Duration::from_secs(ANYTIME_SECONDS);
+    budget.deadline = Some(limits.deadline.map_or(until, |d| d.min(until)));
+    let mut counted = *best.stats();
+    for width in ANYTIME_BEAM_WIDTHS {
+        let method = Method::BoardBeam { width, heuristic };
+        let beam = search(cache, puzzle, ends, options, plan, &method, &budget)?;
+        counted.expanded += beam.stats().expanded;
+        counted.generated += beam.stats().generated;
+        counted.lower_bound = counted.lower_bound.max(beam.stats().lower_bound);
+        counted.seconds += beam.stats().seconds;
+        let shorter = match (beam.moves(), best.moves()) {
+            (Some(found), Some(kept)) => found.len() < kept.len(),
+            _ => false,
+        };
+        let stopped = beam.stopped().is_some();
+        if shorter {
+            best = beam;
+            name = Plan {
+                method,
+                ..plan.clone()
+            }
+            .name();
+        }
+        if stopped {
+            break;
+        }
+    }
+    *best.stats_mut() = counted;
+    let proven = meets_lower_bound(&best);
+    if let SearchResult::Found { optimal, .. } = &mut best {
+        *optimal = proven;
+    }
+    Ok((best, name))
 }
 
 /// Adds the counters of the searches that ran `before` in the same solve

@@ -1,0 +1,123 @@
+//! Short answers where optimal is out of reach: best-first searches on the
+//! packed board kernel (A*, weighted A*, beam) and the automatic anytime
+//! plan for boards of 17 to 49 cells. Every answer replays to the goal,
+//! is no shorter than the optimum (or the printed lower bound), and the
+//! anytime answer is never longer than the constructive one.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle::model::{Configuration, Puzzle};
+use slidepuzzle::theory::uniform_reachable;
+use slidepuzzle::{Algorithm, Heuristic, Limits, Outcome, Solution, SolveOptions, solve};
+
+fn solved(p: &Puzzle, start: &Configuration, opts: &SolveOptions) -> Solution {
+    match solve(p, start, &p.default_goal(), opts).unwrap() {
+        Outcome::Solved(s) => {
+            assert_eq!(
+                slidepuzzle::moves::replay_steps(p, start, &s.steps).unwrap(),
+                p.default_goal(),
+                "{}",
+                s.algorithm
+            );
+            assert!(s.stats.lower_bound as usize <= s.length, "{s:?}");
+            s
+        }
+        other => panic!("{} {start:?}: {other:?}", p.spec()),
+    }
+}
+
+fn with(algorithm: Algorithm, heuristic: Heuristic) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        heuristic,
+        ..SolveOptions::default()
+    }
+}
+
+/// A* on the board kernel is optimal: it matches IDA* on 3x3 and 4x3
+/// under every board heuristic; weighted A* and beam answers are no
+/// shorter than the optimum.
+#[test]
+fn board_best_first_searches_agree_with_ida_star() {
+    let mut rng = ChaCha8Rng::seed_from_u64(61);
+    for spec in ["3x3", "4x3"] {
+        let p = Puzzle::parse(spec).unwrap();
+        for _ in 0..3 {
+            let start = uniform_reachable(&p, &p.default_goal(), &mut rng).unwrap();
+            let optimum = solved(&p, &start, &with(Algorithm::Ida, Heuristic::Auto)).length;
+            for heuristic in [
+                Heuristic::Manhattan,
+                Heuristic::LinearConflict,
+                Heuristic::WalkingDistance,
+            ] {
+                let s = solved(&p, &start, &with(Algorithm::AStar, heuristic.clone()));
+                assert_eq!(s.length, optimum, "{spec} {heuristic:?} {}", s.algorithm);
+                assert!(s.optimal && s.algorithm.starts_with("astar-"), "{s:?}");
+            }
+            let weighted = Algorithm::WeightedAStar { weight: 2.0 };
+            let s = solved(&p, &start, &with(weighted, Heuristic::Auto));
+            assert!(s.length >= optimum && s.algorithm == "wastar-2", "{s:?}");
+            let beam = Algorithm::Beam { width: 200 };
+            let s = solved(&p, &start, &with(beam, Heuristic::Auto));
+            assert!(s.length >= optimum && s.algorithm == "beam-200-lc", "{s:?}");
+        }
+    }
+}
+
+/// Pattern databases asked for with A* on a board are the goal's board
+/// tables (maximised with Manhattan distance); the answer is optimal.
+#[test]
+fn board_a_star_uses_pattern_databases_when_asked() {
+    let p = Puzzle::parse("3x3").unwrap();
+    let start = slidepuzzle::format::parse_configuration(&p, "8 6 7/2 5 4/3 0 1", 1).unwrap();
+    let s = solved(
+        &p,
+        &start,
+        &with(Algorithm::AStar, "pdb:4-4".parse().unwrap()),
+    );
+    assert_eq!(s.length, 31);
+    assert_eq!(s.algorithm, "astar-pdb");
+}
+
+/// On 5x5 the automatic plan gives the constructive answer at once and
+/// shortens it by beam search until the deadline; the answer is never
+/// longer than the constructive one.
+#[test]
+fn auto_shortens_mid_sized_boards_and_respects_the_deadline() {
+    let p = Puzzle::parse("5x5").unwrap();
+    let plan = slidepuzzle::Solver::new()
+        .plan(&p, &p.default_goal(), &SolveOptions::default())
+        .unwrap();
+    assert_eq!(plan.name(), "anytime-beam-lc");
+    assert!(plan.reason.contains("beam searches"), "{plan}");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let start = uniform_reachable(&p, &p.default_goal(), &mut rng).unwrap();
+    let constructive = solved(&p, &start, &with(Algorithm::Constructive, Heuristic::Auto));
+    let deadline = |seconds: f64| SolveOptions {
+        limits: Limits {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(seconds)),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    // Two seconds: at least the 1,000-wide beam finishes (0.05 s here).
+    let s = solved(&p, &start, &deadline(2.0));
+    assert!(s.algorithm.starts_with("beam-"), "{s:?}");
+    assert!(
+        s.length < constructive.length,
+        "{} {}",
+        s.length,
+        constructive.length
+    );
+    assert!(!s.optimal || s.length == s.stats.lower_bound as usize);
+    // A deadline already past stops the solve before any answer, as it
+    // does for every method.
+    match solve(&p, &start, &p.default_goal(), &deadline(0.0)).unwrap() {
+        Outcome::Stopped { reason, .. } => {
+            assert_eq!(reason, slidepuzzle::search::StopReason::Timeout)
+        }
+        other => panic!("{other:?}"),
+    }
+}
