@@ -37,6 +37,12 @@ pub enum Set {
     /// with pendant trees, 2-connected graphs and two trees joined by a
     /// hallway, with 10 and 100 blanks.
     Several,
+    /// Short answers beyond optimal reach, as DeepCubeA was measured:
+    /// random walks of `--moves` moves from the goal of `--puzzle`
+    /// (default 6x6), or uniform scrambles without `--moves`, solved by the
+    /// default plan (or `--algo`) within `--timeout` each: mean length,
+    /// lower bound, gap, seconds per position and peak memory.
+    Short,
 }
 
 /// Options of `bench`.
@@ -94,6 +100,24 @@ pub struct BenchArgs {
     /// for one release: `--resume` elsewhere is a switch.)
     #[arg(long, value_name = "DIR", alias = "resume")]
     pub dir: Option<std::path::PathBuf>,
+    /// `short`: the puzzle (a board spec such as 6x6, or any puzzle spec).
+    #[arg(long, default_value = "6x6")]
+    pub puzzle: String,
+    /// `short`: random walks of this many moves from the goal (DeepCubeA's
+    /// 6x6 positions have a mean Manhattan distance of about 92: 400 moves
+    /// here); uniform scrambles without it.
+    #[arg(long)]
+    pub moves: Option<u64>,
+    /// `short`: how many positions.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// `short`: the seed of the first position.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// `short`: the method (auto: the library's plan; beam:B, wastar:W,
+    /// constructive, ...).
+    #[arg(long, default_value = "auto")]
+    pub algo: Algorithm,
 }
 
 /// The ids of `--ids` (`N`, `N-M`, comma-separated), each checked to be an
@@ -138,6 +162,19 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         Set::Constructive => return bench_constructive(),
         Set::Feasibility => return bench_feasibility(),
         Set::Several => return bench_several(),
+        Set::Short => {
+            return crate::bench_short::bench_short(crate::bench_short::ShortArgs {
+                puzzle: &args.puzzle,
+                moves: args.moves,
+                count: args.count,
+                seed: args.seed,
+                algorithm: args.algo,
+                heuristic: args.heuristic.clone().unwrap_or_default(),
+                timeout: crate::common::timeout_arg("--timeout", args.timeout)?,
+                memory: crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Solve)?,
+                cache_dir: args.cache_dir.as_deref(),
+            });
+        }
     };
     let timeout = crate::common::timeout_arg("--timeout", args.timeout)?;
     let threads = crate::common::threads_arg(args.threads)?;
@@ -425,6 +462,7 @@ fn set_name(set: Set) -> &'static str {
         Set::Constructive => "constructive",
         Set::Feasibility => "feasibility",
         Set::Several => "several",
+        Set::Short => "short",
     }
 }
 
@@ -449,18 +487,8 @@ fn solved(
     }
 }
 
-/// One blank: (moves, seconds).
+/// Any number of blanks: (moves, seconds).
 fn solve_with(
-    puzzle: &Puzzle,
-    start: &slidepuzzle::model::Configuration,
-    goal: &slidepuzzle::model::Configuration,
-    algorithm: Algorithm,
-) -> Result<(usize, f64)> {
-    solved(puzzle, start, goal, algorithm).map(|s| (s.steps.len(), s.stats.seconds))
-}
-
-/// Several blanks: (moves, seconds).
-fn solve_several_with(
     puzzle: &Puzzle,
     start: &slidepuzzle::model::Configuration,
     goal: &slidepuzzle::model::Configuration,
@@ -489,8 +517,8 @@ fn bench_several() -> Result<ExitCode> {
         let (mut opt, mut con) = (0usize, 0usize);
         for _ in 0..10 {
             let start = uniform_reachable(&p, &goal, &mut rng)?;
-            opt += solve_several_with(&p, &start, &goal, Algorithm::AStar)?.0;
-            con += solve_several_with(&p, &start, &goal, Algorithm::Constructive)?.0;
+            opt += solve_with(&p, &start, &goal, Algorithm::AStar)?.0;
+            con += solve_with(&p, &start, &goal, Algorithm::Constructive)?.0;
         }
         println!(
             "{spec}\t{}\t{k}\t{:.1}\t{:.1}\t{:.2}",
@@ -521,7 +549,7 @@ fn bench_several() -> Result<ExitCode> {
             let goal = Configuration::natural_with_blanks(n, k);
             let start = uniform_reachable(p, &goal, &mut rng)?;
             let clock = Instant::now();
-            let (moves, _) = solve_several_with(p, &start, &goal, Algorithm::Constructive)?;
+            let (moves, _) = solve_with(p, &start, &goal, Algorithm::Constructive)?;
             println!(
                 "{name}\t{n}\t{}\t{k}\t{moves}\t{:.2}",
                 p.graph().edge_count(),

@@ -5,6 +5,7 @@
 
 mod analysis_cmds;
 mod bench;
+mod bench_short;
 mod common;
 mod explore_cmds;
 mod journal;

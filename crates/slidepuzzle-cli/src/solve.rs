@@ -275,6 +275,27 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
     Some((bar, sink))
 }
 
+/// Shows each shorter answer of an anytime solve on the spinner's line
+/// (length, the proven bound and the gap, the search, the time).
+fn improvement_line(bar: &ProgressBar) -> slidepuzzle::search::ImprovementSink {
+    let shown = bar.clone();
+    slidepuzzle::search::ImprovementSink(Arc::new(move |i: &slidepuzzle::search::Improvement| {
+        let bound = match i.lower_bound {
+            0 => String::new(),
+            b => format!(
+                ", at least {b} (gap {})",
+                i.length.saturating_sub(b as usize)
+            ),
+        };
+        shown.set_message(format!(
+            "shortening: {}{bound} by {} after {:.1} s",
+            slidepuzzle::format::counted(i.length as u64, "move", "moves"),
+            i.algorithm,
+            i.seconds
+        ));
+    }))
+}
+
 /// The better tables a plan left for later, after the answer `outcome`
 /// (`None`: not at hand), when the plan says they are worth it
 /// ([`Plan::later_for`]): built with `--cache-tables`, else named in a
@@ -363,8 +384,21 @@ fn solve_one(
     }
     let bar = spinner().map(|(bar, sink)| {
         options.limits.progress = Some(sink);
+        options.limits.improvements = Some(improvement_line(&bar));
         bar
     });
+    if args.json {
+        // One line per shorter answer, before the record.
+        options.limits.improvements = Some(slidepuzzle::search::ImprovementSink(Arc::new(
+            |i: &slidepuzzle::search::Improvement| {
+                let line = slidepuzzle::records::ImprovementRecord::new("1", i);
+                println!(
+                    "{}",
+                    serde_json::to_string(&line).expect("records serialise")
+                );
+            },
+        )));
+    }
     let outcome = solver.solve_with_plan(puzzle, start, goal, &options, &plan);
     if let Some(bar) = bar {
         bar.finish_and_clear();

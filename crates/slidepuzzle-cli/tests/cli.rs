@@ -1560,3 +1560,36 @@ fn a_flag_means_the_same_kind_of_thing_in_every_command() {
         .collect();
     assert!(mixed.is_empty(), "{mixed:#?}");
 }
+
+/// `bench short` solves its random walks one line each, then prints the
+/// means; every answered position's length is at least its lower bound
+/// and the summary counts them all.
+#[test]
+fn bench_short_reports_each_position_and_the_means() {
+    let o = run(&[
+        "bench",
+        "short",
+        "--puzzle",
+        "5x5",
+        "--moves",
+        "60",
+        "--count",
+        "3",
+        "--timeout",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id"))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    for r in &rows {
+        let (length, bound): (u32, u32) = (r[2].parse().unwrap(), r[3].parse().unwrap());
+        assert!(length >= bound && bound > 0, "{out}");
+    }
+    assert!(out.contains("# answered 3 of 3"), "{out}");
+    assert!(out.contains("mean length"), "{out}");
+}

@@ -46,6 +46,8 @@ const NEAR: &str = "1 2 3/4 5 6/0 7 8";
 const ODD: &str = "1 2 3/4 5 6/8 7 0";
 const PETERSEN: &str = "9 2 3 4 5 6 7 8 1 0";
 const TWO_BLANKS: &str = "0 2/1 4/3 0";
+/// `scramble --puzzle 5x5 --seed 3`.
+const FIVE: &str = "24 16 0 23 21/7 12 9 20 1/19 8 17 4 18/2 14 3 5 10/6 22 11 15 13";
 
 /// Every command with `--json`, on small inputs.
 fn cases() -> Vec<Case> {
@@ -59,6 +61,8 @@ fn cases() -> Vec<Case> {
             "solve",
         ),
         case(&["solve", "--json", TWO_BLANKS], "solve"),
+        // The anytime plan: shorter answers, one a line, then the record.
+        case(&["solve", "--json", "--timeout", "1", FIVE], "solve"),
         case(&["solve", "--json", ODD], "solve"),
         Case {
             args: &[
@@ -407,7 +411,12 @@ fn every_json_output_is_valid_against_the_schema() {
     for c in cases() {
         let context = format!("{:?}", c.args);
         for value in run(&c) {
-            assert_valid(c.kind, &value, &context);
+            // An anytime solve's shorter answers come before its record.
+            let kind = match value.get("improved") {
+                Some(_) if c.kind == "solve" => "improvement",
+                _ => c.kind,
+            };
+            assert_valid(kind, &value, &context);
             // And against the root, which accepts any record.
             let root = jsonschema::draft202012::new(&schema()).unwrap();
             assert!(root.is_valid(&value), "{context}: not a record: {value}");
@@ -429,6 +438,28 @@ fn every_json_output_is_valid_against_the_schema() {
 }
 
 /// A renamed or missing field fails: the schema is strict where it matters.
+/// An anytime solve with `--json` prints each shorter answer as it is
+/// found, the constructive one first, each shorter than the last, the
+/// bound never falling, then the record of the last one.
+#[test]
+fn an_anytime_solve_prints_each_shorter_answer_then_its_record() {
+    let lines = run(&case(&["solve", "--json", "--timeout", "1", FIVE], "solve"));
+    let (record, improved) = lines.split_last().expect("a record");
+    assert!(improved.len() >= 2, "{lines:?}");
+    assert_eq!(improved[0]["improved"]["algorithm"], "constructive");
+    for pair in improved.windows(2) {
+        let (a, b) = (&pair[0]["improved"], &pair[1]["improved"]);
+        assert!(b["length"].as_u64() <= a["length"].as_u64(), "{lines:?}");
+        assert!(
+            b["lower_bound"].as_u64() >= a["lower_bound"].as_u64(),
+            "{lines:?}"
+        );
+    }
+    let last = &improved.last().unwrap()["improved"];
+    assert_eq!(record["length"], last["length"], "{lines:?}");
+    assert_eq!(record["algorithm"], last["algorithm"], "{lines:?}");
+}
+
 #[test]
 fn a_renamed_field_fails_the_schema() {
     let c = case(&["solve", "--json", NEAR], "solve");

@@ -397,3 +397,50 @@ pub struct WasteRecord {
     /// Total moves lost.
     pub waste: usize,
 }
+
+/// One shorter answer of an anytime solve, as it is found (`solve --json`
+/// prints one a line before the instance's record):
+/// `{"id", "improved": {"length", "lower_bound", "gap", "algorithm",
+/// "seconds"}}`, lengths in single-tile moves, `gap` = `length -
+/// lower_bound` (the most the answer may be above the optimum), `seconds`
+/// since the solve started. The moves come with the final record, replayed.
+#[derive(Serialize, Debug)]
+pub struct ImprovementRecord {
+    /// The instance's id, as in its [`SolveRecord`].
+    pub id: String,
+    /// The answer found.
+    pub improved: ImprovedAnswer,
+}
+
+/// The body of an [`ImprovementRecord`].
+#[derive(Serialize, Debug)]
+pub struct ImprovedAnswer {
+    /// Its length in moves (STM).
+    pub length: usize,
+    /// The proven lower bound on the optimum (0: none yet).
+    pub lower_bound: u32,
+    /// `length - lower_bound`.
+    pub gap: usize,
+    /// The search that found it.
+    pub algorithm: String,
+    /// Seconds since the solve started.
+    pub seconds: f64,
+}
+
+impl ImprovementRecord {
+    /// The record of `improvement` for instance `id`.
+    pub fn new(id: &str, improvement: &crate::search::Improvement) -> Self {
+        ImprovementRecord {
+            id: id.to_string(),
+            improved: ImprovedAnswer {
+                length: improvement.length,
+                lower_bound: improvement.lower_bound,
+                gap: improvement
+                    .length
+                    .saturating_sub(improvement.lower_bound as usize),
+                algorithm: improvement.algorithm.clone(),
+                seconds: improvement.seconds,
+            },
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Node budgets are exact: a search given `max_nodes = N` expands at most
 //! N nodes, on one thread and split over all of them (the A*, IDA*, split
-//! IDA* and listing kernels, through the front door), and a search tree
+//! IDA*, beam and listing kernels, through the front door), and a search tree
 //! that runs out is reported as exhausted, not as stopped.
 
 use rand::SeedableRng;
@@ -94,6 +94,36 @@ fn a_node_budget_is_never_passed() {
                         puzzle.spec(),
                         s.stats.expanded
                     ),
+                    Outcome::Unsolvable(v) => panic!("{}", v.reason),
+                }
+            }
+        }
+    }
+}
+
+/// A beam search, on one thread or all of them, never passes its node
+/// budget: it does not start a layer that would pass it, so it stops
+/// less than one layer (at most its width) short of it.
+#[test]
+fn a_beam_never_passes_its_node_budget() {
+    let solver = Solver::new();
+    let width = 300;
+    for (puzzle, start, goal) in instances() {
+        for &n in &[1u64, 7, 1000, 4_000] {
+            for split in [false, true] {
+                let o = options(n, Algorithm::Beam { width }, Heuristic::Manhattan, split);
+                match solver.solve(&puzzle, &start, &goal, &o).unwrap() {
+                    Outcome::Stopped { reason, stats, .. } => {
+                        assert_eq!(reason, StopReason::MaxNodes, "{}", puzzle.spec());
+                        assert!(stats.expanded <= n, "{}: {}", puzzle.spec(), stats.expanded);
+                        assert!(
+                            stats.expanded + width as u64 > n,
+                            "{}: only {} of {n}",
+                            puzzle.spec(),
+                            stats.expanded
+                        );
+                    }
+                    Outcome::Solved(s) => assert!(s.stats.expanded <= n, "{}", puzzle.spec()),
                     Outcome::Unsolvable(v) => panic!("{}", v.reason),
                 }
             }

@@ -1,5 +1,6 @@
 //! Best-first search, once, for every domain and heuristic: A*, weighted
-//! A*, breadth-first search and beam search.
+//! A* and breadth-first search (beam search, which keeps only a layer, is
+//! [`super::beam`]).
 //!
 //! - A* (Hart, Nilsson and Raphael 1968) with f = g + W h: W = 1 with an
 //!   admissible h gives optimal solutions; W > 1 is weighted A* (Pohl
@@ -8,13 +9,10 @@
 //!   The goal is detected when a node is taken from the open list. Ties in
 //!   f go to the deeper node, then to the smaller configuration (so runs
 //!   are reproducible).
-//! - Beam search (Lowerre 1976; Zhou and Hansen 2005 on sliding-tile
-//!   puzzles): breadth-first layers that keep only the `width` best
-//!   configurations by h. Not optimal and not complete (the beam may lose
-//!   every path to the goal), but bounded in memory.
 //!
 //! Configurations are stored once each as packed keys ([`StateKey`]: 4
-//! bits a cell up to 16 vertices, 5 bits up to 25, else a byte; a byte
+//! bits a cell up to 16 vertices, 5 bits up to 25, 6 bits in four or seven
+//! words up to 40 or 70 vertices with values below 64, else a byte; a byte
 //! whenever a cell may hold more, [`super::domain::Domain::largest_cell`]) in a
 //! FxHash table (rustc-hash) indexing an arena of nodes that remember
 //! their g, their parent and the move from it; the path is rebuilt from
@@ -79,6 +77,32 @@ impl StateKey for u128 {
     }
 }
 
+/// Up to `10 N` cells of 6 bits (values below 64), ten cells per word,
+/// cell 0 in the top bits of word 0: boards up to 6 x 6 in four words, up
+/// to 8 x 8 in seven, with no heap allocation per configuration.
+impl<const N: usize> StateKey for [u64; N] {
+    #[inline]
+    fn pack(cells: &[u8]) -> Self {
+        let mut key = [0u64; N];
+        for (word, chunk) in key.iter_mut().zip(cells.chunks(10)) {
+            *word = chunk
+                .iter()
+                .enumerate()
+                .fold(0, |k, (i, &t)| k | (t as u64 & 63) << (54 - 6 * i));
+        }
+        key
+    }
+
+    #[inline]
+    fn unpack(&self, out: &mut [u8]) {
+        for (word, chunk) in self.iter().zip(out.chunks_mut(10)) {
+            for (i, c) in chunk.iter_mut().enumerate() {
+                *c = (word >> (54 - 6 * i) & 63) as u8;
+            }
+        }
+    }
+}
+
 /// Any number of cells, a byte each.
 impl StateKey for Box<[u8]> {
     fn pack(cells: &[u8]) -> Self {
@@ -99,19 +123,10 @@ pub enum Strategy {
         /// The weight W on h (>= 0).
         weight: f64,
     },
-    /// Beam search keeping `width` configurations per layer, at most
-    /// `max_depth` layers.
-    Beam {
-        /// Configurations kept per layer (>= 1).
-        width: usize,
-        /// Layers before giving up.
-        max_depth: usize,
-    },
 }
 
-/// One stored configuration.
-struct Node<K, M> {
-    key: K,
+/// One stored configuration (its key is in the index).
+struct Node<M> {
     g: u32,
     parent: u32,
     via: Option<M>,
@@ -119,7 +134,7 @@ struct Node<K, M> {
 
 /// The stored configurations: an arena and its index.
 struct Arena<K, M> {
-    nodes: Vec<Node<K, M>>,
+    nodes: Vec<Node<M>>,
     index: FxHashMap<K, u32>,
     /// Estimated bytes per stored configuration.
     per_node: u64,
@@ -135,10 +150,10 @@ impl<K: StateKey, M: Copy> Arena<K, M> {
         Arena {
             nodes: Vec::new(),
             index: FxHashMap::default(),
-            // The node, the key again in the index with its slot and
-            // control byte, an open-list entry, the key's heap bytes.
-            per_node: (std::mem::size_of::<Node<K, M>>() + 2 * std::mem::size_of::<K>() + 24)
-                as u64
+            // The node, the key in the index with its slot and control
+            // byte, the key again in an open-list entry (with its score,
+            // slot and g), the key's heap bytes.
+            per_node: (std::mem::size_of::<Node<M>>() + 2 * std::mem::size_of::<K>() + 24) as u64
                 + 2 * key_heap,
         }
     }
@@ -160,8 +175,7 @@ impl<K: StateKey, M: Copy> Arena<K, M> {
 }
 
 /// Runs a best-first search from the domain's configuration to its goal.
-/// Returns the domain's moves, or why it stopped (a beam that lost every
-/// path reports [`StopReason::BeamExhausted`]).
+/// Returns the domain's moves, or why it stopped.
 ///
 /// ```
 /// use slidepuzzle::search::{best_first::{Strategy, best_first}, graph::GraphDomain, heuristic::Zero};
@@ -190,6 +204,10 @@ where
         run::<u64, D, H>(domain, heuristic, strategy, limits)
     } else if n <= 25 && largest < 32 {
         run::<u128, D, H>(domain, heuristic, strategy, limits)
+    } else if n <= 40 && largest < 64 {
+        run::<[u64; 4], D, H>(domain, heuristic, strategy, limits)
+    } else if n <= 70 && largest < 64 {
+        run::<[u64; 7], D, H>(domain, heuristic, strategy, limits)
     } else {
         run::<Box<[u8]>, D, H>(domain, heuristic, strategy, limits)
     }
@@ -209,17 +227,6 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
                 astar(&mut domain, &mut heuristic, weight, limits, &mut arena);
             (found, stats, stopped, H::ADMISSIBLE && weight <= 1.0)
         }
-        Strategy::Beam { width, max_depth } => {
-            let (found, stats, stopped) = beam(
-                &mut domain,
-                &mut heuristic,
-                width.max(1),
-                max_depth,
-                limits,
-                &mut arena,
-            );
-            (found, stats, stopped, false)
-        }
     };
     let mut stats = stats;
     stats.seconds = clock.elapsed().as_secs_f64();
@@ -227,9 +234,7 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
         return SearchResult::not_found(stopped.is_none(), stopped, stats);
     };
     let moves = arena.moves_to(i);
-    if let Strategy::AStar { .. } = strategy {
-        stats.bound = moves.iter().map(|&m| domain.cost(m)).sum();
-    }
+    stats.bound = moves.iter().map(|&m| domain.cost(m)).sum();
     SearchResult::Found {
         moves,
         optimal,
@@ -298,7 +303,6 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
     let h0 = heuristic.reset(domain);
     arena.index.insert(root.clone(), 0);
     arena.nodes.push(Node {
-        key: root.clone(),
         g: 0,
         parent: 0,
         via: None,
@@ -346,7 +350,6 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
                     let at = arena.nodes.len() as u32;
                     e.insert(at);
                     arena.nodes.push(Node {
-                        key: child.clone(),
                         g: g1,
                         parent: i,
                         via: Some(m),
@@ -396,73 +399,28 @@ fn least_open_cost<K>(open: &Open<K>, weight: f64) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-fn beam<K: StateKey, D: Domain, H: Heuristic<D>>(
-    domain: &mut D,
-    heuristic: &mut H,
-    width: usize,
-    max_depth: usize,
-    limits: &Limits,
-    arena: &mut Arena<K, D::Move>,
-) -> Run {
-    let mut poller = Poller::new(limits);
-    let mut stats = SearchStats::default();
-    if H::ADMISSIBLE {
-        // The beam loses paths: only h at the start is proven.
-        stats.lower_bound = heuristic.reset(domain);
-    }
-    let mut cells = domain.cells().to_vec();
-    let root = K::pack(&cells);
-    arena.index.insert(root.clone(), 0);
-    arena.nodes.push(Node {
-        key: root,
-        g: 0,
-        parent: 0,
-        via: None,
-    });
-    if domain.is_goal() {
-        return (Some(0), stats, None);
-    }
-    let mut layer = vec![0u32];
-    let mut kids: Vec<(D::Move, K, bool, u32)> = Vec::new();
-    for depth in 0..max_depth {
-        stats.bound = depth as u32;
-        let mut next: Vec<(u32, u32)> = Vec::new();
-        for &i in &layer {
-            arena.nodes[i as usize].key.unpack(&mut cells);
-            domain.set_cells(&cells);
-            stats.expanded += 1;
-            if let Some(r) = poll(&mut poller, &mut stats.expanded) {
-                return (None, stats, Some(r));
-            }
-            children(domain, heuristic, &mut kids);
-            for (m, child, goal, h) in kids.drain(..) {
-                stats.generated += 1;
-                let Entry::Vacant(e) = arena.index.entry(child.clone()) else {
-                    continue;
-                };
-                let at = arena.nodes.len() as u32;
-                e.insert(at);
-                arena.nodes.push(Node {
-                    key: child,
-                    g: depth as u32 + 1,
-                    parent: i,
-                    via: Some(m),
-                });
-                if goal {
-                    return (Some(at), stats, None);
-                }
-                next.push((h, at));
-            }
+#[cfg(test)]
+mod tests {
+    use super::StateKey;
+
+    /// Every packed key unpacks to its cells, and two configurations that
+    /// differ in one cell get different keys, for the word-array keys of
+    /// 6 x 6 (36 cells) and 8 x 8 (64 cells) boards.
+    #[test]
+    fn word_keys_round_trip_and_tell_configurations_apart() {
+        fn check<K: StateKey + std::fmt::Debug>(n: usize) {
+            let cells: Vec<u8> = (0..n).map(|i| ((i * 7 + 3) % n) as u8).collect();
+            let key = K::pack(&cells);
+            let mut out = vec![0u8; n];
+            key.unpack(&mut out);
+            assert_eq!(out, cells);
+            let mut swapped = cells.clone();
+            swapped.swap(0, n - 1);
+            assert_ne!(K::pack(&swapped), key);
         }
-        if arena.bytes() > limits.max_memory {
-            return (None, stats, Some(StopReason::Memory));
-        }
-        if next.is_empty() {
-            break;
-        }
-        next.sort_unstable();
-        next.truncate(width);
-        layer = next.into_iter().map(|(_, i)| i).collect();
+        check::<[u64; 4]>(36);
+        check::<[u64; 4]>(40);
+        check::<[u64; 7]>(49);
+        check::<[u64; 7]>(64);
     }
-    (None, stats, Some(StopReason::BeamExhausted))
 }

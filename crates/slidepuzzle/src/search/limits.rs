@@ -32,6 +32,32 @@ impl std::fmt::Debug for ProgressSink {
     }
 }
 
+/// A shorter answer an anytime solve has found on its way (the solver's
+/// anytime plan for mid-sized boards): reported as it is found, the
+/// constructive answer first; the answer the solve returns is the last
+/// one reported, replayed. Lengths count single-tile moves (STM).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Improvement {
+    /// The answer's length in moves.
+    pub length: usize,
+    /// The proven lower bound on the optimum (0: none).
+    pub lower_bound: u32,
+    /// The search that found it (`constructive`, `beam-100000-lc`).
+    pub algorithm: String,
+    /// Seconds since the solve started.
+    pub seconds: f64,
+}
+
+/// Receives [`Improvement`]s (from the solving thread; keep it cheap).
+#[derive(Clone)]
+pub struct ImprovementSink(pub Arc<dyn Fn(&Improvement) + Send + Sync>);
+
+impl std::fmt::Debug for ImprovementSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ImprovementSink")
+    }
+}
+
 /// Bounds a search. The default is unbounded in nodes and time, with a
 /// 4 GiB budget for searches that store states (A*, BFS).
 #[derive(Clone, Debug)]
@@ -48,6 +74,10 @@ pub struct Limits {
     /// Receives a report at each new IDA* bound (a face shows it as
     /// "bound 52, 12 M nodes"); `None` reports nothing.
     pub progress: Option<ProgressSink>,
+    /// Receives each shorter answer of an anytime solve as it is found
+    /// (a face shows it as "132 moves, at least 102"); `None` reports
+    /// nothing.
+    pub improvements: Option<ImprovementSink>,
     /// The f-bound IDA* starts at when it is above the root's heuristic
     /// value: a run resumed after every smaller bound was searched without
     /// a solution (the last [`Progress::bound`] a stopped run reported).
@@ -150,6 +180,7 @@ impl Default for Limits {
             cancel: None,
             max_memory: Work::Solve.default_memory(),
             progress: None,
+            improvements: None,
             start_bound: None,
         }
     }
@@ -195,6 +226,13 @@ impl Limits {
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.deadline = timeout.map(|t| Instant::now() + t);
         self
+    }
+
+    /// Reports a shorter answer of an anytime solve.
+    pub(crate) fn improved(&self, improvement: &Improvement) {
+        if let Some(sink) = &self.improvements {
+            (sink.0)(improvement);
+        }
     }
 
     /// Reports that an iteration with `bound` starts after `expanded` and

@@ -21,6 +21,7 @@
 //! their answer: the front door ([`crate::solver::Solver`]) decides which
 //! domain, heuristic and kernel run, checks first and replays after.
 
+pub mod beam;
 pub mod best_first;
 pub mod blank_aware;
 pub mod board;
@@ -55,5 +56,8 @@ pub mod stats;
 pub mod turning;
 pub mod walking;
 
-pub use limits::{Limits, MachineMemory, Progress, ProgressSink, StopReason, Work, memory_budget};
+pub use limits::{
+    Improvement, ImprovementSink, Limits, MachineMemory, Progress, ProgressSink, StopReason, Work,
+    memory_budget,
+};
 pub use stats::{SearchResult, SearchStats};

@@ -7,12 +7,12 @@
 //! here alike; see the [solver docs](super) for the automatic choice.
 
 use super::options::{
-    ANYTIME_BEAM_WIDTHS, ANYTIME_SECONDS, AUTO_ANYTIME_BOARD_CELLS, AUTO_ASTAR_VERTICES,
-    AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS, AUTO_OPTIMAL_GRAPH_VERTICES,
-    AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
-    AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT, FREE_BLANK_MIN_VERTICES,
-    LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
-    SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
+    ANYTIME_FIRST_WIDTH, ANYTIME_SECONDS, ANYTIME_WIDTH_FACTOR, AUTO_ANYTIME_BOARD_CELLS,
+    AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
+    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES,
+    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT,
+    BEAM_MAX_DEPTH, FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES,
+    QUICK_TABLE_ENTRIES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
 use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
@@ -430,9 +430,9 @@ fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
             ..plan_of(
                 Method::BoardAnytime { heuristic },
                 format!(
-                    "Boards of {} to {AUTO_ANYTIME_BOARD_CELLS} cells: the constructive answer at once, then beam searches of {} positions per layer in turn shorten it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be; ask for IDA* with pattern databases for the optimum",
+                    "Boards of {} to {AUTO_ANYTIME_BOARD_CELLS} cells: the constructive answer at once, then beam searches of {ANYTIME_FIRST_WIDTH} and {} positions per layer, then the widest beam that fits the time and memory left, each shortening it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be; ask for IDA* with pattern databases for the optimum",
                     AUTO_OPTIMAL_BOARD_CELLS + 1,
-                    ANYTIME_BEAM_WIDTHS.map(|w| w.to_string()).join(", then ")
+                    ANYTIME_FIRST_WIDTH * ANYTIME_WIDTH_FACTOR
                 ),
             )
         });
@@ -621,7 +621,14 @@ fn plan_board_best_first(
         }
     };
     let (method, optimal) = match options.algorithm {
-        Algorithm::Beam { width } => (Method::BoardBeam { width, heuristic }, false),
+        Algorithm::Beam { width } => (
+            Method::BoardBeam {
+                width,
+                heuristic,
+                max_depth: BEAM_MAX_DEPTH,
+            },
+            false,
+        ),
         Algorithm::WeightedAStar { weight } => {
             (Method::BoardAStar { weight, heuristic }, weight == 1.0)
         }

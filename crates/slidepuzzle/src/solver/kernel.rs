@@ -5,6 +5,7 @@
 //! in a range of lengths).
 
 use crate::search::Limits;
+use crate::search::beam::beam_search;
 use crate::search::best_first::{Strategy, best_first};
 use crate::search::domain::{SharedDomain, Steps, flatten};
 use crate::search::enumerate::{Enumeration, Lengths, enumerate};
@@ -74,6 +75,16 @@ pub(crate) enum OneSearch {
     },
     /// A best-first search ([`crate::search::best_first`]).
     BestFirst(Strategy),
+    /// Beam search ([`crate::search::beam`]), on rayon's threads when
+    /// `split`.
+    Beam {
+        /// Configurations kept per layer.
+        width: usize,
+        /// Layers before it gives up.
+        max_depth: usize,
+        /// Whether one instance may use every thread.
+        split: bool,
+    },
 }
 
 /// One solution, by [`OneSearch`], within `limits`: one kernel type for
@@ -99,6 +110,14 @@ impl Kernel for OneSolution<'_> {
             OneSearch::BestFirst(strategy) => {
                 flattened(best_first(domain, heuristic, strategy, self.limits), back)
             }
+            OneSearch::Beam {
+                width,
+                max_depth,
+                split,
+            } => flattened(
+                beam_search(domain, heuristic, width, max_depth, self.limits, split),
+                back,
+            ),
         }
     }
 }

@@ -17,12 +17,27 @@ pub const AUTO_OPTIMAL_BOARD_CELLS: usize = 16;
 /// 1,000, docs/BENCHMARKS.md) and the constructive answer stands.
 pub const AUTO_ANYTIME_BOARD_CELLS: usize = 49;
 
-/// The beam widths [`super::Method::BoardAnytime`] tries in turn, each
-/// about ten times the last one's time (6x6: about 0.4 s, 5 s).
-pub const ANYTIME_BEAM_WIDTHS: [usize; 3] = [1_000, 10_000, 100_000];
+/// The first beam width [`super::Method::BoardAnytime`] tries (6x6:
+/// about 0.05 s); the second is [`ANYTIME_WIDTH_FACTOR`] times wider;
+/// from their times the plan then predicts the widest beam that fits in
+/// [`ANYTIME_TIME_SHARE`] of the time left and in the memory budget, and
+/// runs it when it is at least twice the last one (a beam's time grows in
+/// proportion to its width).
+pub const ANYTIME_FIRST_WIDTH: usize = 1_000;
+
+/// How much wider [`super::Method::BoardAnytime`]'s second beam is than
+/// its first.
+pub const ANYTIME_WIDTH_FACTOR: usize = 10;
+
+/// The share of the time left that [`super::Method::BoardAnytime`]'s
+/// widest beam is sized to take (its time is predicted, not known).
+pub const ANYTIME_TIME_SHARE: f64 = 0.5;
+
+/// Layers a beam search asked for explores before it gives up.
+pub const BEAM_MAX_DEPTH: usize = 100_000;
 
 /// Seconds [`super::Method::BoardAnytime`] spends on shortening when the
-/// caller sets no earlier deadline (`--timeout`).
+/// caller sets no deadline (`--timeout` sets it, longer or shorter).
 pub const ANYTIME_SECONDS: u64 = 10;
 
 /// Boards with at most this many cells use linear conflict, not tables,

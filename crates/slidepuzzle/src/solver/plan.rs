@@ -82,6 +82,10 @@ pub enum Method {
         width: usize,
         /// The heuristic (maximised with the tables when there are any).
         heuristic: BoardHeuristic,
+        /// Layers before the beam gives up: 100,000 when asked for; in
+        /// the anytime plan one less than the answer it tries to beat (a
+        /// beam that gets deeper cannot give a shorter one).
+        max_depth: usize,
     },
     /// IDA* in the multi-tile metric on a plain board
     /// ([`crate::search::mtm`]): the walking distance counted in runs, or
@@ -99,9 +103,9 @@ pub enum Method {
     MtmLineIda,
     /// Anytime on a plain board: the constructive answer
     /// (`construct::board`), then beam searches on the packed board kernel
-    /// with `heuristic`, widths 1,000, 10,000 and 100,000 in turn within
-    /// a 10 s budget (or the caller's deadline, if earlier) and the memory
-    /// budget; the shortest answer is
+    /// with `heuristic`, of widths 1,000, 3,000, 9,000, ... in turn while
+    /// the next one's predicted time fits a 10 s budget (or the caller's
+    /// deadline, if earlier) and the memory budget; the shortest answer is
     /// kept, and the lower bound is the heuristic's at the start.
     BoardAnytime {
         /// The beam searches' heuristic.
@@ -442,7 +446,9 @@ impl Plan {
             Method::BoardAStar { .. } if pdb => "astar-pdb".into(),
             Method::BoardAStar { heuristic, .. } => format!("astar-{heuristic}"),
             Method::BoardBeam { width, .. } if pdb => format!("beam-{width}-pdb"),
-            Method::BoardBeam { width, heuristic } => format!("beam-{width}-{heuristic}"),
+            Method::BoardBeam {
+                width, heuristic, ..
+            } => format!("beam-{width}-{heuristic}"),
             Method::BoardAnytime { heuristic } => format!("anytime-beam-{heuristic}"),
             Method::CycleRotation => "cycle-rotation".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
@@ -522,6 +528,7 @@ impl Plan {
             Method::BoardBeam {
                 width,
                 heuristic: h,
+                ..
             } => match &self.tables {
                 Some(_) => format!("beam search ({width} positions per layer) with {tables}"),
                 None => format!(

@@ -20,8 +20,8 @@ use std::time::Instant;
 
 use super::kernel::{Found, Kernel, OneSearch, OneSolution};
 use super::options::{
-    ANYTIME_BEAM_WIDTHS, ANYTIME_SECONDS, COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES,
-    SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
+    ANYTIME_FIRST_WIDTH, ANYTIME_SECONDS, ANYTIME_TIME_SHARE, ANYTIME_WIDTH_FACTOR, BEAM_MAX_DEPTH,
+    COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 use super::outcome::{Outcome, Solution, constructed, not_solved};
 use super::plan::{
@@ -33,6 +33,7 @@ use crate::error::{Error, Resource, Result};
 use crate::model::symmetry::GoalFrame;
 use crate::model::{Configuration, Metric, Puzzle};
 use crate::moves::{length_of_steps, replay_steps, steps_of_blank_path};
+use crate::search::beam::beam_bytes;
 use crate::search::best_first::Strategy;
 use crate::search::board::BoardDomain;
 use crate::search::domain::{SharedDomain, Step};
@@ -50,7 +51,7 @@ use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
 use crate::search::several::SeveralBlanksDomain;
 use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
 use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
-use crate::search::{Limits, SearchResult, SearchStats, StopReason};
+use crate::search::{Improvement, Limits, SearchResult, SearchStats, StopReason};
 use crate::theory::Verdict;
 
 /// Whether `goal` can be reached from `start`: Wilson's theorem and its
@@ -159,9 +160,17 @@ fn search(
             best_first(Strategy::AStar { weight: *weight })
         }
         Method::Bfs => best_first(Strategy::AStar { weight: 1.0 }),
-        Method::Beam { width } | Method::BoardBeam { width, .. } => best_first(Strategy::Beam {
+        Method::Beam { width } => one(OneSearch::Beam {
             width: (*width).max(1),
-            max_depth: 100_000,
+            max_depth: BEAM_MAX_DEPTH,
+            split: !options.single_thread,
+        }),
+        Method::BoardBeam {
+            width, max_depth, ..
+        } => one(OneSearch::Beam {
+            width: (*width).max(1),
+            max_depth: *max_depth,
+            split: !options.single_thread,
         }),
         Method::CycleRotation => rotated(puzzle, ends, limits),
         Method::ConstructiveBoard | Method::BoardAnytime { .. } => {
@@ -729,12 +738,18 @@ fn with_rising_weight(
 }
 
 /// [`Method::BoardAnytime`]: the constructive answer, then a beam search
-/// of each width of [`ANYTIME_BEAM_WIDTHS`] within the time left of
-/// [`ANYTIME_SECONDS`] (or the caller's earlier deadline) and the memory
-/// budget, each answer kept when it is shorter. The first beam that stops
-/// (time, memory, a cancel) ends the shortening: a wider one costs more.
+/// of width [`ANYTIME_FIRST_WIDTH`], one [`ANYTIME_WIDTH_FACTOR`] times
+/// wider, then the widest that fits in [`ANYTIME_TIME_SHARE`] of the time
+/// left (predicted from the last beam's time per width) and in the memory
+/// budget ([`crate::search::beam::beam_bytes`]), each within the caller's
+/// deadline (or [`ANYTIME_SECONDS`] without one), each answer
+/// kept when it is shorter; a width less than twice the last ends the
+/// shortening, and so does the first beam a limit stops (time, memory, a
+/// cancel). Each beam may go one layer less deep than the answer kept.
 /// The counters add up, the lower bound is the heuristic's at the start,
-/// and the name is the search that gave the answer kept.
+/// and the name is the search that gave the answer kept. Each shorter
+/// answer, the constructive one first, goes to [`Limits::improvements`]
+/// as it is found (its length, the bound proven so far, its search).
 fn anytime(
     cache: &TableCache,
     puzzle: &Puzzle,
@@ -744,18 +759,69 @@ fn anytime(
     heuristic: BoardHeuristic,
 ) -> Result<(Found, String)> {
     let limits = &options.limits;
+    let began = Instant::now();
     let mut best = constructive(puzzle, ends, limits, true)?;
     let mut name = "constructive".to_string();
-    if best.moves().is_none() {
+    let Some(first) = best.moves().map(|m| m.len()) else {
         return Ok((best, name));
-    }
+    };
+    let report = |length: usize, lower_bound: u32, algorithm: &str| {
+        limits.improved(&Improvement {
+            length,
+            lower_bound,
+            algorithm: algorithm.to_string(),
+            seconds: began.elapsed().as_secs_f64(),
+        })
+    };
+    report(first, best.stats().lower_bound, &name);
     let mut budget = limits.clone();
-    let until = Instant::now() + std::time::Duration::from_secs(ANYTIME_SECONDS);
-    budget.deadline = Some(limits.deadline.map_or(until, |d| d.min(until)));
+    // The caller's deadline (--timeout) is the budget; without one,
+    // ANYTIME_SECONDS.
+    let deadline = limits
+        .deadline
+        .unwrap_or_else(|| Instant::now() + std::time::Duration::from_secs(ANYTIME_SECONDS));
+    budget.deadline = Some(deadline);
+    // The board domain the beams search, for their memory estimates.
+    let (w, h) = puzzle
+        .plain_board_size()
+        .ok_or_else(|| Error::Internal("the anytime plan needs a plain board".into()))?;
+    let board = BoardDomain::<true>::new(w, h, ends.0, ends.1)
+        .ok_or_else(|| Error::Internal("the anytime plan needs a one-blank board".into()))?;
     let mut counted = *best.stats();
-    for width in ANYTIME_BEAM_WIDTHS {
-        let method = Method::BoardBeam { width, heuristic };
+    let mut width = ANYTIME_FIRST_WIDTH;
+    // Seconds per unit of width of the last beam.
+    let mut per_width = 0.0f64;
+    for round in 0.. {
+        let Some(kept) = best.moves().map(|m| m.len()) else {
+            break;
+        };
+        let depth = kept.saturating_sub(1);
+        if round >= 2 {
+            // The widest beam that fits the time and memory left.
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64();
+            let by_time = (left * ANYTIME_TIME_SHARE / per_width.max(1e-12)) as usize;
+            let mut by_memory = width;
+            while beam_bytes(&board, by_memory.saturating_mul(2), depth) <= budget.max_memory
+                && by_memory < by_time
+            {
+                by_memory = by_memory.saturating_mul(2);
+            }
+            let next = by_time.min(by_memory.max(width));
+            if next < width.saturating_mul(2) {
+                break;
+            }
+            width = next;
+        }
+        let method = Method::BoardBeam {
+            width,
+            heuristic,
+            max_depth: depth,
+        };
+        let beam_began = Instant::now();
         let beam = search(cache, puzzle, ends, options, plan, &method, &budget)?;
+        per_width = beam_began.elapsed().as_secs_f64() / width as f64;
         counted.expanded += beam.stats().expanded;
         counted.generated += beam.stats().generated;
         counted.lower_bound = counted.lower_bound.max(beam.stats().lower_bound);
@@ -764,7 +830,11 @@ fn anytime(
             (Some(found), Some(kept)) => found.len() < kept.len(),
             _ => false,
         };
-        let stopped = beam.stopped().is_some();
+        // A beam that lost every path may be followed by a wider one; a
+        // limit ends the shortening.
+        let stopped = beam
+            .stopped()
+            .is_some_and(|r| r != StopReason::BeamExhausted);
         if shorter {
             best = beam;
             name = Plan {
@@ -773,8 +843,18 @@ fn anytime(
             }
             .name();
         }
+        if let Some(kept) = best.moves().map(|m| m.len())
+            && (shorter || round == 0)
+        {
+            // The first beam proves the bound, so it is reported even when
+            // its answer is not shorter.
+            report(kept, counted.lower_bound, &name);
+        }
         if stopped {
             break;
+        }
+        if round == 0 {
+            width = width.saturating_mul(ANYTIME_WIDTH_FACTOR);
         }
     }
     *best.stats_mut() = counted;
