@@ -84,7 +84,7 @@ pub fn bench_short(args: ShortArgs<'_>) -> Result<ExitCode> {
         let md = manhattan.as_ref().map_or(0, |t| t.sum(&cells));
         // Each position's own budget, from its start.
         let options = SolveOptions {
-            limits: options.limits.clone().with_timeout(args.timeout),
+            limits: options.limits.clone().with_budget(args.timeout),
             ..options.clone()
         };
         match solver.solve(&puzzle, &start, &goal, &options)? {

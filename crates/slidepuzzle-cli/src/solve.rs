@@ -132,7 +132,7 @@ pub fn options(args: &SolveArgs, cancel: Arc<AtomicBool>) -> Result<SolveOptions
         max_memory: crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Solve)?,
         ..Limits::default()
     }
-    .with_timeout(timeout);
+    .with_budget(timeout);
     Ok(SolveOptions {
         algorithm,
         heuristic: args.heuristic.clone(),

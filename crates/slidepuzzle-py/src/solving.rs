@@ -58,7 +58,7 @@ fn options(
     Ok(SolveOptions {
         algorithm: algorithm.parse().py_err()?,
         heuristic: heuristic.parse().py_err()?,
-        limits: limits.with_timeout(timeout),
+        limits: limits.with_budget(timeout),
         single_thread,
         metric: metric.parse().py_err()?,
         ..SolveOptions::default()

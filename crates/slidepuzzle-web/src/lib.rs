@@ -32,7 +32,7 @@
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js` and `/worker.js`, the page's Web Worker) |
 //! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal"}` |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
-//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, then `{"result": ...}` or `{"error"}` |
+//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, `{"improved": {"length", "lower_bound", "gap", "algorithm", "seconds"}}` lines (anytime solves), then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
@@ -761,7 +761,9 @@ async fn solve_handler(
 /// tables the plan lacks are built, a `{"building": {"tables": [{"message",
 /// "fraction", "seconds"}], "seconds"}}` line about every [`BUILD_POLL`];
 /// one `{"progress": {"bound", "generated", "seconds"}}` line at each new
-/// IDA* bound; then one `{"result": record}` (the object `/api/solve`
+/// IDA* bound; one `{"improved": {"length", "lower_bound", "gap",
+/// "algorithm", "seconds"}}` line at each shorter answer of an anytime
+/// solve (the constructive one first); then one `{"result": record}` (the object `/api/solve`
 /// answers) or `{"error": message}` line. Table builds get their own time
 /// ([`ServerLimits::build_time`]): the search's
 /// [`ServerLimits::solve_time`] starts when they are done, and a build
@@ -798,10 +800,20 @@ async fn solve_stream_handler(
             }
         },
     ));
+    let improved_tx = tx.clone();
+    let improvements = slidepuzzle::search::ImprovementSink(Arc::new(
+        move |i: &slidepuzzle::search::Improvement| {
+            let line =
+                json!({"improved": slidepuzzle::records::ImprovementRecord::new("", i).improved});
+            // A closed connection is noticed by the progress lines' sender.
+            let _ = improved_tx.send(line.to_string());
+        },
+    ));
     let limits = Limits {
         cancel: Some(cancel.clone()),
         max_memory: slidepuzzle::search::Work::Request.default_memory(),
         progress: Some(sink),
+        improvements: Some(improvements),
         ..Limits::default()
     };
     let server = app.limits;

@@ -1340,7 +1340,7 @@ async function check() {
 // `positions`, `limits`, `startDir` and `startLen` are the puzzle's
 // positions and MTM run limits and the player's last direction and run
 // length, for the answer's MTM counts (prepareAnswer).
-function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, positions = null, limits = null, startDir = null, startLen = 0 } = {}) {
+function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, onImproved = () => {}, positions = null, limits = null, startDir = null, startLen = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js");
     let ended = false;
@@ -1353,6 +1353,7 @@ function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding 
     worker.onmessage = (e) => {
       const m = e.data;
       if (m.progress) onProgress(m.progress);
+      else if (m.improved) onImproved(m.improved);
       else if (m.building) onBuilding(m.building);
       else if (m.result) { end(); resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, runAt: m.runAt, blob: m.blob }); }
       else if (m.error !== undefined) { end(); reject(new Error(m.error)); }
@@ -1378,10 +1379,11 @@ async function solve() {
   S.pending = mine;
   $("solve").disabled = true; $("cancel").hidden = false;
   clockStop(); S.clock.armed = false;
-  let latest = null, building = null;
+  let latest = null, building = null, improved = null;
   const tick = () => status(building && !latest ? buildingText(building, started)
     : `Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
     (latest ? `, no solution shorter than ${latest.bound} moves, ${latest.generated.toLocaleString()} positions generated` : "") +
+    (improved ? `, best so far ${improved.length} moves` + (improved.lower_bound > 0 ? ` (the shortest has at least ${improved.lower_bound})` : "") : "") +
     " (Cancel stops the search)");
   tick(); mine.ticker = setInterval(tick, 200);
   let answer;
@@ -1400,6 +1402,7 @@ async function solve() {
         limits: S.P.mtm_run_limits || null, startLen: S.runLen,
         onProgress: (p) => { latest = p; mine.building = false; },
         onBuilding: (b) => { building = b; mine.building = !latest; },
+        onImproved: (i) => { improved = i; building = null; mine.building = false; },
       });
   } catch (e) {
     if (S.pending === mine) { dropPending(); status(e.message, "bad"); }

@@ -208,6 +208,7 @@ async function streamSolve(job, signal) {
     if (!long && !text.trim()) return false;
     const msg = long ? { result: long.record } : JSON.parse(text);
     if (msg.progress) postMessage({ progress: msg.progress });
+    else if (msg.improved) postMessage({ improved: msg.improved });
     else if (msg.building) postMessage({ building: msg.building });
     else if (msg.error) throw new Error(msg.error);
     else if (msg.result) {

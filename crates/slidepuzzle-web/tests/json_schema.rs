@@ -167,6 +167,28 @@ async fn every_api_answer_is_valid_against_the_schema() {
     )
     .await;
     assert!(lines.len() >= 3, "{lines:?}");
+    // An anytime solve (5x5): improved lines, the constructive answer
+    // first, each no longer than the last, then the record of the last.
+    let five = "24 16 0 23 21/7 12 9 20 1/19 8 17 4 18/2 14 3 5 10/6 22 11 15 13";
+    let lines = answer(
+        &r,
+        "/api/solve/stream",
+        json!({"puzzle": "5x5", "state": five}),
+        ok,
+        "api_stream_line",
+    )
+    .await;
+    let (last, before) = lines.split_last().unwrap();
+    let improved: Vec<&Value> = before.iter().filter_map(|l| l.get("improved")).collect();
+    assert!(improved.len() >= 2, "{lines:?}");
+    assert_eq!(improved[0]["algorithm"], "constructive", "{lines:?}");
+    assert!(
+        improved
+            .windows(2)
+            .all(|w| w[1]["length"].as_u64() <= w[0]["length"].as_u64()),
+        "{lines:?}"
+    );
+    assert_eq!(last["result"]["length"], improved.last().unwrap()["length"]);
     // Bad input: a 400 with {"error"} from every route.
     for path in [
         "/api/puzzle",

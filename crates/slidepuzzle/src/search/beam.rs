@@ -42,7 +42,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use rustc_hash::{FxHashSet, FxHasher};
 
-use super::best_first::StateKey;
+use super::best_first::{StateKey, WithKey, with_key};
 use super::domain::SharedDomain;
 use super::heuristic::Heuristic;
 use super::limits::{Limits, StopReason};
@@ -88,25 +88,37 @@ where
     D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
 {
-    let n = domain.cells().len();
-    let largest = domain.largest_cell();
-    let run = Beam {
+    struct Search<'a, D, H> {
+        beam: Beam<'a>,
+        domain: D,
+        heuristic: H,
+    }
+    impl<D, H> WithKey for Search<'_, D, H>
+    where
+        D: SharedDomain,
+        H: Heuristic<D> + Clone + Send + Sync,
+    {
+        type Output = SearchResult<D::Move>;
+        fn run<K: StateKey>(self) -> Self::Output {
+            self.beam.run::<K, D, H>(self.domain, self.heuristic)
+        }
+    }
+    let (n, largest) = (domain.cells().len(), domain.largest_cell());
+    let beam = Beam {
         width: width.max(1),
         max_depth,
         limits,
         parallel,
     };
-    if n <= 16 && largest < 16 {
-        run.run::<u64, D, H>(domain, heuristic)
-    } else if n <= 25 && largest < 32 {
-        run.run::<u128, D, H>(domain, heuristic)
-    } else if n <= 40 && largest < 64 {
-        run.run::<[u64; 4], D, H>(domain, heuristic)
-    } else if n <= 70 && largest < 64 {
-        run.run::<[u64; 7], D, H>(domain, heuristic)
-    } else {
-        run.run::<Box<[u8]>, D, H>(domain, heuristic)
-    }
+    with_key(
+        n,
+        largest,
+        Search {
+            beam,
+            domain,
+            heuristic,
+        },
+    )
 }
 
 /// One beam search's settings.
@@ -148,7 +160,7 @@ struct Expanded<K, C, M> {
 impl Beam<'_> {
     fn run<K, D, H>(&self, domain: D, mut heuristic: H) -> SearchResult<D::Move>
     where
-        K: StateKey + Send + Sync,
+        K: StateKey,
         D: SharedDomain,
         H: Heuristic<D> + Clone + Send + Sync,
     {
@@ -392,23 +404,29 @@ fn layer_bytes<K, D: SharedDomain>(len: usize, branching: usize, width: usize, n
 /// fingerprints of every layer plus the largest layer being expanded ([`beam_search`] checks
 /// the same estimate before each layer). O(1).
 pub fn beam_bytes<D: SharedDomain>(domain: &D, width: usize, depth: usize) -> u64 {
-    let n = domain.cells().len();
-    let largest = domain.largest_cell();
+    struct Layer<D> {
+        width: usize,
+        branching: usize,
+        n: usize,
+        domain: std::marker::PhantomData<D>,
+    }
+    impl<D: SharedDomain> WithKey for Layer<D> {
+        type Output = u64;
+        fn run<K: StateKey>(self) -> u64 {
+            layer_bytes::<K, D>(self.width, self.branching, self.width, self.n)
+        }
+    }
+    let (n, largest) = (domain.cells().len(), domain.largest_cell());
     let branching = domain.branching(domain.root_context()).max(1);
     let links =
         (depth as u64) * width as u64 * (std::mem::size_of::<(u32, D::Move)>() + SEEN_BYTES) as u64;
-    let layer = if n <= 16 && largest < 16 {
-        layer_bytes::<u64, D>(width, branching, width, n)
-    } else if n <= 25 && largest < 32 {
-        layer_bytes::<u128, D>(width, branching, width, n)
-    } else if n <= 40 && largest < 64 {
-        layer_bytes::<[u64; 4], D>(width, branching, width, n)
-    } else if n <= 70 && largest < 64 {
-        layer_bytes::<[u64; 7], D>(width, branching, width, n)
-    } else {
-        layer_bytes::<Box<[u8]>, D>(width, branching, width, n)
+    let layer = Layer::<D> {
+        width,
+        branching,
+        n,
+        domain: std::marker::PhantomData,
     };
-    links + layer
+    links + with_key(n, largest, layer)
 }
 
 /// A child's place in the ranking: by h, ties by the top

@@ -34,11 +34,36 @@ use super::stats::{SearchResult, SearchStats};
 
 /// A configuration packed as a hash key. Keys order like the cells they
 /// pack (lexicographically).
-pub trait StateKey: Clone + Eq + Hash + Ord {
+pub trait StateKey: Clone + Eq + Hash + Ord + Send + Sync {
     /// Packs cells (one byte per vertex).
     fn pack(cells: &[u8]) -> Self;
     /// Unpacks into `out` (as many cells as were packed).
     fn unpack(&self, out: &mut [u8]);
+}
+
+/// Work generic over the key type ([`with_key`] picks it).
+pub(crate) trait WithKey {
+    /// What the work returns.
+    type Output;
+    /// Runs with key type `K`.
+    fn run<K: StateKey>(self) -> Self::Output;
+}
+
+/// Runs `work` with the smallest key that packs `n` cells holding values
+/// up to `largest`: 4 bits a cell up to 16 cells, 5 bits up to 25, 6 bits
+/// in four or seven words up to 40 or 70, else a byte a cell.
+pub(crate) fn with_key<W: WithKey>(n: usize, largest: usize, work: W) -> W::Output {
+    if n <= 16 && largest < 16 {
+        work.run::<u64>()
+    } else if n <= 25 && largest < 32 {
+        work.run::<u128>()
+    } else if n <= 40 && largest < 64 {
+        work.run::<[u64; 4]>()
+    } else if n <= 70 && largest < 64 {
+        work.run::<[u64; 7]>()
+    } else {
+        work.run::<Box<[u8]>>()
+    }
 }
 
 /// Up to 16 cells of 4 bits, cell 0 in the top bits.
@@ -198,19 +223,26 @@ where
     D: Domain,
     H: Heuristic<D>,
 {
-    let n = domain.cells().len();
-    let largest = domain.largest_cell();
-    if n <= 16 && largest < 16 {
-        run::<u64, D, H>(domain, heuristic, strategy, limits)
-    } else if n <= 25 && largest < 32 {
-        run::<u128, D, H>(domain, heuristic, strategy, limits)
-    } else if n <= 40 && largest < 64 {
-        run::<[u64; 4], D, H>(domain, heuristic, strategy, limits)
-    } else if n <= 70 && largest < 64 {
-        run::<[u64; 7], D, H>(domain, heuristic, strategy, limits)
-    } else {
-        run::<Box<[u8]>, D, H>(domain, heuristic, strategy, limits)
+    struct Search<'a, D, H> {
+        domain: D,
+        heuristic: H,
+        strategy: Strategy,
+        limits: &'a Limits,
     }
+    impl<D: Domain, H: Heuristic<D>> WithKey for Search<'_, D, H> {
+        type Output = SearchResult<D::Move>;
+        fn run<K: StateKey>(self) -> Self::Output {
+            run::<K, D, H>(self.domain, self.heuristic, self.strategy, self.limits)
+        }
+    }
+    let (n, largest) = (domain.cells().len(), domain.largest_cell());
+    let search = Search {
+        domain,
+        heuristic,
+        strategy,
+        limits,
+    };
+    with_key(n, largest, search)
 }
 
 fn run<K: StateKey, D: Domain, H: Heuristic<D>>(

@@ -74,6 +74,12 @@ pub struct Limits {
     /// Receives a report at each new IDA* bound (a face shows it as
     /// "bound 52, 12 M nodes"); `None` reports nothing.
     pub progress: Option<ProgressSink>,
+    /// How long an anytime solve (the solver's plan for boards of 17 to
+    /// 49 cells) keeps shortening its answer; `None`: the plan's default
+    /// (10 s). Never past `deadline`. [`Limits::with_budget`] sets both
+    /// from a user's time budget (`--timeout`); a server's safety limit
+    /// sets only the deadline.
+    pub improve_for: Option<Duration>,
     /// Receives each shorter answer of an anytime solve as it is found
     /// (a face shows it as "132 moves, at least 102"); `None` reports
     /// nothing.
@@ -181,6 +187,7 @@ impl Default for Limits {
             max_memory: Work::Solve.default_memory(),
             progress: None,
             improvements: None,
+            improve_for: None,
             start_bound: None,
         }
     }
@@ -226,6 +233,22 @@ impl Limits {
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.deadline = timeout.map(|t| Instant::now() + t);
         self
+    }
+
+    /// Limits with a user's time budget from now: the deadline, and the
+    /// time an anytime solve spends shortening its answer
+    /// ([`Limits::improve_for`]), longer or shorter than its default.
+    ///
+    /// ```
+    /// use slidepuzzle::Limits;
+    /// use std::time::Duration;
+    /// let limits = Limits::default().with_budget(Some(Duration::from_secs(45)));
+    /// assert_eq!(limits.improve_for, Some(Duration::from_secs(45)));
+    /// assert!(limits.deadline.is_some());
+    /// ```
+    pub fn with_budget(mut self, timeout: Option<Duration>) -> Self {
+        self.improve_for = timeout;
+        self.with_timeout(timeout)
     }
 
     /// Reports a shorter answer of an anytime solve.

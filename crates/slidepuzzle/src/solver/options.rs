@@ -31,13 +31,14 @@ pub const ANYTIME_WIDTH_FACTOR: usize = 10;
 
 /// The share of the time left that [`super::Method::BoardAnytime`]'s
 /// widest beam is sized to take (its time is predicted, not known).
-pub const ANYTIME_TIME_SHARE: f64 = 0.5;
+pub const ANYTIME_TIME_SHARE: f64 = 0.6;
 
 /// Layers a beam search asked for explores before it gives up.
 pub const BEAM_MAX_DEPTH: usize = 100_000;
 
 /// Seconds [`super::Method::BoardAnytime`] spends on shortening when the
-/// caller sets no deadline (`--timeout` sets it, longer or shorter).
+/// caller sets no budget ([`crate::Limits::improve_for`]; `--timeout` sets
+/// it, longer or shorter), never past the deadline.
 pub const ANYTIME_SECONDS: u64 = 10;
 
 /// Boards with at most this many cells use linear conflict, not tables,

@@ -741,8 +741,9 @@ fn with_rising_weight(
 /// of width [`ANYTIME_FIRST_WIDTH`], one [`ANYTIME_WIDTH_FACTOR`] times
 /// wider, then the widest that fits in [`ANYTIME_TIME_SHARE`] of the time
 /// left (predicted from the last beam's time per width) and in the memory
-/// budget ([`crate::search::beam::beam_bytes`]), each within the caller's
-/// deadline (or [`ANYTIME_SECONDS`] without one), each answer
+/// budget ([`crate::search::beam::beam_bytes`]), each within
+/// [`Limits::improve_for`] (the caller's budget, else [`ANYTIME_SECONDS`])
+/// and the deadline, each answer
 /// kept when it is shorter; a width less than twice the last ends the
 /// shortening, and so does the first beam a limit stops (time, memory, a
 /// cancel). Each beam may go one layer less deep than the answer kept.
@@ -775,11 +776,13 @@ fn anytime(
     };
     report(first, best.stats().lower_bound, &name);
     let mut budget = limits.clone();
-    // The caller's deadline (--timeout) is the budget; without one,
-    // ANYTIME_SECONDS.
-    let deadline = limits
-        .deadline
-        .unwrap_or_else(|| Instant::now() + std::time::Duration::from_secs(ANYTIME_SECONDS));
+    // The caller's budget (--timeout), else ANYTIME_SECONDS, never past
+    // the deadline.
+    let budget_time = limits
+        .improve_for
+        .unwrap_or(std::time::Duration::from_secs(ANYTIME_SECONDS));
+    let until = Instant::now() + budget_time;
+    let deadline = limits.deadline.map_or(until, |d| d.min(until));
     budget.deadline = Some(deadline);
     // The board domain the beams search, for their memory estimates.
     let (w, h) = puzzle
