@@ -232,15 +232,19 @@ impl Beam<'_> {
                     .map(|job| expand(&mut local, job))
                     .collect()
             };
+            // The limit a chunk met, rather than the Cancelled of the
+            // chunks that saw it stop (unless the cancel flag was the cause).
             let mut stopped = None;
             for e in &chunks {
                 stats.expanded += e.expanded;
                 stats.generated += e.generated;
-                stopped = stopped.or(e.stopped);
+                stopped = match (stopped, e.stopped) {
+                    (None | Some(StopReason::Cancelled), Some(r)) => Some(r),
+                    (kept, _) => kept,
+                };
             }
-            if let Some(r) = stopped {
-                return finish(stats, r);
-            }
+            // A goal found is an answer even when a limit stopped other
+            // chunks of the layer (every goal of a layer is as short).
             if let Some((e, g)) = chunks.iter().find_map(|e| e.goal.map(|g| (e, g))) {
                 let child = &e.children[g];
                 let mut moves = vec![child.via];
@@ -258,6 +262,9 @@ impl Beam<'_> {
                     optimal: false,
                     stats,
                 };
+            }
+            if let Some(r) = stopped {
+                return finish(stats, r);
             }
             let (next, links) = self.select(chunks, &mut seen);
             if next.is_empty() {
@@ -387,14 +394,17 @@ impl Beam<'_> {
 }
 
 /// Bytes one layer of `len` configurations of `n` cells takes while it is
-/// expanded: the layer, its children (at most `branching` each, with
-/// their place in the ranking) and the fingerprints and links of the next
+/// expanded: the layer, its children (at most `branching` each, twice
+/// while they are gathered, with their place in the ranking) and the fingerprints and links of the next
 /// layer (at most `width`).
 fn layer_bytes<K, D: SharedDomain>(len: usize, branching: usize, width: usize, n: usize) -> u64 {
     let children = len as u64 * branching as u64;
+    // Children twice: the chunks' lists and the ranked list they are
+    // gathered into.
     len as u64 * (std::mem::size_of::<Kept<K, D::Context>>() + key_heap::<K>(n)) as u64
         + children
-            * (std::mem::size_of::<Child<K, D::Context, D::Move>>() + 4 + key_heap::<K>(n)) as u64
+            * (2 * (std::mem::size_of::<Child<K, D::Context, D::Move>>() + key_heap::<K>(n)) + 4)
+                as u64
         + width.min(children as usize) as u64
             * (SEEN_BYTES + std::mem::size_of::<(u32, D::Move)>()) as u64
 }
@@ -512,7 +522,8 @@ mod tests {
     }
 
     /// A beam too narrow to keep a path gives up with BeamExhausted at
-    /// its depth limit; a memory budget too small stops it at once.
+    /// its depth limit; a memory budget too small stops it at once, and a
+    /// deadline passed stops it with the timeout as the reason.
     #[test]
     fn limits_stop_the_beam() {
         let (d, h) = domain(&KORF1);
@@ -522,7 +533,13 @@ mod tests {
             max_memory: 100,
             ..Limits::default()
         };
-        let starved = beam_search(d, h, 10, 20, &tiny, true);
+        let starved = beam_search(d.clone(), h.clone(), 10, 20, &tiny, true);
         assert_eq!(starved.stopped(), Some(StopReason::Memory));
+        let late = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        };
+        let timed_out = beam_search(d, h, 10, 20, &late, true);
+        assert_eq!(timed_out.stopped(), Some(StopReason::Timeout));
     }
 }
