@@ -803,8 +803,7 @@ async fn solve_stream_handler(
     let improved_tx = tx.clone();
     let improvements = slidepuzzle::search::ImprovementSink(Arc::new(
         move |i: &slidepuzzle::search::Improvement| {
-            let line =
-                json!({"improved": slidepuzzle::records::ImprovementRecord::new("", i).improved});
+            let line = json!({"improved": slidepuzzle::records::ImprovedAnswer::from(i)});
             // A closed connection is noticed by the progress lines' sender.
             let _ = improved_tx.send(line.to_string());
         },

@@ -427,20 +427,24 @@ pub struct ImprovedAnswer {
     pub seconds: f64,
 }
 
+impl From<&crate::search::Improvement> for ImprovedAnswer {
+    fn from(i: &crate::search::Improvement) -> Self {
+        ImprovedAnswer {
+            length: i.length,
+            lower_bound: i.lower_bound,
+            gap: i.length.saturating_sub(i.lower_bound as usize),
+            algorithm: i.algorithm.clone(),
+            seconds: i.seconds,
+        }
+    }
+}
+
 impl ImprovementRecord {
     /// The record of `improvement` for instance `id`.
     pub fn new(id: &str, improvement: &crate::search::Improvement) -> Self {
         ImprovementRecord {
             id: id.to_string(),
-            improved: ImprovedAnswer {
-                length: improvement.length,
-                lower_bound: improvement.lower_bound,
-                gap: improvement
-                    .length
-                    .saturating_sub(improvement.lower_bound as usize),
-                algorithm: improvement.algorithm.clone(),
-                seconds: improvement.seconds,
-            },
+            improved: improvement.into(),
         }
     }
 }
