@@ -449,6 +449,7 @@ fn solve_batch(
         // Checked by options() above.
         instance_timeout: args.timeout.map(Duration::from_secs_f64),
         on_done: Some(Arc::new(move |_| shown.inc(1))),
+        on_improvement: None,
     };
     let starts: Vec<Configuration> = batch.instances.iter().map(|i| i.start.clone()).collect();
     // In a batch --timeout bounds each instance, not the whole run.

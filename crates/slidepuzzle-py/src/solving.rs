@@ -2,11 +2,12 @@
 //! ([`slidepuzzle::Solver`]) with the GIL released and Ctrl-C answered.
 
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
-use slidepuzzle::search::Work;
+use pyo3::types::{PyBytes, PyDict};
+use slidepuzzle::records::ImprovedAnswer;
+use slidepuzzle::search::{Improvement, ImprovementSink, Work};
 use slidepuzzle::solver::many::{Distance, ManyOptions};
 use slidepuzzle::solver::stop_message;
 use slidepuzzle::store::DirectoryStore;
@@ -14,7 +15,7 @@ use slidepuzzle::{Error, Limits, Outcome, Plan, SolveOptions, Solver};
 
 use crate::errors::{IntoPy, LimitExceeded, Unsolvable};
 use crate::objects::{Configuration, Puzzle};
-use crate::run::interruptible;
+use crate::run::interruptible_ticking;
 
 /// The one solver of the process: tables cached in the same directory as
 /// the command line's (`slidepuzzle pdb list` shows them), kept in memory
@@ -63,6 +64,42 @@ fn options(
         metric: metric.parse().py_err()?,
         ..SolveOptions::default()
     })
+}
+
+/// Shorter answers of anytime solves waiting for the Python thread, with
+/// their instance's index: the library's sink (any thread) pushes them,
+/// the waiting thread's poll hands them to the caller's function.
+#[derive(Clone, Default)]
+struct Pending(Arc<Mutex<Vec<(usize, Improvement)>>>);
+
+impl Pending {
+    fn push(&self, index: usize, found: &Improvement) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((index, found.clone()));
+    }
+
+    /// Calls `callback(dict)` (or `callback(index, dict)` with `indexed`)
+    /// for each waiting answer, in the order they were found.
+    fn deliver(&self, py: Python<'_>, callback: &Py<PyAny>, indexed: bool) -> PyResult<()> {
+        let waiting = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        for (index, found) in waiting {
+            let answer = ImprovedAnswer::from(&found);
+            let d = PyDict::new(py);
+            d.set_item("length", answer.length)?;
+            d.set_item("lower_bound", answer.lower_bound)?;
+            d.set_item("gap", answer.gap)?;
+            d.set_item("algorithm", answer.algorithm)?;
+            d.set_item("seconds", answer.seconds)?;
+            if indexed {
+                callback.call1(py, (index, d))?;
+            } else {
+                callback.call1(py, (d,))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A solution (or, from `solve_many`, an instance that was not solved),
@@ -335,10 +372,13 @@ fn html_escape(s: &str) -> String {
 
 /// Solves one instance. Unsolvable instances raise `Unsolvable`, searches
 /// stopped by a limit raise `LimitExceeded`, Ctrl-C raises
-/// `KeyboardInterrupt`.
+/// `KeyboardInterrupt`. `on_improvement(dict)` is called on the calling
+/// thread with each shorter answer of an anytime solve, as the command
+/// line's `{"improved"}` lines (an exception it raises stops the solve).
 #[pyfunction]
 #[pyo3(signature = (puzzle, start, goal, metric = "stm", algorithm = "auto", heuristic = "auto",
-    timeout = None, max_nodes = None, max_memory_mb = None, single_thread = false))]
+    timeout = None, max_nodes = None, max_memory_mb = None, single_thread = false,
+    on_improvement = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -352,9 +392,10 @@ pub fn solve(
     max_nodes: Option<u64>,
     max_memory_mb: Option<u64>,
     single_thread: bool,
+    on_improvement: Option<Py<PyAny>>,
 ) -> PyResult<Solution> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let opts = options(
+    let mut opts = options(
         metric,
         algorithm,
         heuristic,
@@ -364,13 +405,27 @@ pub fn solve(
         single_thread,
         cancel.clone(),
     )?;
+    let pending = Pending::default();
+    if on_improvement.is_some() {
+        let sink = pending.clone();
+        opts.limits.improvements =
+            Some(ImprovementSink(Arc::new(move |found| sink.push(0, found))));
+    }
     let (p, s, g) = (puzzle.inner.clone(), puzzle.own(start)?, puzzle.own(goal)?);
     let (s2, g2) = (s.clone(), g.clone());
-    let (plan, outcome) = interruptible(py, Some(cancel), move || {
-        let plan = solver().plan(&p, &g2, &opts)?;
-        let outcome = solver().solve_with_plan(&p, &s2, &g2, &opts, &plan)?;
-        Ok((plan, outcome))
-    })?;
+    let (plan, outcome) = interruptible_ticking(
+        py,
+        Some(cancel),
+        move || {
+            let plan = solver().plan(&p, &g2, &opts)?;
+            let outcome = solver().solve_with_plan(&p, &s2, &g2, &opts, &plan)?;
+            Ok((plan, outcome))
+        },
+        |py| match &on_improvement {
+            Some(f) => pending.deliver(py, f, false),
+            None => Ok(()),
+        },
+    )?;
     let solution = Solution::new(&puzzle.inner, s, g, outcome, &plan);
     match solution.status.as_str() {
         "unsolvable" => Err(Unsolvable::new_err(solution.reason)),
@@ -410,10 +465,12 @@ fn unpack(
 
 /// Solves every configuration in `cells` (little-endian u16, one row of
 /// `vertex_count` per instance) towards `goal` on all cores; one `Solution`
-/// per instance, unsolved ones with their status.
+/// per instance, unsolved ones with their status. `timeout` is each
+/// instance's budget; `on_improvement(index, dict)` is called on the
+/// calling thread with each shorter answer of an instance's anytime solve.
 #[pyfunction]
 #[pyo3(signature = (puzzle, cells, goal, metric = "stm", algorithm = "auto", heuristic = "auto",
-    timeout = None, max_nodes = None, max_memory_mb = None))]
+    timeout = None, max_nodes = None, max_memory_mb = None, on_improvement = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many(
     py: Python<'_>,
@@ -426,6 +483,7 @@ pub fn solve_many(
     timeout: Option<f64>,
     max_nodes: Option<u64>,
     max_memory_mb: Option<u64>,
+    on_improvement: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Solution>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut opts = options(
@@ -439,16 +497,27 @@ pub fn solve_many(
         cancel.clone(),
     )?;
     opts.single_thread = false;
+    let pending = Pending::default();
+    let sink = pending.clone();
     let many = ManyOptions {
         instance_timeout: timeout.map(Limits::timeout_seconds).transpose().py_err()?,
         on_done: None,
+        on_improvement: on_improvement
+            .as_ref()
+            .map(|_| Arc::new(move |i: usize, found: &Improvement| sink.push(i, found)) as Arc<_>),
     };
     let goal = puzzle.own(goal)?;
     let starts = unpack(puzzle, cells, goal.blanks().len())?;
     let (p, g, st) = (puzzle.inner.clone(), goal.clone(), starts.clone());
-    let result = interruptible(py, Some(cancel), move || {
-        solver().solve_many(&p, &st, &g, &opts, &many)
-    })?;
+    let result = interruptible_ticking(
+        py,
+        Some(cancel),
+        move || solver().solve_many(&p, &st, &g, &opts, &many),
+        |py| match &on_improvement {
+            Some(f) => pending.deliver(py, f, true),
+            None => Ok(()),
+        },
+    )?;
     result
         .outcomes
         .into_iter()
@@ -502,6 +571,7 @@ pub fn distances<'py>(
         on_done: Some(Arc::new(move |_| {
             counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         })),
+        on_improvement: None,
     };
     let goal = puzzle.own(goal)?;
     let starts = unpack(puzzle, cells, goal.blanks().len())?;
@@ -519,7 +589,7 @@ pub fn distances<'py>(
         }
         Ok(())
     };
-    let result = crate::run::interruptible_ticking(
+    let result = interruptible_ticking(
         py,
         Some(cancel),
         move || solver().distances(&p, &starts, &goal, &opts, &many),

@@ -119,6 +119,30 @@ def test_batch_equals_sequential():
     assert list(sp.distances(arr.reshape(30, 3, 3))) == [s.length for s in many]
 
 
+def test_anytime_solves_report_each_shorter_answer():
+    # 5x6 is beyond the optimal plan: a constructive answer, then beams.
+    start = sp.scramble("6x5", moves=120, seed=4)
+    seen = []
+    s = sp.solve(start, timeout=1, on_improvement=seen.append)
+    assert seen, "an anytime solve reports at least its first answer"
+    assert seen[0]["algorithm"] == "constructive"
+    lengths = [i["length"] for i in seen]
+    assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
+    assert lengths[-1] == s.length and s.start.apply(s.moves) == s.goal
+    assert all(i["gap"] == i["length"] - i["lower_bound"] for i in seen if i["lower_bound"])
+    # A batch reports with each instance's index.
+    batch = []
+    many = sp.solve_many([start, start], timeout=1, on_improvement=lambda i, d: batch.append((i, d)))
+    assert {i for i, _ in batch} == {0, 1}
+    for k in (0, 1):
+        assert [d["length"] for i, d in batch if i == k][-1] == many[k].length
+    # An exception in the function stops the solve and reaches the caller.
+    def stop(_):
+        raise RuntimeError("enough")
+    with pytest.raises(RuntimeError, match="enough"):
+        sp.solve(start, timeout=1, on_improvement=stop)
+
+
 def test_unsolved_instances_in_a_batch_keep_their_status():
     out = sp.solve_many(["1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/7 0 8"])
     assert out[0].status == "unsolvable" and not out[0] and "odd" in out[0].reason

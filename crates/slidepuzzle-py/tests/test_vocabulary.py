@@ -28,6 +28,7 @@ NO_FLAG = {
     "single_thread": "`--threads 1`",
     "return_method": "Python's return value only",
     "progress": "the terminal's bar on the command line",
+    "on_improvement": "the terminal's progress line and `--json`'s `{\"improved\"}` lines",
 }
 
 

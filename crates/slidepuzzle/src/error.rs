@@ -126,6 +126,10 @@ pub enum StopReason {
     Memory,
     /// A beam search lost every path to the goal (a wider beam may help).
     BeamExhausted,
+    /// IDA* reached [`crate::search::Limits::stop_at_bound`]: every
+    /// shorter bound was searched without a solution, so an answer of
+    /// that length, which the caller holds, is shortest.
+    BoundReached,
 }
 
 impl StopReason {
@@ -139,6 +143,7 @@ impl StopReason {
             StopReason::BeamExhausted => {
                 "the beam lost every path to the goal (a wider beam may keep one)"
             }
+            StopReason::BoundReached => "every shorter bound was searched without a solution",
         }
     }
 }

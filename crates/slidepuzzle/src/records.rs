@@ -415,7 +415,7 @@ pub struct ImprovementRecord {
 /// The body of an [`ImprovementRecord`].
 #[derive(Serialize, Debug)]
 pub struct ImprovedAnswer {
-    /// Its length in moves (STM).
+    /// Its length in the solve's metric.
     pub length: usize,
     /// The proven lower bound on the optimum (0: none yet).
     pub lower_bound: u32,

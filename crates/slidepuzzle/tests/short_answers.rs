@@ -121,3 +121,61 @@ fn auto_shortens_mid_sized_boards_and_respects_the_deadline() {
         other => panic!("{other:?}"),
     }
 }
+
+/// With a board's tables in the store, the anytime plan uses them in its
+/// beams and then runs IDA* with them up to the kept answer's length: on
+/// 5x4 every answer is proven shortest and as short as IDA*'s alone, and
+/// the plan says so; without the tables it says how to build them.
+#[test]
+fn anytime_with_cached_tables_proves_its_answers_shortest() {
+    use slidepuzzle::Solver;
+    use slidepuzzle::store::MemoryStore;
+    use std::sync::Arc;
+    let p = Puzzle::parse("5x4").unwrap();
+    let goal = p.default_goal();
+    let solver = Solver::new().with_store(Arc::new(MemoryStore::new()));
+    let auto = SolveOptions::default();
+    let before = solver.plan(&p, &goal, &auto).unwrap();
+    assert_eq!(before.name(), "anytime-beam-lc");
+    assert!(
+        before.reason.contains("slidepuzzle pdb build --puzzle 5x4"),
+        "{before}"
+    );
+    // Build the default tables into the store, as `pdb build` does.
+    let ida = with(Algorithm::Ida, "pdb".parse().unwrap());
+    let tables = solver.plan(&p, &goal, &ida).unwrap();
+    solver
+        .prepare(&p, &goal, &tables, &Limits::default())
+        .unwrap();
+    let after = solver.plan(&p, &goal, &auto).unwrap();
+    assert_eq!(after.name(), "anytime-beam-ida-pdb");
+    assert!(
+        after.reason.contains("IDA*") && after.tables.is_some(),
+        "{after}"
+    );
+    let budget = SolveOptions {
+        limits: Limits::default().with_budget(Some(Duration::from_secs(60))),
+        ..SolveOptions::default()
+    };
+    let walks = slidepuzzle::theory::scramble::seeded_walks(&p, &goal, 200, 61);
+    for start in walks.take(3) {
+        let start = start.unwrap();
+        let optimum = match solver.solve(&p, &start, &goal, &ida).unwrap() {
+            Outcome::Solved(s) => s.length,
+            other => panic!("{other:?}"),
+        };
+        let s = match solver.solve(&p, &start, &goal, &budget).unwrap() {
+            Outcome::Solved(s) => s,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            slidepuzzle::moves::replay_steps(&p, &start, &s.steps).unwrap(),
+            goal
+        );
+        assert_eq!(s.length, optimum, "{s:?}");
+        assert!(
+            s.optimal && s.stats.lower_bound as usize == s.length,
+            "{s:?}"
+        );
+    }
+}

@@ -109,7 +109,9 @@ fn graph_searches_agree_with_bfs() {
             }
             let w = solved(&p, &start, &goal, Algorithm::WeightedAStar { weight: 2.0 });
             assert!(w.steps.len() >= bfs);
-            assert!(!w.optimal);
+            // Weighted A* claims optimal only when its path meets the
+            // lower bound it proved.
+            assert!(!w.optimal || (w.steps.len() == bfs && w.stats.lower_bound as usize == bfs));
         }
     }
 }

@@ -35,7 +35,7 @@ import os
 import sys
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import (
@@ -163,17 +163,26 @@ def solve(
     max_nodes: Optional[int] = None,
     max_memory_mb: Optional[int] = None,
     single_thread: bool = False,
+    on_improvement: Optional[Callable[[Dict[str, Any]], None]] = None,
 ) -> Solution:
     """Solves ``state`` to ``goal`` (default: the puzzle's solved state).
 
     The library chooses the method (see :func:`plan`): IDA* with Manhattan
     distance and linear conflict on small boards, additive pattern databases
     on the 15-puzzle (cached in :func:`cache_dir`, shared with the command
-    line), A*/IDA* on graphs, the constructive solver on large puzzles
-    (not optimal). ``metric`` is ``"stm"`` or ``"mtm"``; ``algorithm`` and
-    ``heuristic`` take the command line's names (``"ida"``, ``"astar"``,
-    ``"constructive"``; ``"pdb"``, ``"md"``, ...). ``timeout`` is in
-    seconds.
+    line), A*/IDA* on graphs, the anytime plan on boards of 17 to 49 cells
+    (a constructive answer at once, then beam searches that shorten it,
+    and on 5x5 with cached tables IDA* that proves it shortest), the
+    constructive solver on larger puzzles (not optimal). ``metric`` is
+    ``"stm"`` or ``"mtm"``; ``algorithm`` and ``heuristic`` take the
+    command line's names (``"ida"``, ``"astar"``, ``"constructive"``;
+    ``"pdb"``, ``"md"``, ...). ``timeout`` is in seconds: the time budget
+    of an anytime solve (10 s without it).
+
+    ``on_improvement``, if given, is called on this thread with each
+    shorter answer an anytime solve finds, as a dict ``{"length",
+    "lower_bound", "gap", "algorithm", "seconds"}`` (the command line's
+    ``{"improved"}`` lines); an exception it raises stops the solve.
 
     The GIL is released while solving; Ctrl-C raises ``KeyboardInterrupt``.
 
@@ -185,7 +194,7 @@ def solve(
     return _native.solve(
         p, start, g, metric=metric, algorithm=algorithm, heuristic=heuristic,
         timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb,
-        single_thread=single_thread,
+        single_thread=single_thread, on_improvement=on_improvement,
     )
 
 
@@ -243,13 +252,16 @@ def solve_many(
     timeout: Optional[float] = None,
     max_nodes: Optional[int] = None,
     max_memory_mb: Optional[int] = None,
+    on_improvement: Optional[Callable[[int, Dict[str, Any]], None]] = None,
 ) -> List[Solution]:
     """Solves every state on all cores, with one plan and its tables
     loaded once (as ``slidepuzzle solve --file`` does).
 
     ``states`` is a sequence of states (any form :func:`configuration`
     takes) or a numpy array of shape (N, cells) or (N, H, W). ``timeout``
-    bounds each instance. Returns one :class:`Solution` per state in
+    bounds each instance (and is its anytime budget, as in :func:`solve`);
+    ``on_improvement(index, dict)`` is called on this thread with each
+    shorter answer of an instance's anytime solve. Returns one :class:`Solution` per state in
     order; unsolved ones have ``status`` ``"unsolvable"`` or ``"stopped"``
     and a ``reason`` (nothing is raised for them). The GIL is released.
     """
@@ -258,6 +270,7 @@ def solve_many(
     return _native.solve_many(
         p, cells, g, metric=metric, algorithm=algorithm, heuristic=heuristic,
         timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb,
+        on_improvement=on_improvement,
     )
 
 

@@ -3,7 +3,7 @@ list the tile on each vertex, 0 the blank; a blank path lists the vertices
 the blank visits, its start first (functions that take one also take it
 without the start); move letters are slidysim's (the direction a tile moves)."""
 
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 __version__: str
 
@@ -110,6 +110,7 @@ def solve(
     max_nodes: Optional[int] = None,
     max_memory_mb: Optional[int] = None,
     single_thread: bool = False,
+    on_improvement: Optional[Callable[[Dict[str, Any]], None]] = None,
 ) -> Solution: ...
 def solve_many(
     puzzle: Puzzle,
@@ -121,6 +122,7 @@ def solve_many(
     timeout: Optional[float] = None,
     max_nodes: Optional[int] = None,
     max_memory_mb: Optional[int] = None,
+    on_improvement: Optional[Callable[[int, Dict[str, Any]], None]] = None,
 ) -> List[Solution]: ...
 def distances(
     puzzle: Puzzle,

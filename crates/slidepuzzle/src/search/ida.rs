@@ -6,11 +6,12 @@
 
 use std::time::Instant;
 
-use super::dfs::{DfsEnd, Ida, deepen};
+use super::dfs::{DfsEnd, Ida, STOP, deepen};
 use super::domain::SharedDomain;
 use super::heuristic::Heuristic;
 use super::limits::{Limits, Poller};
 use super::stats::SearchResult;
+use crate::error::StopReason;
 
 /// Solves optimally (for an admissible heuristic) with IDA* from the
 /// domain's configuration to its goal, which must be reachable (check
@@ -50,6 +51,10 @@ where
     ida.stats.generated = 1;
     let end = deepen(limits.first_bound(h0), |bound| {
         ida.stats.bound = bound;
+        if limits.bound_reached(bound) {
+            ida.stopped = Some(StopReason::BoundReached);
+            return STOP;
+        }
         limits.report(bound, ida.stats.expanded, ida.stats.generated);
         ida.dfs(0, h0, bound, context)
     });

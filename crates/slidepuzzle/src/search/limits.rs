@@ -35,7 +35,9 @@ impl std::fmt::Debug for ProgressSink {
 /// A shorter answer an anytime solve has found on its way (the solver's
 /// anytime plan for mid-sized boards): reported as it is found, the
 /// constructive answer first; the answer the solve returns is the last
-/// one reported, replayed. Lengths count single-tile moves (STM).
+/// one reported, replayed. Lengths are in the solve's metric; the lower
+/// bound is proven in the single-tile metric only (0 in the multi-tile
+/// metric).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Improvement {
     /// The answer's length in moves.
@@ -91,6 +93,12 @@ pub struct Limits {
     /// root. A bound above the optimum is the caller's error: the answer
     /// would not be proven optimal. `None`: start at the root's value.
     pub start_bound: Option<u32>,
+    /// IDA* stops ([`StopReason::BoundReached`]) instead of starting an
+    /// iteration with this bound or a higher one, its lower bound then
+    /// this value: a caller that holds an answer of this length needs only
+    /// the proof that nothing shorter exists (the anytime plan's last
+    /// phase). `None`: no such stop.
+    pub stop_at_bound: Option<u32>,
 }
 
 /// What a memory budget is for: each kind of work has its default budget
@@ -189,6 +197,7 @@ impl Default for Limits {
             improvements: None,
             improve_for: None,
             start_bound: None,
+            stop_at_bound: None,
         }
     }
 }
@@ -276,6 +285,13 @@ impl Limits {
     #[inline]
     pub(crate) fn first_bound(&self, h0: u32) -> u32 {
         self.start_bound.map_or(h0, |b| b.max(h0))
+    }
+
+    /// Whether an IDA* iteration with `bound` is past
+    /// [`Limits::stop_at_bound`].
+    #[inline]
+    pub(crate) fn bound_reached(&self, bound: u32) -> bool {
+        self.stop_at_bound.is_some_and(|b| bound >= b)
     }
 
     /// Checks the node count, deadline and cancel flag. Cheap enough to call

@@ -181,6 +181,10 @@ where
     let workers = rayon::current_num_threads().max(1);
     let end = deepen(limits.first_bound(h0), |bound| {
         stats.bound = bound;
+        if limits.bound_reached(bound) {
+            stopped = Some(StopReason::BoundReached);
+            return STOP;
+        }
         limits.report(bound, stats.expanded, stats.generated);
         shared.halt(false, Ordering::Relaxed);
         let (prefixes, top_next) = match split(&root, bound, &mut stats, (&shared, limits)) {

@@ -7,12 +7,13 @@
 //! here alike; see the [solver docs](super) for the automatic choice.
 
 use super::options::{
-    ANYTIME_FIRST_WIDTH, ANYTIME_SECONDS, ANYTIME_WIDTH_FACTOR, AUTO_ANYTIME_BOARD_CELLS,
-    AUTO_ASTAR_VERTICES, AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS,
-    AUTO_OPTIMAL_GRAPH_VERTICES, AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES,
-    AUTO_SEVERAL_BLANKS_NODES, AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT,
-    BEAM_MAX_DEPTH, FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES,
-    QUICK_TABLE_ENTRIES, SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
+    ANYTIME_FIRST_WIDTH, ANYTIME_PROOF_BEAM_SHARE, ANYTIME_SECONDS, ANYTIME_TABLES_MAX_CELLS,
+    ANYTIME_WIDTH_FACTOR, AUTO_ANYTIME_BOARD_CELLS, AUTO_ASTAR_VERTICES,
+    AUTO_LINEAR_CONFLICT_CELLS, AUTO_OPTIMAL_BOARD_CELLS, AUTO_OPTIMAL_GRAPH_VERTICES,
+    AUTO_OPTIMAL_ROTATING_VERTICES, AUTO_OPTIMAL_TURNING_VERTICES, AUTO_SEVERAL_BLANKS_NODES,
+    AUTO_SEVERAL_BLANKS_WEIGHT, AUTO_TURNING_NODES, AUTO_TURNING_WEIGHT, BEAM_MAX_DEPTH,
+    FREE_BLANK_MIN_VERTICES, LATER_EXPANSIONS_PER_ENTRY, MAX_SEARCH_VERTICES, QUICK_TABLE_ENTRIES,
+    SWITCH_EXPANSIONS_PER_ENTRY, SolveOptions,
 };
 use super::plan::{BoardHeuristic, Fallback, Method, Plan, SearchDomain, TablePlan};
 use super::spec::{Algorithm, Heuristic, MAX_PARTITIONS, Partition};
@@ -75,7 +76,7 @@ fn decide_method(
             puzzle.spec()
         )));
     }
-    if let Some(plan) = constructive_plan(puzzle, options) {
+    if let Some(plan) = constructive_plan(cache, puzzle, goal, options)? {
         return Ok(plan);
     }
     if options.metric == Metric::Mtm {
@@ -390,7 +391,12 @@ fn cycle_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
 /// automatic choice finds the puzzle too large for optimal search (boards
 /// above [`AUTO_OPTIMAL_BOARD_CELLS`] cells, other graphs above
 /// [`AUTO_OPTIMAL_GRAPH_VERTICES`] vertices). Boards are streamed.
-fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
+fn constructive_plan(
+    cache: &TableCache,
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Option<Plan>> {
     let board = puzzle.plain_board_size();
     let on_board = board.is_some_and(|(w, h)| w >= 2 && h >= 2);
     let wants_pdb = matches!(
@@ -415,7 +421,7 @@ fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
                 "Graphs above {AUTO_OPTIMAL_GRAPH_VERTICES} vertices are solved constructively (block by block, Wilson's 3-cycles; not optimal); ask for IDA* or A* for the optimum"
             )
         }
-        _ => return None,
+        _ => return Ok(None),
     };
     let anytime = options.algorithm == Algorithm::Auto
         && board.is_some_and(|(w, h)| w >= 2 && h >= 2 && w * h <= AUTO_ANYTIME_BOARD_CELLS);
@@ -425,28 +431,87 @@ fn constructive_plan(puzzle: &Puzzle, options: &SolveOptions) -> Option<Plan> {
             Heuristic::WalkingDistance => BoardHeuristic::WalkingDistance,
             _ => BoardHeuristic::LinearConflict,
         };
-        return Some(Plan {
-            optimal: false,
-            ..plan_of(
-                Method::BoardAnytime { heuristic },
-                format!(
-                    "Boards of {} to {AUTO_ANYTIME_BOARD_CELLS} cells: the constructive answer at once, then beam searches of {ANYTIME_FIRST_WIDTH} and {} positions per layer, then the widest beam that fits the time and memory left, each shortening it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be; ask for IDA* with pattern databases for the optimum",
-                    AUTO_OPTIMAL_BOARD_CELLS + 1,
-                    ANYTIME_FIRST_WIDTH * ANYTIME_WIDTH_FACTOR
-                ),
-            )
-        });
+        let widths = format!(
+            "Boards of {} to {AUTO_ANYTIME_BOARD_CELLS} cells: the constructive answer at once, then beam searches of {ANYTIME_FIRST_WIDTH} and {} positions per layer, then the widest beam that fits",
+            AUTO_OPTIMAL_BOARD_CELLS + 1,
+            ANYTIME_FIRST_WIDTH * ANYTIME_WIDTH_FACTOR
+        );
+        let cached = match (options.heuristic.clone(), board) {
+            (Heuristic::Auto, Some(size)) => anytime_tables(cache, size, goal)?,
+            _ => None,
+        };
+        return Ok(Some(match cached {
+            Some((tables, served)) => {
+                let why = format!(
+                    "{widths} {:.0} % of the time left, with the cached {} tables (maximised with linear conflict), each shortening it; then IDA* with those tables for the rest of the time, which finds a shortest answer or proves that none is shorter than the kept one, else says how far it may be; for up to {ANYTIME_SECONDS} s (--timeout sets the budget)",
+                    ANYTIME_PROOF_BEAM_SHARE * 100.0,
+                    tables.sizes()
+                );
+                Plan {
+                    optimal: false,
+                    tables: Some(tables),
+                    ..plan_of(Method::BoardAnytime { heuristic }, served.reason(&why))
+                }
+            }
+            None => Plan {
+                optimal: false,
+                ..plan_of(
+                    Method::BoardAnytime { heuristic },
+                    format!(
+                        "{widths} the time and memory left, each shortening it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be{}",
+                        match board {
+                            Some((w, h)) if w * h <= ANYTIME_TABLES_MAX_CELLS => format!(
+                                "; with the tables cached (`slidepuzzle pdb build --puzzle {}`, minutes, once) the plan also proves answers shortest",
+                                puzzle.spec()
+                            ),
+                            _ => "; ask for IDA* with pattern databases for the optimum".into(),
+                        }
+                    ),
+                )
+            },
+        }));
     }
     let method = if on_board {
         Method::ConstructiveBoard
     } else {
         Method::ConstructiveGraph
     };
-    Some(Plan {
+    Ok(Some(Plan {
         optimal: false,
         streamed: on_board,
         ..plan_of(method, reason)
-    })
+    }))
+}
+
+/// The pattern databases the anytime plan on a W x H board uses when they
+/// are cached (it never builds them: a build takes minutes): the stronger
+/// partitions first, then the default one; the goal's own tables, else
+/// the standard goal's through a frame. `None` when none is cached or the
+/// board has no default partition.
+fn anytime_tables(
+    cache: &TableCache,
+    (w, h): (usize, usize),
+    goal: &Configuration,
+) -> Result<Option<(TablePlan, Served)>> {
+    if w * h > ANYTIME_TABLES_MAX_CELLS {
+        return Ok(None);
+    }
+    let frame = standard_frame(w, h, goal);
+    let partitions = stronger_partitions(w, h)
+        .iter()
+        .map(|sizes| Partition::Sizes(sizes.to_vec()))
+        .chain([Partition::Default]);
+    for partition in partitions {
+        // A board without such a partition has no tables to look for.
+        let Ok((tables, served)) = board_tables(cache, (w, h), goal, frame.as_ref(), &partition)
+        else {
+            continue;
+        };
+        if tables.cached {
+            return Ok(Some((tables, served)));
+        }
+    }
+    Ok(None)
 }
 
 /// The plan on a plain W x H board of at most [`packed::MAX_CELLS`] cells

@@ -23,7 +23,7 @@ use super::spec::Algorithm;
 use crate::error::{Error, Result};
 use crate::explore::distance_table::DistanceTable;
 use crate::model::{Configuration, Puzzle};
-use crate::search::StopReason;
+use crate::search::{Improvement, ImprovementSink, StopReason};
 
 /// Distance tables with at most this many entries (bytes) are always
 /// built for [`Solver::distances`]: 4 MiB, a few milliseconds to tens of
@@ -39,15 +39,24 @@ pub const LARGE_DISTANCE_TABLE: u64 = 1 << 28;
 /// as this many table entries.
 pub const DISTANCE_TABLE_ENTRIES_PER_INSTANCE: u64 = 1_000;
 
+/// Receives an instance's index and each shorter answer of its anytime
+/// solve ([`ManyOptions::on_improvement`]).
+pub type InstanceImprovements = Arc<dyn Fn(usize, &Improvement) + Send + Sync>;
+
 /// How a batch is run, beyond the [`SolveOptions`] of each instance.
 #[derive(Clone, Default)]
 pub struct ManyOptions {
     /// A time limit per instance, starting when the instance does (the
-    /// options' own deadline, if any, still bounds the whole batch).
+    /// options' own deadline, if any, still bounds the whole batch); also
+    /// the budget of an anytime solve ([`crate::Limits::improve_for`]).
     pub instance_timeout: Option<Duration>,
     /// Called after each instance with its index (for progress bars), from
     /// whichever thread solved it.
     pub on_done: Option<Arc<dyn Fn(usize) + Send + Sync>>,
+    /// Called with an instance's index and each shorter answer its
+    /// anytime solve finds ([`crate::Limits::improvements`] of one
+    /// instance), from whichever thread solves it.
+    pub on_improvement: Option<InstanceImprovements>,
 }
 
 impl std::fmt::Debug for ManyOptions {
@@ -55,6 +64,7 @@ impl std::fmt::Debug for ManyOptions {
         f.debug_struct("ManyOptions")
             .field("instance_timeout", &self.instance_timeout)
             .field("on_done", &self.on_done.is_some())
+            .field("on_improvement", &self.on_improvement.is_some())
             .finish()
     }
 }
@@ -139,6 +149,13 @@ impl Solver {
                 if let Some(t) = many.instance_timeout {
                     let own = std::time::Instant::now() + t;
                     opts.limits.deadline = Some(opts.limits.deadline.map_or(own, |d| d.min(own)));
+                    // The instance's budget is also its anytime budget.
+                    opts.limits.improve_for = Some(t);
+                }
+                if let Some(f) = &many.on_improvement {
+                    let f = f.clone();
+                    opts.limits.improvements =
+                        Some(ImprovementSink(Arc::new(move |found| f(i, found))));
                 }
                 let outcome = self.solve_with_plan(puzzle, start, goal, &opts, &plan);
                 if let Some(f) = &many.on_done {

@@ -33,6 +33,18 @@ pub const ANYTIME_WIDTH_FACTOR: usize = 10;
 /// widest beam is sized to take (its time is predicted, not known).
 pub const ANYTIME_TIME_SHARE: f64 = 0.6;
 
+/// The share of the time left that [`super::Method::BoardAnytime`]'s
+/// widest beam is sized to take when the board's tables are cached: the
+/// rest goes to IDA* with them, which proves the answer shortest or finds
+/// a shorter one.
+pub const ANYTIME_PROOF_BEAM_SHARE: f64 = 0.25;
+
+/// The largest boards on which [`super::Method::BoardAnytime`] uses
+/// cached pattern databases (and then IDA* to prove its answer): 5x5 and
+/// smaller. On 6x6 the default 5-tile tables gave longer beam answers
+/// than linear conflict and a proof is out of reach (docs/BENCHMARKS.md).
+pub const ANYTIME_TABLES_MAX_CELLS: usize = 25;
+
 /// Layers a beam search asked for explores before it gives up.
 pub const BEAM_MAX_DEPTH: usize = 100_000;
 

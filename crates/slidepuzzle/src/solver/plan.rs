@@ -103,10 +103,15 @@ pub enum Method {
     MtmLineIda,
     /// Anytime on a plain board: the constructive answer
     /// (`construct::board`), then beam searches on the packed board kernel
-    /// with `heuristic`, of widths 1,000, 3,000, 9,000, ... in turn while
-    /// the next one's predicted time fits a 10 s budget (or the caller's
-    /// deadline, if earlier) and the memory budget; the shortest answer is
-    /// kept, and the lower bound is the heuristic's at the start.
+    /// with `heuristic` (maximised with the plan's tables when there are
+    /// any), of widths 1,000 and 10,000, then the widest one predicted to
+    /// fit a share of the time left (a 10 s budget, or the caller's) and
+    /// the memory budget; the shortest answer is kept, and the lower bound
+    /// is the heuristic's at the start. With tables, IDA* then runs with
+    /// them for the rest of the time, stopping at the kept answer's length
+    /// ([`crate::search::Limits::stop_at_bound`]): it finds a shorter,
+    /// shortest answer or proves the kept one shortest, and otherwise
+    /// raises the lower bound to the last bound it finished.
     BoardAnytime {
         /// The beam searches' heuristic.
         heuristic: BoardHeuristic,
@@ -449,6 +454,7 @@ impl Plan {
             Method::BoardBeam {
                 width, heuristic, ..
             } => format!("beam-{width}-{heuristic}"),
+            Method::BoardAnytime { .. } if pdb => "anytime-beam-ida-pdb".into(),
             Method::BoardAnytime { heuristic } => format!("anytime-beam-{heuristic}"),
             Method::CycleRotation => "cycle-rotation".into(),
             Method::ConstructiveBoard | Method::ConstructiveGraph => "constructive".into(),
@@ -536,6 +542,9 @@ impl Plan {
                     heuristic(h)
                 ),
             },
+            Method::BoardAnytime { .. } if self.tables.is_some() => format!(
+                "the constructive solver, then beam searches with {tables} that shorten its answer, then IDA* with them that proves it shortest or finds a shorter one"
+            ),
             Method::BoardAnytime { heuristic: h } => format!(
                 "the constructive solver, then beam searches with {} that shorten its answer (not shortest)",
                 heuristic(h)

@@ -20,8 +20,9 @@ use std::time::Instant;
 
 use super::kernel::{Found, Kernel, OneSearch, OneSolution};
 use super::options::{
-    ANYTIME_FIRST_WIDTH, ANYTIME_SECONDS, ANYTIME_TIME_SHARE, ANYTIME_WIDTH_FACTOR, BEAM_MAX_DEPTH,
-    COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES, SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
+    ANYTIME_FIRST_WIDTH, ANYTIME_PROOF_BEAM_SHARE, ANYTIME_SECONDS, ANYTIME_TIME_SHARE,
+    ANYTIME_WIDTH_FACTOR, BEAM_MAX_DEPTH, COLLECTED_BYTES_PER_MOVE, MAX_SEARCH_VERTICES,
+    SEVERAL_BLANKS_CHECK_STATES, SolveOptions,
 };
 use super::outcome::{Outcome, Solution, constructed, not_solved};
 use super::plan::{
@@ -763,18 +764,22 @@ fn anytime(
     let began = Instant::now();
     let mut best = constructive(puzzle, ends, limits, true)?;
     let mut name = "constructive".to_string();
-    let Some(first) = best.moves().map(|m| m.len()) else {
+    if best.moves().is_none() {
         return Ok((best, name));
-    };
-    let report = |length: usize, lower_bound: u32, algorithm: &str| {
+    }
+    // The searches count single-tile moves: in the multi-tile metric the
+    // answers are measured again and their bounds do not hold.
+    let stm = options.metric == Metric::Stm;
+    let report = |found: &Found, lower_bound: u32, algorithm: &str| {
+        let steps = found.moves().unwrap_or_default();
         limits.improved(&Improvement {
-            length,
-            lower_bound,
+            length: length_of_steps(puzzle, ends.0, steps, options.metric).unwrap_or(steps.len()),
+            lower_bound: if stm { lower_bound } else { 0 },
             algorithm: algorithm.to_string(),
             seconds: began.elapsed().as_secs_f64(),
         })
     };
-    report(first, best.stats().lower_bound, &name);
+    report(&best, best.stats().lower_bound, &name);
     let mut budget = limits.clone();
     // The caller's budget (--timeout), else ANYTIME_SECONDS, never past
     // the deadline.
@@ -791,6 +796,8 @@ fn anytime(
     let board = BoardDomain::<true>::new(w, h, ends.0, ends.1)
         .ok_or_else(|| Error::Internal("the anytime plan needs a one-blank board".into()))?;
     let mut counted = *best.stats();
+    // With tables, IDA* has the last word (see below).
+    let proof = plan.tables.is_some() && stm;
     let mut width = ANYTIME_FIRST_WIDTH;
     // Seconds per unit of width of the last beam.
     let mut per_width = 0.0f64;
@@ -804,7 +811,12 @@ fn anytime(
             let left = deadline
                 .saturating_duration_since(Instant::now())
                 .as_secs_f64();
-            let by_time = (left * ANYTIME_TIME_SHARE / per_width.max(1e-12)) as usize;
+            let share = if proof {
+                ANYTIME_PROOF_BEAM_SHARE
+            } else {
+                ANYTIME_TIME_SHARE
+            };
+            let by_time = (left * share / per_width.max(1e-12)) as usize;
             let mut by_memory = width;
             while beam_bytes(&board, by_memory.saturating_mul(2), depth) <= budget.max_memory
                 && by_memory < by_time
@@ -846,12 +858,10 @@ fn anytime(
             }
             .name();
         }
-        if let Some(kept) = best.moves().map(|m| m.len())
-            && (shorter || round == 0)
-        {
+        if best.moves().is_some() && (shorter || round == 0) {
             // The first beam proves the bound, so it is reported even when
             // its answer is not shorter.
-            report(kept, counted.lower_bound, &name);
+            report(&best, counted.lower_bound, &name);
         }
         if stopped {
             break;
@@ -859,6 +869,41 @@ fn anytime(
         if round == 0 {
             width = width.saturating_mul(ANYTIME_WIDTH_FACTOR);
         }
+    }
+    if proof
+        && let Some(kept) = best.moves().map(|m| m.len())
+        && u64::from(counted.lower_bound) < kept as u64
+        && budget.check_time().is_none()
+    {
+        // IDA* with the tables for the time left, up to the kept length:
+        // a solution it finds is shortest (and shorter), and every bound
+        // it finishes is proven.
+        let ida = Limits {
+            stop_at_bound: Some(u32::try_from(kept).unwrap_or(u32::MAX)),
+            start_bound: Some(counted.lower_bound),
+            ..budget.clone()
+        };
+        let method = Method::BoardPatternIda { with: None };
+        let found = search(cache, puzzle, ends, options, plan, &method, &ida)?;
+        counted.expanded += found.stats().expanded;
+        counted.generated += found.stats().generated;
+        counted.lower_bound = counted.lower_bound.max(found.stats().lower_bound);
+        counted.seconds += found.stats().seconds;
+        if let Some(shorter) = found.moves().map(|m| m.len())
+            && shorter < kept
+        {
+            counted.lower_bound = counted.lower_bound.max(shorter as u32);
+            best = found;
+            name = Plan {
+                method,
+                ..plan.clone()
+            }
+            .name();
+            report(&best, counted.lower_bound, &name);
+        }
+    }
+    if !stm {
+        counted.lower_bound = 0;
     }
     *best.stats_mut() = counted;
     let proven = meets_lower_bound(&best);
@@ -985,7 +1030,10 @@ fn finish(
     }
     let length = length_of_steps(puzzle, start, &steps, metric)
         .ok_or_else(|| Error::Internal("a multi-tile length without directions".into()))?;
-    let optimal = proven && plan.optimal;
+    // A path as short as a proven lower bound in its metric is shortest,
+    // whatever plan found it (the anytime plan's IDA* proofs).
+    let at_bound = metric == Metric::Stm && u64::from(stats.lower_bound) == length as u64;
+    let optimal = proven && (plan.optimal || at_bound);
     if optimal {
         stats.lower_bound = u32::try_from(length).unwrap_or(u32::MAX);
     }
