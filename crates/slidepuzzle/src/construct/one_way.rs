@@ -54,6 +54,9 @@ pub(crate) fn solve_one_way_within(
              strongly connected",
         ));
     };
+    // Configurations visited twice are cut out (the forced walks of a
+    // one-way cycle come back to where they were).
+    let steps = super::shorten::remove_step_loops(start.cells(), &steps);
     match replay_steps(puzzle, start, &steps) {
         Ok(end) if end == *goal => Ok(steps),
         _ => Err(Error::internal(

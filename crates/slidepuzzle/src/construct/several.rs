@@ -24,6 +24,10 @@
 //! On a disconnected graph each component is solved on its own (tiles
 //! never cross between components).
 //!
+//! The steps are then cut of loops: whatever lies between two visits of
+//! the same configuration ([`super::shorten::remove_step_loops`]), which
+//! the virtual tiles hide from the one-blank construction.
+//!
 //! O(k (V + E)) for the assignment plus the one-blank construction's cost
 //! (polynomial; see [`super::graph`]).
 
@@ -56,6 +60,20 @@ use crate::theory::check;
 /// assert_eq!(replay_steps(&p, &start, &steps).unwrap(), goal);
 /// ```
 pub fn solve_several_blanks_within(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    limits: &Limits,
+) -> Result<Vec<(usize, usize)>> {
+    let steps = construct(puzzle, start, goal, limits)?;
+    if steps.len() > super::shorten::STATE_LOOP_MAX_MOVES {
+        return Ok(steps);
+    }
+    Ok(super::shorten::remove_step_loops(start.cells(), &steps))
+}
+
+/// [`solve_several_blanks_within`] before its loops are cut.
+fn construct(
     puzzle: &Puzzle,
     start: &Configuration,
     goal: &Configuration,

@@ -180,20 +180,55 @@ fn one_pass(width: usize, height: usize, start: &Configuration, path: &[usize]) 
 /// Longest path [`remove_state_loops`] works on (about 800 MB of hashing).
 pub const STATE_LOOP_MAX_MOVES: usize = 20_000_000;
 
-/// Removes loops in the sequence of configurations a blank path visits:
-/// whenever a configuration recurs, the moves between its two visits are
-/// dropped. Configurations are compared by a Zobrist-style hash kept up to
-/// date in O(1) per move (Zobrist 1970), so this is O(moves) time and
-/// memory; the result is replayed against the original and the original
-/// returned if they disagree (a hash collision), so it is never wrong.
+/// Removes loops in the sequence of configurations a blank path visits
+/// ([`remove_step_loops`] with one blank: each vertex of `path` is where
+/// the blank goes, so its step is the tile's `(vertex, previous blank)`).
 ///
 /// `cells` is the start (`cells[v]` the tile on `v`, 0 the blank) and
 /// `path` the vertices the blank visits.
 pub(crate) fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
-    // The hash map costs about 40 bytes per move; longer paths are left
-    // as they are.
-    if path.len() > STATE_LOOP_MAX_MOVES {
+    let Some(blank) = cells.iter().position(|&t| t == 0) else {
         return path.to_vec();
+    };
+    let step = |i: usize| (path[i], if i == 0 { blank } else { path[i - 1] });
+    match kept_moves(cells, path.len(), step) {
+        Some(kept) => kept.into_iter().map(|i| path[i]).collect(),
+        None => path.to_vec(),
+    }
+}
+
+/// Removes loops in the sequence of configurations a solution visits,
+/// with any number of blanks and any moves (one-way edges included):
+/// whenever a configuration recurs, the steps between its two visits are
+/// dropped. Each step is the tile's `(from, to)`, `to` a blank. What is
+/// left are moves made from the same configurations as before, so it is
+/// a solution to the same end, never longer. Configurations are compared
+/// by a Zobrist hash (Zobrist 1970) kept up to date in O(1) per step, so
+/// this is O(steps) time and memory; the result is replayed, and the
+/// original returned if it does not reach the same end (a hash
+/// collision), so it is never wrong. Solutions longer than
+/// [`STATE_LOOP_MAX_MOVES`] are returned as they are.
+///
+/// `cells` is the start (`cells[v]` the tile on `v`, 0 a blank).
+pub(crate) fn remove_step_loops(cells: &[u32], steps: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    match kept_moves(cells, steps.len(), |i| steps[i]) {
+        Some(kept) => kept.into_iter().map(|i| steps[i]).collect(),
+        None => steps.to_vec(),
+    }
+}
+
+/// The indices of the moves [`remove_step_loops`] keeps, in order, for
+/// `count` moves whose `i`-th is `step(i)`; `None` to keep them all (too
+/// long, a bad start or a move that does not apply, or a hash collision).
+fn kept_moves(
+    cells: &[u32],
+    count: usize,
+    step: impl Fn(usize) -> (usize, usize),
+) -> Option<Vec<usize>> {
+    // The hash map costs about 40 bytes per move; longer solutions are
+    // left as they are.
+    if count > STATE_LOOP_MAX_MOVES {
+        return None;
     }
     fn key(v: usize, t: u32) -> u64 {
         // splitmix64 of (vertex, tile).
@@ -203,9 +238,6 @@ pub(crate) fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
         z ^ (z >> 31)
     }
     let mut state = cells.to_vec();
-    let Some(mut blank) = state.iter().position(|&t| t == 0) else {
-        return path.to_vec();
-    };
     let mut hash = state
         .iter()
         .enumerate()
@@ -213,31 +245,37 @@ pub(crate) fn remove_state_loops(cells: &[u32], path: &[usize]) -> Vec<usize> {
     let mut seen: std::collections::HashMap<u64, usize> =
         std::collections::HashMap::from([(hash, 0)]);
     let mut hashes = vec![hash];
-    let mut out: Vec<usize> = Vec::with_capacity(path.len());
-    for &v in path {
-        let t = state[v];
-        hash ^= key(v, t) ^ key(blank, t) ^ key(blank, 0) ^ key(v, 0);
-        state.swap(v, blank);
-        blank = v;
+    let mut kept: Vec<usize> = Vec::with_capacity(count);
+    for i in 0..count {
+        let (from, to) = step(i);
+        let t = *state.get(from)?;
+        if state.get(to) != Some(&0) || t == 0 {
+            return None;
+        }
+        hash ^= key(from, t) ^ key(to, t) ^ key(to, 0) ^ key(from, 0);
+        state.swap(from, to);
         if let Some(&k) = seen.get(&hash) {
             for h in hashes.drain(k + 1..) {
                 seen.remove(&h);
             }
-            out.truncate(k);
+            kept.truncate(k);
         } else {
-            out.push(v);
+            kept.push(i);
             hashes.push(hash);
-            seen.insert(hash, out.len());
+            seen.insert(hash, kept.len());
         }
     }
-    // Replay the shortened path: it must end where the original does.
+    // Replay what is kept: every step must apply and end where the
+    // original does.
     let mut check = cells.to_vec();
-    let mut b = cells.iter().position(|&t| t == 0).expect("has a blank");
-    for &v in &out {
-        check.swap(v, b);
-        b = v;
+    for &i in &kept {
+        let (from, to) = step(i);
+        if check[to] != 0 || check[from] == 0 {
+            return None;
+        }
+        check.swap(from, to);
     }
-    if check == state { out } else { path.to_vec() }
+    (check == state).then_some(kept)
 }
 
 #[cfg(test)]
@@ -277,5 +315,20 @@ mod tests {
         );
         assert_eq!(super::remove_state_loops(&cells, &[1, 2, 1]), vec![1]);
         assert_eq!(super::remove_state_loops(&cells, &[1, 2]), vec![1, 2]);
+    }
+
+    #[test]
+    fn step_loops_are_cut_with_several_blanks() {
+        // Path 0-1-2-3, blanks on 1 and 3: tile 1 goes right and back
+        // (a loop), then tile 2 goes right.
+        let cells = [1, 0, 2, 0];
+        let steps = [(0, 1), (1, 0), (2, 3)];
+        assert_eq!(super::remove_step_loops(&cells, &steps), vec![(2, 3)]);
+        // Tile 2 left and back, then right: only the last step is left.
+        let back = [(2, 1), (1, 2), (2, 3)];
+        assert_eq!(super::remove_step_loops(&cells, &back), vec![(2, 3)]);
+        // A step that does not apply leaves the solution as it is.
+        let bad = [(0, 2), (0, 1)];
+        assert_eq!(super::remove_step_loops(&cells, &bad), bad.to_vec());
     }
 }
