@@ -126,8 +126,9 @@ def test_anytime_solves_report_each_shorter_answer():
     s = sp.solve(start, timeout=1, on_improvement=seen.append)
     assert seen, "an anytime solve reports at least its first answer"
     assert seen[0]["algorithm"] == "constructive"
+    # Never longer; a report of the same length raises the lower bound.
     lengths = [i["length"] for i in seen]
-    assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
+    assert lengths == sorted(lengths, reverse=True)
     assert lengths[-1] == s.length and s.start.apply(s.moves) == s.goal
     assert all(i["gap"] == i["length"] - i["lower_bound"] for i in seen if i["lower_bound"])
     # A batch reports with each instance's index.

@@ -182,7 +182,8 @@ def solve(
     ``on_improvement``, if given, is called on this thread with each
     shorter answer an anytime solve finds, as a dict ``{"length",
     "lower_bound", "gap", "algorithm", "seconds"}`` (the command line's
-    ``{"improved"}`` lines); an exception it raises stops the solve.
+    ``{"improved"}`` lines), and with the answer kept when a search raises
+    its proven lower bound; an exception it raises stops the solve.
 
     The GIL is released while solving; Ctrl-C raises ``KeyboardInterrupt``.
 

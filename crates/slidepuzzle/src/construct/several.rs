@@ -66,7 +66,10 @@ pub fn solve_several_blanks_within(
     limits: &Limits,
 ) -> Result<Vec<(usize, usize)>> {
     let steps = construct(puzzle, start, goal, limits)?;
-    if steps.len() > super::shorten::STATE_LOOP_MAX_MOVES {
+    // The loop cutting's hash table, about 40 bytes per step, within the
+    // memory budget.
+    let affordable = limits.max_memory / super::shorten::STATE_LOOP_BYTES_PER_MOVE;
+    if steps.len() as u64 > affordable {
         return Ok(steps);
     }
     Ok(super::shorten::remove_step_loops(start.cells(), &steps))

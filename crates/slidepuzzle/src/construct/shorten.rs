@@ -177,6 +177,10 @@ fn one_pass(width: usize, height: usize, start: &Configuration, path: &[usize]) 
     out
 }
 
+/// Bytes the loop cutting ([`remove_step_loops`]) holds per move: its
+/// hash table and the kept moves.
+pub(crate) const STATE_LOOP_BYTES_PER_MOVE: u64 = 40;
+
 /// Longest path [`remove_state_loops`] works on (about 800 MB of hashing).
 pub const STATE_LOOP_MAX_MOVES: usize = 20_000_000;
 

@@ -34,8 +34,9 @@ impl std::fmt::Debug for ProgressSink {
 
 /// A shorter answer an anytime solve has found on its way (the solver's
 /// anytime plan for mid-sized boards): reported as it is found, the
-/// constructive answer first; the answer the solve returns is the last
-/// one reported, replayed. Lengths are in the solve's metric; the lower
+/// constructive answer first, and again with a higher lower bound when a
+/// search proves one (the same length, a smaller gap); the answer the
+/// solve returns is the last one reported, replayed. Lengths are in the solve's metric; the lower
 /// bound is proven in the single-tile metric only (0 in the multi-tile
 /// metric).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -95,9 +96,10 @@ pub struct Limits {
     pub start_bound: Option<u32>,
     /// IDA* stops ([`StopReason::BoundReached`]) instead of starting an
     /// iteration with this bound or a higher one, its lower bound then
-    /// this value: a caller that holds an answer of this length needs only
-    /// the proof that nothing shorter exists (the anytime plan's last
-    /// phase). `None`: no such stop.
+    /// that iteration's bound (at least this value, every smaller bound
+    /// searched without a solution): a caller that holds an answer of this
+    /// length needs only the proof that nothing shorter exists (the
+    /// anytime plan's last phase). `None`: no such stop.
     pub stop_at_bound: Option<u32>,
 }
 

@@ -436,8 +436,11 @@ fn constructive_plan(
             AUTO_OPTIMAL_BOARD_CELLS + 1,
             ANYTIME_FIRST_WIDTH * ANYTIME_WIDTH_FACTOR
         );
+        // The proof by IDA* counts single-tile moves: tables serve the
+        // single-tile metric only.
+        let stm = options.metric == Metric::Stm;
         let cached = match (options.heuristic.clone(), board) {
-            (Heuristic::Auto, Some(size)) => anytime_tables(cache, size, goal)?,
+            (Heuristic::Auto, Some(size)) if stm => anytime_tables(cache, size, goal)?,
             _ => None,
         };
         return Ok(Some(match cached {
@@ -458,9 +461,14 @@ fn constructive_plan(
                 ..plan_of(
                     Method::BoardAnytime { heuristic },
                     format!(
-                        "{widths} the time and memory left, each shortening it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, and the lower bound shows how far it may be{}",
+                        "{widths} the time and memory left, each shortening it, for up to {ANYTIME_SECONDS} s (--timeout sets the budget); the answer is not shortest, {}{}",
+                        if stm {
+                            "and the lower bound shows how far it may be"
+                        } else {
+                            "and no lower bound is proven (the searches count single-tile moves)"
+                        },
                         match board {
-                            Some((w, h)) if w * h <= ANYTIME_TABLES_MAX_CELLS => format!(
+                            Some((w, h)) if stm && w * h <= ANYTIME_TABLES_MAX_CELLS => format!(
                                 "; with the tables cached (`slidepuzzle pdb build --puzzle {}`, minutes, once) the plan also proves answers shortest",
                                 puzzle.spec()
                             ),

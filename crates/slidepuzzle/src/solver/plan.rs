@@ -111,7 +111,8 @@ pub enum Method {
     /// them for the rest of the time, stopping at the kept answer's length
     /// ([`crate::search::Limits::stop_at_bound`]): it finds a shorter,
     /// shortest answer or proves the kept one shortest, and otherwise
-    /// raises the lower bound to the last bound it finished.
+    /// raises the lower bound to the bound of the iteration it was in
+    /// (every smaller one finished).
     BoardAnytime {
         /// The beam searches' heuristic.
         heuristic: BoardHeuristic,

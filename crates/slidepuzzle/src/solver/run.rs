@@ -741,17 +741,26 @@ fn with_rising_weight(
 /// [`Method::BoardAnytime`]: the constructive answer, then a beam search
 /// of width [`ANYTIME_FIRST_WIDTH`], one [`ANYTIME_WIDTH_FACTOR`] times
 /// wider, then the widest that fits in [`ANYTIME_TIME_SHARE`] of the time
-/// left (predicted from the last beam's time per width) and in the memory
-/// budget ([`crate::search::beam::beam_bytes`]), each within
+/// left ([`ANYTIME_PROOF_BEAM_SHARE`] with the plan's tables; predicted
+/// from the last beam's time per width) and in the memory budget
+/// ([`crate::search::beam::beam_bytes`]), each within
 /// [`Limits::improve_for`] (the caller's budget, else [`ANYTIME_SECONDS`])
-/// and the deadline, each answer
-/// kept when it is shorter; a width less than twice the last ends the
-/// shortening, and so does the first beam a limit stops (time, memory, a
-/// cancel). Each beam may go one layer less deep than the answer kept.
-/// The counters add up, the lower bound is the heuristic's at the start,
-/// and the name is the search that gave the answer kept. Each shorter
-/// answer, the constructive one first, goes to [`Limits::improvements`]
-/// as it is found (its length, the bound proven so far, its search).
+/// and the deadline, each answer kept when it is shorter in the metric
+/// asked for; a width less than twice the last ends the shortening, and
+/// so does the first beam a limit stops (time, memory, a cancel). Each
+/// beam may go one layer less deep than the answer kept (in single-tile
+/// moves). With the plan's tables (single-tile metric only), IDA* with
+/// them then runs for the time left up to the kept length
+/// ([`Limits::stop_at_bound`]): a solution it finds is shortest, and
+/// reaching the kept length proves the kept answer shortest. The counters
+/// add up; the lower bound is the heuristics' at the start, raised by
+/// IDA* to the bound of the iteration it was in (0 in the multi-tile
+/// metric, where the searches' single-tile bounds do not hold); the name
+/// is the search that gave the answer kept. Each shorter answer, the
+/// constructive one first, goes to [`Limits::improvements`] as it is
+/// found (its length, the bound proven so far, its search), and the
+/// first beam's and IDA*'s raised bounds are reported with the answer
+/// kept even when it is not shorter.
 fn anytime(
     cache: &TableCache,
     puzzle: &Puzzle,
@@ -770,10 +779,15 @@ fn anytime(
     // The searches count single-tile moves: in the multi-tile metric the
     // answers are measured again and their bounds do not hold.
     let stm = options.metric == Metric::Stm;
+    // An answer's length in the metric asked for.
+    let measured = |found: &Found| {
+        found.moves().map(|steps| {
+            length_of_steps(puzzle, ends.0, steps, options.metric).unwrap_or(steps.len())
+        })
+    };
     let report = |found: &Found, lower_bound: u32, algorithm: &str| {
-        let steps = found.moves().unwrap_or_default();
         limits.improved(&Improvement {
-            length: length_of_steps(puzzle, ends.0, steps, options.metric).unwrap_or(steps.len()),
+            length: measured(found).unwrap_or(0),
             lower_bound: if stm { lower_bound } else { 0 },
             algorithm: algorithm.to_string(),
             seconds: began.elapsed().as_secs_f64(),
@@ -841,8 +855,8 @@ fn anytime(
         counted.generated += beam.stats().generated;
         counted.lower_bound = counted.lower_bound.max(beam.stats().lower_bound);
         counted.seconds += beam.stats().seconds;
-        let shorter = match (beam.moves(), best.moves()) {
-            (Some(found), Some(kept)) => found.len() < kept.len(),
+        let shorter = match (measured(&beam), measured(&best)) {
+            (Some(found), Some(kept)) => found < kept,
             _ => false,
         };
         // A beam that lost every path may be followed by a wider one; a
@@ -884,11 +898,13 @@ fn anytime(
             ..budget.clone()
         };
         let method = Method::BoardPatternIda { with: None };
+        let found_from = counted.lower_bound;
         let found = search(cache, puzzle, ends, options, plan, &method, &ida)?;
         counted.expanded += found.stats().expanded;
         counted.generated += found.stats().generated;
         counted.lower_bound = counted.lower_bound.max(found.stats().lower_bound);
         counted.seconds += found.stats().seconds;
+        let raised = counted.lower_bound > found_from;
         if let Some(shorter) = found.moves().map(|m| m.len())
             && shorter < kept
         {
@@ -899,6 +915,9 @@ fn anytime(
                 ..plan.clone()
             }
             .name();
+            report(&best, counted.lower_bound, &name);
+        } else if raised {
+            // The same answer, proven shortest or closer to it.
             report(&best, counted.lower_bound, &name);
         }
     }
