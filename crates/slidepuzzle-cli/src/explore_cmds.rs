@@ -167,14 +167,91 @@ pub fn run_movegroup(
     if json {
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {
-        let gens: Vec<String> = r.generators.iter().map(|c| c.to_string()).collect();
         println!(
-            "{}: the moves {} generate a group of order {} (faithful on {} points); {}",
+            "{}: the moves {} generate G = {} (order {}; faithful on {} points)",
             r.puzzle,
-            gens.join(", "),
+            r.generators.join(", "),
+            r.structure,
             r.order,
-            r.degree,
-            r.structure
+            r.degree
+        );
+        println!(
+            "reachable configurations from the goal: {} (goal stabiliser of order {})",
+            r.reachable_configurations, r.goal_stabiliser_order
+        );
+        println!(
+            "blank group P = {}; kernel K of G -> P of order {}, acting on the tiles as {}",
+            r.blank_group, r.kernel_order, r.kernel_on_tiles
+        );
+        match (&r.center, r.center_order) {
+            (Some(name), Some(order)) => println!("centre Z(G) = {name} (order {order})"),
+            _ => println!("centre: not computed (an intransitive action on a large group)"),
+        }
+        println!("derived series orders: {}", r.derived_series.join(" > "));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A bar of `done/total UNIT` with an ETA on a terminal's standard error,
+/// hidden elsewhere.
+fn counting_bar(unit: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(0);
+    b.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, ETA {{eta}}"
+        ))
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    b
+}
+
+pub fn run_theta_family(
+    max_vertices: usize,
+    json: bool,
+    budget: &crate::common::BudgetArgs,
+) -> Result<ExitCode> {
+    use slidepuzzle::explore::theta_family::{theta_family, theta_graphs};
+    let bar = counting_bar("searches");
+    let show = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let rows = theta_family(&theta_graphs(max_vertices), &budget.budget()?, &show);
+    bar.finish_and_clear();
+    let rows = rows?;
+    if json {
+        println!("{}", serde_json::to_string(&rows).expect("serialisable"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8}",
+        "graph",
+        "n",
+        "bipartite",
+        "group",
+        "reachable",
+        "God",
+        "eccentricity",
+        "antipodes",
+        "seconds"
+    );
+    for r in &rows {
+        let low = r.eccentricity.iter().min().copied().unwrap_or(0);
+        println!(
+            "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8.2}",
+            r.puzzle,
+            r.vertices,
+            if r.bipartite { "yes" } else { "no" },
+            r.group,
+            r.reachable,
+            r.gods_number,
+            format!("{low}..{}", r.gods_number),
+            r.antipodes,
+            r.seconds
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -186,19 +263,7 @@ pub fn run_experiment(
     json: bool,
     budget: &crate::common::BudgetArgs,
 ) -> Result<ExitCode> {
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(0);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} instances, ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = counting_bar("instances");
     let show = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);

@@ -863,6 +863,17 @@ fn movegroup_reproduces_the_varikon_box() {
         (v["order"].as_str(), v["center_order"].as_u64()),
         (Some("20160"), Some(4))
     );
+    assert_eq!(v["structure"], "S_7 x (Z_2)^2");
+    // The seed's open question: the 3x3x3 box, and a box of four
+    // dimensions.
+    let o = run(&["movegroup", "--puzzle", "3x3x3"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("G = (A_26)^27.(C_3 x C_3 x C_3)") && text.contains("centre Z(G) = 1"),
+        "{text}"
+    );
+    let o = run(&["movegroup", "--json", "--puzzle", "2x2x2x2"]);
+    assert_eq!(json_lines(&o)[0]["structure"], "S_15 x (Z_2)^3");
 }
 
 #[test]

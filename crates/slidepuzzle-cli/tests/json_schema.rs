@@ -260,6 +260,16 @@ fn cases() -> Vec<Case> {
             &["experiment", "astar-vs-bfs", "--instances", "1", "--json"],
             "experiment",
         ),
+        case(
+            &[
+                "experiment",
+                "theta-family",
+                "--max-vertices",
+                "6",
+                "--json",
+            ],
+            "theta_family",
+        ),
         case(&["analyze", "--json", "--puzzle", "3x2:twiddle"], "analyze"),
         case(&["rotating", "analyze", "--json", "6x6:twiddle"], "analyze"),
         case(

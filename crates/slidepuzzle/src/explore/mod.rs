@@ -12,6 +12,7 @@ pub mod distance_table;
 pub mod experiment;
 pub mod godsnumber;
 pub mod sharded;
+pub mod theta_family;
 /// Moved to [`crate::theory::ranking`] (construct uses it too);
 /// re-exported here so the old path keeps working.
 pub use crate::theory::ranking;

@@ -579,6 +579,47 @@ impl Puzzle {
         &self.kind
     }
 
+    /// The sides of a plain box of any dimension, first coordinate first:
+    /// `[W, H]` for a board without diagonals or wrapping, `[W, H, D]` for
+    /// a box, `[S0, S1, ...]` for a box of four or more dimensions (a graph
+    /// puzzle whose spec is `S0xS1x...`); `None` for anything else. Vertex
+    /// `c0 + S0 * (c1 + S1 * ...)` has coordinates `(c0, c1, ...)`.
+    ///
+    /// ```
+    /// use slidepuzzle::Puzzle;
+    /// assert_eq!(Puzzle::parse("4x3").unwrap().box_sides(), Some(vec![4, 3]));
+    /// assert_eq!(Puzzle::parse("2x2x2x2").unwrap().box_sides(), Some(vec![2; 4]));
+    /// assert_eq!(Puzzle::parse("4x4:torus").unwrap().box_sides(), None);
+    /// ```
+    pub fn box_sides(&self) -> Option<Vec<usize>> {
+        if self.turns.is_some() || self.one_way.is_some() || self.rotating.is_some() {
+            return None;
+        }
+        match self.kind {
+            PuzzleKind::Board {
+                width,
+                height,
+                diagonal: false,
+                torus: false,
+            } => Some(vec![width, height]),
+            PuzzleKind::Box {
+                width,
+                height,
+                depth,
+            } => Some(vec![width, height, depth]),
+            PuzzleKind::Board { .. } => None,
+            PuzzleKind::Graph => {
+                let sides: Vec<usize> = self
+                    .spec
+                    .split('x')
+                    .map(|s| s.parse().ok())
+                    .collect::<Option<_>>()?;
+                (sides.len() >= 4 && sides.iter().product::<usize>() == self.vertex_count())
+                    .then_some(sides)
+            }
+        }
+    }
+
     /// The canonical spec string (`4x4`, `theta:1,2,2`, `graph:FILE`, ...).
     pub fn spec(&self) -> &str {
         &self.spec

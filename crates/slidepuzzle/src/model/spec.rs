@@ -6,6 +6,7 @@
 //! | `WxH+diag` | board with diagonal moves too |
 //! | `WxH:torus` | board whose rows and columns wrap |
 //! | `WxHxD` | box; `2x2x2` is the Varikon box |
+//! | `2x2x2x2`, `3x3x3x3`, ... | a box of four or more dimensions (a graph) |
 //! | `cycle:N`, `path:N`, `complete:N` | the named graph on N vertices |
 //! | `theta:A,B,C` | theta graph (docs/THEORY.md section 1 numbering) |
 //! | `theta0` | Wilson's exceptional graph, `theta:1,2,2` |
@@ -155,6 +156,43 @@ fn named(vertex_count: usize, edges: &[(usize, usize)], spec: String) -> Result<
         PuzzleKind::Graph,
         spec,
     ))
+}
+
+/// A box of four or more dimensions, `S0xS1x...`: vertex
+/// `c0 + S0 * (c1 + S1 * (c2 + ...))` for coordinates `c_i < S_i` (the
+/// first coordinate fastest, as on boards and boxes), an edge between
+/// vertices one step apart along one axis. A graph puzzle named by its
+/// spec; [`Puzzle::box_sides`] reads the sides back.
+///
+/// # Errors
+/// [`Error::Spec`] for a side of 0 or fewer than 2 cells; [`Error::Limit`]
+/// past the size budget.
+fn hyperbox_within(sides: &[usize], spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
+    let cells = sides
+        .iter()
+        .try_fold(1u64, |acc, &s| acc.checked_mul(s as u64));
+    let edges_bound = cells.and_then(|c| c.checked_mul(sides.len() as u64));
+    budget
+        .check(cells, edges_bound)
+        .map_err(|e| in_spec(e, spec))?;
+    let n = cells.unwrap_or(0) as usize;
+    if sides.contains(&0) || n < 2 {
+        return Err(Error::spec(
+            spec,
+            "a box needs at least 2 cells and sides >= 1",
+        ));
+    }
+    let mut edges = Vec::new();
+    let mut stride = 1;
+    for &side in sides {
+        for v in 0..n {
+            if (v / stride) % side + 1 < side {
+                edges.push((v, v + stride));
+            }
+        }
+        stride *= side;
+    }
+    named(n, &edges, spec.to_string())
 }
 
 fn cycle_within(n: usize, budget: &SizeBudget) -> Result<Puzzle> {
@@ -467,7 +505,8 @@ pub fn graph_json_within(text: &str, spec: &str, budget: &SizeBudget) -> Result<
 /// A board family `WxH:suffix`: width, height, spec, budget.
 type BoardFamily = fn(usize, usize, &str, &SizeBudget) -> Result<Puzzle>;
 
-/// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus` or `WxHxD`.
+/// Parses `WxH`, `WxH+diag`, `WxH:torus`, `WxH+diag:torus`, `WxHxD` or a
+/// box of four or more sides.
 fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     // Boards with one-way edges or turning seams: `WxH:suffix`.
     let families: [(&str, BoardFamily); 4] = [
@@ -512,7 +551,11 @@ fn grid(spec: &str, budget: &SizeBudget) -> Result<Puzzle> {
     match sides.as_slice() {
         [w, h] => Puzzle::board_within(*w, *h, diagonal, torus, budget),
         [w, h, d] if !diagonal && !torus => Puzzle::cuboid_within(*w, *h, *d, budget),
-        _ => Err(Error::spec(spec, "not WxH, WxH+diag, WxH:torus or WxHxD")),
+        sides if sides.len() >= 4 && !diagonal && !torus => hyperbox_within(sides, spec, budget),
+        _ => Err(Error::spec(
+            spec,
+            "not WxH, WxH+diag, WxH:torus, WxHxD or a box of four or more sides",
+        )),
     }
 }
 
@@ -687,6 +730,7 @@ pub const SPEC_FORMS: &[(&str, &str, &str)] = &[
     ("WxH+diag", "3x3+diag", "a board with diagonal moves too"),
     ("WxH:torus", "4x4:torus", "a board whose edges wrap round"),
     ("WxHxD", "2x2x2", "a box of D layers (the Varikon box)"),
+    ("WxHxDxE...", "2x2x2x2", "a box of four or more dimensions"),
     ("cycle:N", "cycle:5", "a cycle of N vertices"),
     ("path:N", "path:4", "a path of N vertices"),
     (
@@ -912,7 +956,9 @@ mod tests {
                         "{example}"
                     );
                     let suffix = rest.split_once(':').map_or(rest, |(_, s)| s);
-                    let suffix = suffix.trim_start_matches("xD");
+                    let suffix = suffix
+                        .trim_start_matches("xDxE...")
+                        .trim_start_matches("xD");
                     assert!(example.ends_with(suffix), "{form} vs {example}");
                 }
                 None => {
