@@ -179,9 +179,11 @@ enum Command {
     },
     /// Manage cached pattern databases: build, list, verify, remove.
     Pdb(pdb_cmds::PdbArgs),
-    /// Serve the local web page (play, check, solve, analyze) and its JSON API.
+    /// Serve the local web page (play, check, solve, analyze) and its JSON
+    /// API: runs `slidepuzzle-serve` (the web crate's program) with these
+    /// options.
     Serve {
-        /// Port on 127.0.0.1.
+        /// Port to listen on.
         #[arg(long, default_value_t = 8080)]
         port: u16,
         /// Address to bind (default loopback only).
@@ -438,20 +440,72 @@ fn show(args: &PuzzleArgs, state: &str) -> slidepuzzle::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The program that serves the page: the web crate's `slidepuzzle-serve`,
+/// so that this tool builds without the web server's crates.
+const SERVE_PROGRAM: &str = "slidepuzzle-serve";
+
+/// `serve`: runs [`SERVE_PROGRAM`] with the same options, as `cargo` and
+/// `git` run their external subcommands. It is looked for beside this
+/// program first (a build of the workspace, or both crates installed),
+/// then on `PATH`; on Unix it replaces this process, so a signal that stops
+/// `slidepuzzle serve` stops the server.
 fn serve(
     bind: std::net::IpAddr,
     port: u16,
     cache_dir: Option<&std::path::Path>,
 ) -> slidepuzzle::Result<ExitCode> {
-    let solver = std::sync::Arc::new(crate::common::solver(cache_dir)?);
-    let addr = std::net::SocketAddr::new(bind, port);
-    let runtime = tokio::runtime::Runtime::new()
-        .map_err(|e| slidepuzzle::Error::io("the server runtime", e))?;
-    eprintln!("slidepuzzle: open http://{addr}/ (Ctrl-C stops)");
-    runtime
-        .block_on(slidepuzzle_web::serve(addr, solver))
-        .map_err(|e| slidepuzzle::Error::io(addr.to_string(), e))?;
-    Ok(ExitCode::SUCCESS)
+    let program = serve_program()?;
+    let mut command = std::process::Command::new(&program);
+    command.args(["--bind", &bind.to_string(), "--port", &port.to_string()]);
+    if let Some(dir) = cache_dir {
+        command.arg("--cache-dir").arg(dir);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        // Returns only if the program could not be started.
+        let error = command.exec();
+        Err(slidepuzzle::Error::io(&program, error))
+    }
+    #[cfg(not(unix))]
+    {
+        let status = command
+            .status()
+            .map_err(|e| slidepuzzle::Error::io(&program, e))?;
+        Ok(match status.code() {
+            Some(0) => ExitCode::SUCCESS,
+            Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+            None => ExitCode::FAILURE,
+        })
+    }
+}
+
+/// Where [`SERVE_PROGRAM`] is: beside this program, else the first on
+/// `PATH`.
+///
+/// # Errors
+/// [`slidepuzzle::Error::Unsupported`] saying how to install it when it is
+/// in neither place.
+fn serve_program() -> slidepuzzle::Result<std::path::PathBuf> {
+    let name = format!("{SERVE_PROGRAM}{}", std::env::consts::EXE_SUFFIX);
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join(&name)));
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join(&name));
+    beside
+        .into_iter()
+        .chain(on_path)
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| {
+            slidepuzzle::Error::Unsupported(format!(
+                "the page is served by {SERVE_PROGRAM}, which is neither beside this program nor on PATH: \
+                 install it with `cargo install --locked --path crates/slidepuzzle-web` \
+                 (or build the workspace: `cargo build --release --workspace`)"
+            ))
+        })
 }
 
 /// Options of `render`.

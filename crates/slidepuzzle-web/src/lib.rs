@@ -1,6 +1,7 @@
 #![warn(missing_docs)]
 //! The local web page of slidepuzzle: play, check and solve any puzzle in a
-//! browser, served by `slidepuzzle serve`.
+//! browser, served by this crate's program `slidepuzzle-serve` (which
+//! `slidepuzzle serve` runs).
 //!
 //! The page (`static/index.html`, embedded in the binary) talks to a small
 //! JSON API. Every endpoint takes a JSON body (`Content-Type:
@@ -19,7 +20,7 @@
 //! This crate opens no file: `graph:FILE` specs are refused (puzzles are
 //! parsed without a loader), and pattern databases go through the table
 //! store of the [`Solver`] it is given ([`router`] uses a
-//! [`MemoryStore`](slidepuzzle::store::MemoryStore); `slidepuzzle serve`
+//! [`MemoryStore`](slidepuzzle::store::MemoryStore); `slidepuzzle-serve`
 //! passes a solver whose store is its cache directory).
 //!
 //! Every body may also carry `"blanks": K` (default 1): states and goals

@@ -12,22 +12,10 @@ use slidepuzzle::store::MemoryStore;
 use tower::ServiceExt;
 
 async fn post(path: &str, body: String) -> (StatusCode, Value) {
-    let response = slidepuzzle_web::router()
-        .oneshot(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .header("host", "127.0.0.1:8080")
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+    let response = crate::requests::post(slidepuzzle_web::router(), path, body).await;
     let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let text = crate::requests::text(response).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 async fn post_json(path: &str, body: Value) -> (StatusCode, Value) {
@@ -798,16 +786,12 @@ async fn several_blanks_are_solved_and_checked() {
 async fn solve_streams_progress_then_the_answer() {
     let body =
         json!({"puzzle": "3x3", "state": "8 6 7/2 5 4/3 0 1", "algo": "ida", "heuristic": "md"});
-    let response = slidepuzzle_web::router()
-        .oneshot(
-            Request::post("/api/solve/stream")
-                .header("content-type", "application/json")
-                .header("host", "127.0.0.1:8080")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+    let response = crate::requests::post(
+        slidepuzzle_web::router(),
+        "/api/solve/stream",
+        body.to_string(),
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(
         response.headers()["content-type"],

@@ -15,32 +15,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use slidepuzzle::Solver;
 use slidepuzzle::search::pdb::BuildEvent;
 use slidepuzzle::store::MemoryStore;
 use slidepuzzle_web::ServerLimits;
-use tower::ServiceExt;
 
 /// The lines of a streamed solve of `body`.
 async fn stream(router: &Router, body: &Value) -> Vec<Value> {
-    let response = router
-        .clone()
-        .oneshot(
-            Request::post("/api/solve/stream")
-                .header("content-type", "application/json")
-                .header("host", "127.0.0.1:8080")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+    let response =
+        crate::requests::post(router.clone(), "/api/solve/stream", body.to_string()).await;
     assert_eq!(response.status(), StatusCode::OK);
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    String::from_utf8_lossy(&bytes)
+    crate::requests::text(response)
+        .await
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()

@@ -6,4 +6,7 @@
 mod api;
 mod json_schema;
 mod load;
+#[path = "support/requests.rs"]
+mod requests;
+mod same_record;
 mod table_builds;
