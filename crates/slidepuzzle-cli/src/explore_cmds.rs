@@ -79,15 +79,7 @@ pub fn run_godsnumber(args: &GodsArgs) -> Result<ExitCode> {
             .map_err(|e| slidepuzzle::Error::io(path, e))?;
     }
     let max_memory = crate::common::memory_arg(args.memory, slidepuzzle::search::Work::Explore)?;
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new_spinner();
-        b.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = stage_spinner();
     let show = |depth: usize, count: u64| {
         bar.set_message(format!("depth {depth}: {count} new configurations"));
         bar.tick();
@@ -163,7 +155,20 @@ pub fn run_movegroup(
     budget: &crate::common::BudgetArgs,
 ) -> Result<ExitCode> {
     let puzzle = args.puzzle_or_err()?;
-    let r = slidepuzzle::theory::movegroup::move_group_within(&puzzle, &budget.budget()?)?;
+    // On a terminal, the stage the computation is in (a 4x4x4 box takes
+    // about 17 s).
+    let bar = stage_spinner();
+    let show = |stage: &str, done: usize, total: usize| {
+        bar.set_message(if total > 1 {
+            format!("{stage}: {done} of {total}")
+        } else {
+            stage.to_string()
+        });
+        bar.tick();
+    };
+    let r = slidepuzzle::theory::movegroup::move_group_with(&puzzle, &budget.budget()?, &show);
+    bar.finish_and_clear();
+    let r = r?;
     if json {
         println!("{}", serde_json::to_string(&r).expect("serialisable"));
     } else {
@@ -194,6 +199,17 @@ pub fn run_movegroup(
 
 /// A bar of `done/total UNIT` with an ETA on a terminal's standard error,
 /// hidden elsewhere.
+/// On a terminal, a spinner on stderr with the time and a message (the
+/// stage or layer a long computation is in); hidden elsewhere.
+fn stage_spinner() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new_spinner();
+    b.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"));
+    b
+}
+
 fn counting_bar(unit: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
