@@ -12,6 +12,7 @@ const S = {
   cells: [],          // tile per vertex, 0 = blank
   turn: [],           // orientation per vertex, in k-ths of a full turn counter-clockwise (0 where tiles do not turn)
   history: [],        // moves made, [from, to] (the tile on `from` slid into the blank on `to`)
+  played: [],         // the moves of the attempt as made, undos included: from, to, ... (a solve's record)
   moves: 0,           // moves on the counter (single-tile moves, STM)
   mtm: 0,             // multi-tile moves: runs of moves in one direction
   lastDir: null,      // direction of the player's last move, for MTM
@@ -101,23 +102,28 @@ function grouped(n) {
 function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) + ` (${n.length} digits)` : n; }
 
 // ---- the clock: from the first move after a new position to solved ----
+// Times are shown and kept to the millisecond, as speedsolving timers do
+// (the clock, the solved line, the statistics and the CSV alike).
+const seconds = (t) => `${t.toFixed(3)} s`;
 function clockReset() {
   if (S.clock.id) clearInterval(S.clock.id);
   S.clock = { start: null, elapsed: 0, id: null, armed: true };
-  $("timer").textContent = "time: 0.0 s";
+  $("timer").textContent = `time: ${seconds(0)}`;
 }
 function clockStart() {
   if (S.clock.id || !S.clock.armed) return;
   S.clock.start = performance.now();
-  S.clock.id = setInterval(() => { $("timer").textContent = `time: ${((performance.now() - S.clock.start) / 1000).toFixed(1)} s`; }, 100);
+  S.clock.id = setInterval(() => { $("timer").textContent = `time: ${seconds((performance.now() - S.clock.start) / 1000)}`; }, 37);
 }
 function clockStop() {
   if (!S.clock.id) return;
   clearInterval(S.clock.id);
   S.clock.elapsed = (performance.now() - S.clock.start) / 1000;
   S.clock.id = null;
-  $("timer").textContent = `time: ${S.clock.elapsed.toFixed(1)} s`;
+  $("timer").textContent = `time: ${seconds(S.clock.elapsed)}`;
 }
+// A timed attempt is under way: Play, the clock running.
+const attempting = () => S.clock.id !== null && S.mode === "play";
 
 // ---- solutions and pending answers ----
 function dropPending() {
@@ -149,6 +155,7 @@ function newPosition(cells, turn) {
   S.turn = turn && turn.length ? turn.slice() : cells.map(() => 0);
   S.startCells = tokens();
   S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null; S.runLen = 0;
+  S.played = [];
   $("tps").textContent = "";
   clockReset();
   // Only a position that is not solved times a solve: Reset, Load or a
@@ -733,6 +740,7 @@ function userMove(from, to) {
   const timed = S.clock.armed && S.mode === "play";
   slide(from, to);
   S.history.push([from, to]); S.moves++;
+  S.played.push(from, to);
   countRun(from, to);
   clockStart();
   paintAround(touchedBy(from, to));
@@ -743,9 +751,12 @@ function userMove(from, to) {
     const t = S.clock.elapsed;
     if (timed && t > 0) {
       $("tps").textContent = `TPS: ${(S.moves / t).toFixed(2)}`;
-      recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString() });
+      // The scramble and every move made, for the replay (up to a bound:
+      // the browser's storage is a few MB).
+      const steps = S.played.length <= 2 * KEPT_STEPS ? S.played.slice() : undefined;
+      recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString(), start: S.startCells.join(" "), steps });
     }
-    status(`Solved in ${S.moves} move${S.moves === 1 ? "" : "s"}` + (t ? `, ${t.toFixed(1)} s.` : "."), "good");
+    status(`Solved in ${S.moves} move${S.moves === 1 ? "" : "s"}` + (t ? `, ${seconds(t)}.` : "."), "good");
   } else if ($("status").className === "good") status("");
 }
 // A click on a tile: next to a blank it slides; on a board, a tile in the
@@ -771,6 +782,10 @@ function clickVertex(v) {
 }
 
 // ---- the player's solves, kept in this browser ----
+// Each solve keeps its time, STM and MTM counts, date, scramble (`start`)
+// and moves (`steps`: from, to, ... as made, undos included, up to
+// KEPT_STEPS moves), and once asked for, the scramble's optimal length.
+const KEPT_STEPS = 5000;
 const solvesKey = () => "slidepuzzle.solves." + S.P.spec + (S.blanks > 1 ? `|${S.blanks} blanks` : "");
 function loadSolves() { try { return JSON.parse(localStorage.getItem(solvesKey()) || "[]"); } catch { return []; } }
 function recordSolve(entry) {
@@ -788,20 +803,62 @@ function showSolves() {
   const all = loadSolves(), el = $("stats");
   $("forget").disabled = $("export-solves").disabled = !all.length;
   if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
-  const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : x.toFixed(2) + " s";
+  const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : seconds(x);
   const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };
   const last = all[all.length - 1];
   // Every time, newest first, each with its own delete button.
   const list = all.map((e, i) => `<li>${fmt(e.time)}, ${e.stm} moves (${e.mtm} MTM)` +
+    (e.optimal != null ? `, optimal ${e.optimal}` : "") +
+    (e.steps ? ` <button class="replay-solve" data-i="${i}" title="Replay this solve from its scramble">replay</button>` : "") +
+    (e.start && e.optimal == null ? ` <button class="optimal-solve" data-i="${i}" title="Solve the scramble optimally">optimal?</button>` : "") +
     ` <button class="delete-solve" data-i="${i}" aria-label="Delete the solve of ${fmt(e.time)}" title="Delete this solve">×</button></li>`).reverse().join("");
   el.innerHTML = `<table><tr><th></th><th>current</th><th>best</th></tr>` +
     `<tr><th>single</th><td>${fmt(last.time)}</td><td>${fmt(Math.min(...times))}</td></tr>` +
     `<tr><th>ao5</th><td>${fmt(averageOf(times, 5))}</td><td>${fmt(best(5))}</td></tr>` +
     `<tr><th>ao12</th><td>${fmt(averageOf(times, 12))}</td><td>${fmt(best(12))}</td></tr>` +
+    // The longer averages once there are enough solves for them.
+    [50, 100, 1000].filter((n) => times.length >= n)
+      .map((n) => `<tr><th>ao${n}</th><td>${fmt(averageOf(times, n))}</td><td>${fmt(best(n))}</td></tr>`).join("") +
     `<tr><th>mean</th><td colspan="2">${fmt(times.reduce((a, b) => a + b, 0) / times.length)} over ${times.length}</td></tr></table>` +
-    `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS` +
+    `last: ${last.stm} moves (${last.mtm} MTM), ${(last.stm / last.time).toFixed(2)} TPS; ` +
+    `best: ${Math.min(...all.map((e) => e.stm))} moves, ${Math.max(...all.map((e) => e.stm / e.time)).toFixed(2)} TPS` +
     `<ol id="times" reversed aria-label="Your times, newest first">${list}</ol>`;
   for (const b of el.querySelectorAll("button.delete-solve")) b.onclick = () => deleteSolve(Number(b.dataset.i));
+  for (const b of el.querySelectorAll("button.replay-solve")) b.onclick = () => replaySolve(Number(b.dataset.i));
+  for (const b of el.querySelectorAll("button.optimal-solve")) b.onclick = () => optimalOfSolve(Number(b.dataset.i));
+}
+// Puts a kept solve's scramble on the board with the player's own moves as
+// the answer to step through or play (MTM counted as the moves were made).
+function replaySolve(i) {
+  const e = loadSolves()[i];
+  if (!e || !e.steps || !e.start) return;
+  const given = parseState(e.start);
+  newPosition(given.cells, given.turn);
+  S.clock.armed = false;   // a replay is no attempt
+  const steps = Int32Array.from(e.steps), count = steps.length / 2, mtmAt = [0], runAt = [0];
+  for (let k = 0; k < count; k++) { countRun(steps[2 * k], steps[2 * k + 1]); mtmAt.push(S.mtm); runAt.push(S.runLen); }
+  S.mtm = 0; S.lastDir = null; S.runLen = 0;
+  S.solution = { key: key(), steps, count, startCells: S.cells.slice(), startHistory: [], startMoves: 0, startMtm: 0,
+                 startDir: null, startLen: 0, mtmAt, runAt, index: 0, record: { length: count, mtm: e.mtm } };
+  $("solution").textContent = `Your solve of ${seconds(e.time)}: ${e.stm} moves (${e.mtm} MTM)` + (e.optimal != null ? `, optimal ${e.optimal}` : "");
+  $("step").textContent = `step 0 / ${count}`;
+  status(`Replaying your solve of ${seconds(e.time)}: press Play, or step with the buttons beside it.`, "good");
+}
+// Asks the server for the shortest solution of a kept solve's scramble and
+// keeps its length with the solve (movecount against optimal).
+async function optimalOfSolve(i) {
+  const e = loadSolves()[i], spec = S.P.spec;
+  if (!e || !e.start) return;
+  status(`Solving the scramble of your ${seconds(e.time)} solve optimally...`);
+  try {
+    const r = await api("/api/solve", { puzzle: spec, state: e.start, blanks: S.blanks });
+    if (S.P.spec !== spec) return;
+    if (!r.solved || !r.optimal) { status(`No proven shortest answer in time: ${r.length ? `${r.length} moves found` : r.message || "stopped"}.`, "bad"); return; }
+    const all = loadSolves();
+    if (all[i] && all[i].start === e.start) { all[i].optimal = r.length; localStorage.setItem(solvesKey(), JSON.stringify(all)); }
+    showSolves();
+    status(`The scramble's shortest solution has ${r.length} move${r.length === 1 ? "" : "s"}; you took ${e.stm}.`, "good");
+  } catch (err) { status(err.message, "bad"); }
 }
 function deleteSolve(i) {
   const all = loadSolves();
@@ -809,7 +866,7 @@ function deleteSolve(i) {
   const [gone] = all.splice(i, 1);
   try { localStorage.setItem(solvesKey(), JSON.stringify(all)); } catch { /* storage off */ }
   showSolves();
-  status(`Deleted the solve of ${gone.time.toFixed(2)} s.`);
+  status(`Deleted the solve of ${seconds(gone.time)}.`);
 }
 function forgetSolves() {
   const n = loadSolves().length;
@@ -1035,9 +1092,16 @@ document.addEventListener("keydown", (e) => {
   }
 });
 $("edit-use").onclick = async () => {
-  // Vertices left without edges would make the graph disconnected; the
-  // server says so if they are.
-  const E = S.edit;
+  // An edges: spec cannot name a vertex past the last edge's: such a
+  // vertex would be dropped without a word, so the graph is refused with
+  // what to do (the analysis says "disconnected" for the others).
+  const E = S.edit, last = editorEdges().reduce((m, [a, b]) => Math.max(m, a, b), -1);
+  if (E.n > last + 1) {
+    const lost = Array.from({ length: E.n - last - 1 }, (_, i) => last + 1 + i);
+    status(`Vertex ${lost.join(", ")} has no edge, and the graph's edges: spec cannot name ${lost.length > 1 ? "them" : "it"}: ` +
+      `join ${lost.length > 1 ? "them" : "it"} to the graph or remove ${lost.length > 1 ? "them" : "it"} (Delete) first.`, "bad");
+    return;
+  }
   drawnBy = { spec: E.spec, n: E.n, pts: E.pts.map(([x, y]) => [x / 40, y / 40]) };
   if (!await load(E.spec)) return;
   status(`Loaded the graph you built: ${S.P.spec}.`);
@@ -1275,6 +1339,7 @@ function analysisText(a) {
       (a.group ? `puzzle group: ${a.group}, order ${short(a.group_order)}\n` : "") + a.reason;
   }
   const structure = `vertices ${a.vertices}, edges ${a.edges}, bipartite ${a.bipartite}, cyclomatic number ${a.cyclomatic_number}\n` +
+    (a.components > 1 ? `disconnected: ${a.components} components; no tile crosses from one to another\n` : "") +
     `articulation points: ${a.articulation_points.join(" ") || "none"}\n`;
   return a.blanks > 1
     ? structure + `blocks: ${a.blocks.map(b => b.type).join("; ")}\n` +
@@ -1378,7 +1443,10 @@ async function solve() {
   const mine = { key: k, controller, started, ticker: null };
   S.pending = mine;
   $("solve").disabled = true; $("cancel").hidden = false;
+  // Solve ends a timed attempt, unrecorded, and says so on the clock.
+  const abandoned = attempting();
   clockStop(); S.clock.armed = false;
+  if (abandoned) $("timer").textContent = `time: ${seconds(S.clock.elapsed)} (attempt ended by Solve, not recorded)`;
   let latest = null, building = null, improved = null;
   const tick = () => status(building && !latest ? buildingText(building, started)
     : `Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
@@ -1508,13 +1576,23 @@ function countRun(from, to) {
   S.runLen = limit == null ? 0 : fresh ? 1 : S.runLen + 1;
   S.lastDir = d;
 }
+// Undo takes the last move back. In a timed attempt it is a move like any
+// other (the tile really slides back): it counts in STM and MTM, so a
+// recorded solve counts every move made, as speedsolving timers do;
+// elsewhere it takes the move off the counters.
 function undo() {
   if (!S.history.length) return;
   positionChanged(S.solution ? "Undo changed the position, so the solution was dropped." : null);
   const [from, to] = S.history.pop();
   slide(to, from);
-  S.moves = Math.max(0, S.moves - 1);
-  recountRuns();
+  if (attempting()) {
+    S.moves++;
+    S.played.push(to, from);
+    countRun(to, from);
+  } else {
+    S.moves = Math.max(0, S.moves - 1);
+    recountRuns();
+  }
   paintAround(touchedBy(from, to));
   if (!solved() && $("status").className === "good") status("");
 }

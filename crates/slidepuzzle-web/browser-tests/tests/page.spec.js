@@ -168,16 +168,16 @@ test("5. the clock runs only while the player plays, and resets", async ({ page 
   await page.click("#play");
   await expect(page.locator("#status")).toContainText("solved");
   await page.waitForTimeout(400);
-  await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
+  await expect(page.locator("#timer")).toHaveText("time: 0.000 s");
   await page.click("#scramble");
   await expect(page.locator("#status")).toContainText("Scrambled");
   await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowRight");
   await page.waitForTimeout(400);
-  await expect(page.locator("#timer")).not.toHaveText("time: 0.0 s");
+  await expect(page.locator("#timer")).not.toHaveText("time: 0.000 s");
   for (const [button, says] of [["#reset", "Reset"], ["#scramble", "Scrambled"], ["#load", "Loaded"]]) {
     await page.click(button);
     await expect(page.locator("#status")).toContainText(says);
-    await expect(page.locator("#timer")).toHaveText("time: 0.0 s");
+    await expect(page.locator("#timer")).toHaveText("time: 0.000 s");
     await page.keyboard.press("ArrowLeft"); await page.keyboard.press("ArrowUp");
     await page.waitForTimeout(200);
   }
@@ -290,7 +290,59 @@ test("speedsolve: scramble, solve by hand, the clock stops at solved", async ({ 
   const shown = await page.locator("#timer").innerText();
   await page.waitForTimeout(300);
   await expect(page.locator("#timer")).toHaveText(shown);
-  expect(shown).not.toBe("time: 0.0 s");
+  expect(shown).not.toBe("time: 0.000 s");
+});
+
+test("a timed attempt: undo is a move, the clock keeps milliseconds, Solve ends the attempt and says so; solves replay and meet their optimum", async ({ page }) => {
+  // Issue 63, item 2: 58 real moves were recorded as 50 (undo took moves
+  // off the count), the clock showed tenths, and Solve voided an attempt
+  // without a word.
+  await open(page, "3x3");
+  await page.evaluate(() => localStorage.clear());
+  await setState(page, "1 2 3/4 5 6/7 0 8");
+  // Away (the tile on 6 slides right), back by Undo, then home: three
+  // moves made, three counted and recorded (two MTM: the blank went left,
+  // then right twice).
+  await page.locator('#board [data-v="6"]').click();
+  await page.click("#undo");
+  await expect(page.locator("#moves")).toHaveText("STM: 2");
+  expect((await model(page)).cells).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);
+  await page.locator('#board [data-v="8"]').click();
+  await expect(page.locator("#status")).toContainText("Solved in 3 moves");
+  await expect(page.locator("#timer")).toHaveText(/^time: \d+\.\d{3} s$/);
+  await expect(page.locator("#stats")).toContainText("3 moves (2 MTM)");
+  await expect(page.locator("#stats")).toContainText(/single\s*\d+\.\d{3} s/);
+  // Outside an attempt Undo still takes a move off the counters.
+  await page.click("#undo");
+  await expect(page.locator("#moves")).toHaveText("STM: 2");
+  // Solve in the middle of an attempt ends it, unrecorded, and says so.
+  await setState(page, "1 2 3/4 5 6/0 7 8");
+  await page.locator('#board [data-v="7"]').click();
+  await page.click("#solve");
+  await expect(page.locator("#timer")).toContainText("attempt ended by Solve, not recorded");
+  await expect(page.locator("#status")).toContainText("Found");
+  await expect(page.locator("#stats")).toContainText("3 moves (2 MTM)");
+  await expect(page.locator("#times li")).toHaveCount(1);
+  // The kept solve replays from its scramble, undo included, and is
+  // compared with the scramble's shortest solution on request.
+  await page.locator("#times button.replay-solve").click();
+  expect((await model(page)).cells).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);
+  await expect(page.locator("#step")).toHaveText("step 0 / 3");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved");
+  await expect(page.locator("#mtm")).toHaveText("MTM: 2");
+  await page.locator("#times button.optimal-solve").click();
+  await expect(page.locator("#status")).toContainText("shortest solution has 1 move; you took 3");
+  await expect(page.locator("#times li")).toContainText("optimal 1");
+  // With 50 solves kept the ao50 row appears; best movecount and TPS.
+  await page.evaluate(() => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ time: 10 + i, stm: 40 + i, mtm: 30, date: "2026-12-07" }));
+    localStorage.setItem(solvesKey(), JSON.stringify(many));
+    showSolves();
+  });
+  await expect(page.locator("#stats")).toContainText(/ao50\s*34\.500 s/);
+  await expect(page.locator("#stats")).not.toContainText("ao100");
+  await expect(page.locator("#stats")).toContainText("best: 40 moves, 4.00 TPS");
 });
 
 test("play: a click slides a whole run (one MTM move); solves are kept with ao5", async ({ page }) => {
@@ -1240,6 +1292,12 @@ test("33.4 editor: remove a vertex three ways, keep the layout, warn about isola
   // Part 3-0 and 2-3: vertex 3 is left with no edges, in the middle.
   await editorToggle(page, [[3, 0], [2, 3]]);
   await expect(page.locator("#edit-spec")).toContainText("vertex 3 has no edges");
+  // Its spec cannot name vertex 3: Use this graph says so instead of
+  // dropping it, and the puzzle stays as it was.
+  const loaded = (await model(page)).cells.length;
+  await page.click("#edit-use");
+  await expect(page.locator("#status")).toContainText("Vertex 3 has no edge");
+  expect((await model(page)).cells.length).toBe(loaded);
   // A graph of two triangles with no edge between them is disconnected.
   await page.click("#edit-new");
   await editorAdd(page, [[60, 60], [160, 60], [110, 150], [300, 60], [400, 60], [350, 150]]);
@@ -1249,6 +1307,8 @@ test("33.4 editor: remove a vertex three ways, keep the layout, warn about isola
   // and above vertex 2, as drawn.
   await page.click("#edit-use");
   await expect(page.locator("#status")).toContainText("Loaded the graph you built");
+  // The analysis says it is disconnected.
+  await expect(page.locator("#analysis")).toContainText("disconnected: 2 components");
   const pts = await page.evaluate(() => S.pts);
   expect(pts[0][0]).toBeLessThan(pts[3][0]);
   expect(pts[0][1]).toBeLessThan(pts[2][1]);
