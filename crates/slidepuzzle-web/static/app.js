@@ -19,6 +19,7 @@ const S = {
   runLen: 0,          // steps of the run that move ended, where runs are limited (tori)
   startCells: [],     // the position the history starts from (for links)
   clock: { start: null, elapsed: 0, id: null, armed: true },
+  arrangements: [],   // the standard arrangements the lesson lists (Learn's buttons put them on the board)
   solution: null,     // { key, steps (Int32Array: from, to, ...), count, startCells, startHistory, startMoves, startMtm, mtmAt, index, record }
   pending: null,      // { key, controller, started, ticker }
   playing: null,      // animation frame id while playing
@@ -53,7 +54,9 @@ const clip = (text, n = 60) => { const t = String(text); return t.length > n ? t
 // back is cut), the whole text (up to 5,000 characters) on hover.
 function status(text, cls) {
   const s = $("status"), t = String(text);
-  s.textContent = clip(t, 400);
+  // A long message is cut with a note that says so (not a character count,
+  // which read as the size of something the user typed).
+  s.textContent = t.length > 400 ? t.slice(0, 400) + "... (cut: hover for the whole message)" : t;
   s.title = t.length > 400 ? t.slice(0, 5000) : "";
   s.className = cls || "";
 }
@@ -899,6 +902,9 @@ async function lesson() {
   const P = S.P, el = $("lesson"), blanks = S.cells.filter((t) => t === 0).length;
   const parts = [];
   if (P.kind === "board" && P.plain_board && blanks === 1) {
+    // Loyd's 14-15: the goal with its last two tiles swapped, one tap away.
+    parts.push(`<p><button id="loyd" title="The goal with its last two tiles swapped: Sam Loyd's puzzle">Loyd's ${P.vertices - 2}-${P.vertices - 1} puzzle</button>
+      Sam Loyd's famous challenge: the solved board with tiles ${P.vertices - 2} and ${P.vertices - 1} swapped. Put it on the board and try.</p>`);
     // The library works out the parity argument and which of the eight
     // standard arrangements this position reaches (one request).
     let l = null;
@@ -917,8 +923,11 @@ async function lesson() {
       const picture = (cells) => `<span class="mini" style="grid-template-columns: repeat(${P.width}, 1fr)" aria-hidden="true">` +
         cells.map((t) => `<span class="${t === 0 ? "b" : ""}">${t === 0 ? "" : t}</span>`).join("") + "</span>";
       parts.push("<p>Which of the eight standard arrangements can be reached from here:</p><ul class=\"arrangements\">" +
-        l.arrangements.map((a) => `<li class="${a.reachable ? "yes" : "no"}">${P.vertices <= 64 && a.cells ? picture(a.cells) : ""}` +
-          `<span>${a.name}: ${a.reachable ? "reachable" : "not reachable"}</span></li>`).join("") + "</ul>");
+        l.arrangements.map((a, i) => `<li class="${a.reachable ? "yes" : "no"}">${P.vertices <= 64 && a.cells ? picture(a.cells) : ""}` +
+          `<span>${a.name}: ${a.reachable ? "reachable" : "not reachable"}</span>` +
+          (a.cells ? ` <button class="arrangement" data-i="${i}" title="Put this arrangement on the board">put on the board</button>` : "") +
+          "</li>").join("") + "</ul>");
+      S.arrangements = l.arrangements;
     }
   }
   if (blanks === 1) {
@@ -969,7 +978,25 @@ async function lesson() {
           : "") + " Check says whether this position is one of them, and why.";
     parts.push(`<h3>Which positions can be reached</h3><p>${plain}</p>`);
   } catch (e) { parts.push(`<p>${e.message}</p>`); }
-  if (key() === k) el.innerHTML = parts.join("");
+  if (key() !== k) return;
+  el.innerHTML = parts.join("");
+  if ($("loyd")) $("loyd").onclick = loydPosition;
+  for (const b of el.querySelectorAll("button.arrangement")) b.onclick = () => putArrangement(S.arrangements[Number(b.dataset.i)]);
+}
+// One of the standard arrangements on the board, as a new position.
+function putArrangement(a) {
+  if (!a || !a.cells || a.cells.length !== S.cells.length) return;
+  newPosition(a.cells.slice());
+  status(`The arrangement "${a.name}" is on the board: it ${a.reachable ? "can" : "cannot"} be reached from the position before.`);
+}
+// Sam Loyd's 14-15: the goal with its last two tiles swapped.
+function loydPosition() {
+  const cells = S.P.goal_cells.slice(), n = cells.length;
+  const i = cells.indexOf(n - 2), j = cells.indexOf(n - 1);
+  if (i < 0 || j < 0) return;
+  [cells[i], cells[j]] = [cells[j], cells[i]];
+  newPosition(cells);
+  status(`Loyd's ${n - 2}-${n - 1} puzzle: tiles ${n - 2} and ${n - 1} swapped. Check says whether it can be solved, and the lesson below why.`);
 }
 // Learn's text for tiles that turn (docs/THEORY.md section 8).
 function turningLesson(a) {

@@ -403,6 +403,15 @@ test("learn: parity readout and the eight standard arrangements", async ({ page 
   await setState(page, "15 12 7 1/14 10 0 5/2 6 11 9/3 4 8 13");
   await expect(page.locator("#toroidal")).toHaveText("(1,9)(3,6)(4,11,12,7)(5,13)(10,15) * (16,18)(17,19) * (20,21,22,23)");
   await expect(page.locator("#lesson")).toContainText("roll the columns right 1 time and the rows down 2 times");
+  // Issue 63, item 3: an arrangement is one tap from the board, and so is
+  // Loyd's 14-15, which the parity argument then refuses.
+  await page.locator("#lesson li", { hasText: "blank top left, by rows" }).locator("button.arrangement").click();
+  await expect(page.locator("#status")).toContainText('"blank top left, by rows" is on the board');
+  expect((await model(page)).cells.slice(0, 2)).toEqual([0, 15]);
+  await page.click("#loyd");
+  await expect(page.locator("#status")).toContainText("Loyd's 14-15 puzzle");
+  expect((await model(page)).cells.slice(12)).toEqual([13, 15, 14, 0]);
+  await expect(page.locator("#lesson")).toContainText("no sequence of moves solves it");
 });
 
 test("modes: each shows its own panels, on one state; the mode travels in links", async ({ page }) => {
