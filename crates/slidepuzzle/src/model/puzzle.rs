@@ -270,12 +270,20 @@ impl Puzzle {
     /// # Errors
     /// As described, when [`Puzzle::turns`] is some.
     pub(crate) fn require_no_turns(&self, what: &str) -> Result<()> {
-        match self.turns {
-            Some(_) => Err(Error::unsupported(format!(
-                "{what} is not available for puzzles whose tiles turn ({}) yet",
-                crate::error::excerpt(&self.spec)
-            ))),
-            None => Ok(()),
+        self.refuse_if(self.turns.is_some(), |spec| {
+            format!("{what} is not available for puzzles whose tiles turn ({spec}) yet")
+        })
+    }
+
+    /// [`Error::Unsupported`] with `message` (given the spec, excerpted)
+    /// when `refused`; the one shape of the `require_*` guards.
+    fn refuse_if(&self, refused: bool, message: impl FnOnce(&str) -> String) -> Result<()> {
+        if refused {
+            Err(Error::unsupported(message(&crate::error::excerpt(
+                &self.spec,
+            ))))
+        } else {
+            Ok(())
         }
     }
 
@@ -285,13 +293,11 @@ impl Puzzle {
     /// # Errors
     /// As above.
     pub(crate) fn require_sliding(&self, what: &str) -> Result<()> {
-        match self.rotating {
-            Some(_) => Err(Error::unsupported(format!(
-                "{what}: not available for rotating puzzles ({}) yet; solve, check, analyze, scramble, apply and render are",
-                crate::error::excerpt(&self.spec)
-            ))),
-            None => Ok(()),
-        }
+        self.refuse_if(self.rotating.is_some(), |spec| {
+            format!(
+                "{what}: not available for rotating puzzles ({spec}) yet; solve, check, analyze, scramble, apply and render are"
+            )
+        })
     }
 
     /// A configuration with orientations where the puzzle's tiles turn
@@ -382,14 +388,16 @@ impl Puzzle {
     /// # Errors
     /// As described.
     pub(crate) fn require_reversible(&self, what: &str) -> Result<()> {
-        match &self.one_way {
-            Some(d) if !d.is_strongly_connected() => Err(Error::unsupported(format!(
+        let refused = self
+            .one_way
+            .as_ref()
+            .is_some_and(|d| !d.is_strongly_connected());
+        self.refuse_if(refused, |spec| {
+            format!(
                 "{what} needs a one-way puzzle to be strongly connected (every vertex reaching \
-                 every other along the arcs); {} is not",
-                crate::error::excerpt(&self.spec)
-            ))),
-            _ => Ok(()),
-        }
+                 every other along the arcs); {spec} is not"
+            )
+        })
     }
 
     /// [`Error::Unsupported`] naming `what` on a puzzle with one-way
@@ -399,13 +407,9 @@ impl Puzzle {
     /// # Errors
     /// As described, when [`Puzzle::digraph`] is some.
     pub(crate) fn require_two_way(&self, what: &str) -> Result<()> {
-        match self.one_way {
-            Some(_) => Err(Error::unsupported(format!(
-                "{what} is not available for puzzles with one-way edges ({}) yet",
-                crate::error::excerpt(&self.spec)
-            ))),
-            None => Ok(()),
-        }
+        self.refuse_if(self.one_way.is_some(), |spec| {
+            format!("{what} is not available for puzzles with one-way edges ({spec}) yet")
+        })
     }
 
     /// A `width x height` board; see [`PuzzleKind::Board`].

@@ -195,15 +195,16 @@ pub(crate) fn build_blank_aware(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::Puzzle;
     use std::collections::{HashMap, VecDeque};
 
     /// The reference: 0-1 breadth-first search over (placement, blank
     /// vertex), blank moves into free vertices costing 0 and moves of group
-    /// tiles 1; every state's own distance.
-    fn reference(
+    /// tiles 1; every state's own distance (`pdb_build`'s tests take each
+    /// placement's least over blank vertices).
+    pub(crate) fn reference(
         graph: &Graph,
         goal: &Configuration,
         tiles: &[u32],

@@ -507,43 +507,14 @@ mod tests {
 
     /// The reference: 0-1 breadth-first search over (placement, blank
     /// vertex) with blank moves into free vertices costing 0 and moves of
-    /// group tiles costing 1; a placement's value is its least cost over
-    /// blank vertices.
+    /// group tiles costing 1 (`blank_aware`'s reference); a placement's
+    /// value is its least cost over blank vertices.
     fn reference(graph: &Graph, goal: &Configuration, tiles: &[u32]) -> Vec<u8> {
-        use std::collections::{HashMap, VecDeque};
         let n = graph.vertex_count();
-        let pos = goal.positions();
-        let start: Vec<u8> = tiles.iter().map(|&t| pos[t as usize] as u8).collect();
-        let mut best: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
-        let mut queue = VecDeque::new();
-        best.insert((start.clone(), goal.blank()), 0);
-        queue.push_back((start, goal.blank(), 0u32));
         let mut table = vec![u8::MAX; placements(n, tiles.len()) as usize];
-        while let Some((cells, blank, d)) = queue.pop_front() {
-            if best[&(cells.clone(), blank)] < d {
-                continue;
-            }
+        for ((cells, _), d) in crate::search::blank_aware::tests::reference(graph, goal, tiles) {
             let r = rank_placement(&cells, n) as usize;
             table[r] = table[r].min(d as u8);
-            for &v in graph.neighbors(blank) {
-                let mut next = cells.clone();
-                let cost = match next.iter().position(|&c| c as usize == v) {
-                    Some(i) => {
-                        next[i] = blank as u8;
-                        1
-                    }
-                    None => 0,
-                };
-                let key = (next.clone(), v);
-                if best.get(&key).is_none_or(|&b| b > d + cost) {
-                    best.insert(key, d + cost);
-                    if cost == 0 {
-                        queue.push_front((next, v, d));
-                    } else {
-                        queue.push_back((next, v, d + 1));
-                    }
-                }
-            }
         }
         table
     }

@@ -322,7 +322,7 @@ fn several_run<D: SharedDomain<Move = Step>, K: Kernel>(
             kernel.run(domain, Manhattan::new(&tile_distances(puzzle, goal)?))
         }
         GraphHeuristic::Tables(t) => {
-            let pdb = cache.free_blank(puzzle, goal, t, limits)?;
+            let pdb = cache.graph(puzzle, goal, t, limits)?;
             let partitions = t.partition_ranges();
             let lookups = partitions.map(|groups| PdbLookup::graph_groups(&pdb, groups));
             kernel.run(domain, MaxOf::new(lookups.collect()))

@@ -486,7 +486,10 @@ impl TableCache {
         })
     }
 
-    /// Loads or builds the graph tables of a plan.
+    /// Loads or builds the graph tables of a plan: pattern databases on
+    /// the graph with one blank, or the free-blank tables of several
+    /// blanks when the plan's kind is [`TableKind::FreeBlank`]; `limits`
+    /// can stop the build.
     pub(super) fn graph(
         &self,
         puzzle: &Puzzle,
@@ -494,48 +497,34 @@ impl TableCache {
         tables: &TablePlan,
         limits: &Limits,
     ) -> Result<Arc<GraphPdb>> {
+        let free_blank = tables.kind == TableKind::FreeBlank;
+        let kind = if free_blank {
+            TableKind::FreeBlank
+        } else {
+            TableKind::Graph
+        };
         memoised(
             &self.graph,
-            TablesKey::tables(TableKind::Graph, puzzle, goal, &tables.groups),
+            TablesKey::tables(kind, puzzle, goal, &tables.groups),
             limits,
             || {
                 let tracker = self.track();
-                GraphPdb::load_or_build(
-                    puzzle.graph(),
-                    goal,
-                    tables.groups.clone(),
-                    limits,
-                    self.store.as_deref(),
-                    &|e| self.event(&tracker, e),
-                )
-            },
-        )
-    }
-
-    /// Loads or builds the free-blank tables of a plan (several blanks);
-    /// `limits` can stop the build.
-    pub(super) fn free_blank(
-        &self,
-        puzzle: &Puzzle,
-        goal: &Configuration,
-        tables: &TablePlan,
-        limits: &Limits,
-    ) -> Result<Arc<GraphPdb>> {
-        memoised(
-            &self.graph,
-            TablesKey::tables(TableKind::FreeBlank, puzzle, goal, &tables.groups),
-            limits,
-            || {
-                let tracker = self.track();
-                load_or_build_free_blank(
-                    puzzle.graph(),
-                    goal,
-                    tables.groups.clone(),
-                    limits.max_memory,
-                    limits,
-                    self.store.as_deref(),
-                    &|e| self.event(&tracker, e),
-                )
+                let (graph, groups, store) =
+                    (puzzle.graph(), tables.groups.clone(), self.store.as_deref());
+                let events = |e: &BuildEvent| self.event(&tracker, e);
+                if free_blank {
+                    load_or_build_free_blank(
+                        graph,
+                        goal,
+                        groups,
+                        limits.max_memory,
+                        limits,
+                        store,
+                        &events,
+                    )
+                } else {
+                    GraphPdb::load_or_build(graph, goal, groups, limits, store, &events)
+                }
             },
         )
     }
@@ -605,11 +594,12 @@ impl TableCache {
             TableKind::Board | TableKind::BlankAwareBoard => {
                 self.board(board()?, puzzle, goal, t, limits).map(drop)
             }
-            TableKind::Graph => self.graph(puzzle, goal, t, limits).map(drop),
+            TableKind::Graph | TableKind::FreeBlank => {
+                self.graph(puzzle, goal, t, limits).map(drop)
+            }
             TableKind::MultiTile => self
                 .multi_tiles(board()?, puzzle, goal, t, limits)
                 .map(drop),
-            TableKind::FreeBlank => self.free_blank(puzzle, goal, t, limits).map(drop),
         }
     }
 
