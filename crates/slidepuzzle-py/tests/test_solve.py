@@ -65,8 +65,8 @@ def _fields(s):
 )
 def test_the_solution_is_the_cli_record(cli, puzzle, state, metric):
     # One solve, the same record from Python and the command line's --json
-    # (the web API answers the command line's record: see the Rust test
-    # crates/slidepuzzle-cli/tests/same_record.rs).
+    # (the command line and the web API both answer the library's own
+    # record: see the Rust tests named same_record in both faces' crates).
     record = json.loads(cli("solve", "--json", "--metric", metric, "--puzzle", puzzle, state))
     s = sp.solve(sp.configuration(state, sp.Puzzle(puzzle)), metric=metric)
     assert s.solved and record["solved"]
