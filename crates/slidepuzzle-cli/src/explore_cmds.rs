@@ -225,51 +225,72 @@ fn counting_bar(unit: &str) -> ProgressBar {
     b
 }
 
+/// `experiment theta-family`: each row is printed as its graph finishes
+/// (a JSON line with `--json`, else a table line under one header), so a
+/// long run stopped by `--timeout` or Ctrl-C keeps every finished row.
 pub fn run_theta_family(
-    max_vertices: usize,
+    vertices: std::ops::RangeInclusive<usize>,
     json: bool,
     budget: &crate::common::BudgetArgs,
 ) -> Result<ExitCode> {
-    use slidepuzzle::explore::theta_family::{theta_family, theta_graphs};
+    use slidepuzzle::explore::theta_family::{ThetaRow, theta_family, theta_graphs};
+    if vertices.is_empty() {
+        return Err(slidepuzzle::Error::argument(
+            "--min-vertices",
+            format!(
+                "{} is above --max-vertices {}: no graph to compute",
+                vertices.start(),
+                vertices.end()
+            ),
+        ));
+    }
     let bar = counting_bar("searches");
     let show = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    let rows = theta_family(&theta_graphs(max_vertices), &budget.budget()?, &show);
-    bar.finish_and_clear();
-    let rows = rows?;
-    if json {
-        println!("{}", serde_json::to_string(&rows).expect("serialisable"));
-        return Ok(ExitCode::SUCCESS);
-    }
-    println!(
-        "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8}",
-        "graph",
-        "n",
-        "bipartite",
-        "group",
-        "reachable",
-        "God",
-        "eccentricity",
-        "antipodes",
-        "seconds"
-    );
-    for r in &rows {
-        let low = r.eccentricity.iter().min().copied().unwrap_or(0);
+    if !json {
         println!(
-            "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8.2}",
-            r.puzzle,
-            r.vertices,
-            if r.bipartite { "yes" } else { "no" },
-            r.group,
-            r.reachable,
-            r.gods_number,
-            format!("{low}..{}", r.gods_number),
-            r.antipodes,
-            r.seconds
+            "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8}",
+            "graph",
+            "n",
+            "bipartite",
+            "group",
+            "reachable",
+            "God",
+            "eccentricity",
+            "antipodes",
+            "seconds"
         );
     }
+    let mut print_row = |r: &ThetaRow| {
+        let line = if json {
+            serde_json::to_string(r).expect("serialisable")
+        } else {
+            let low = r.eccentricity.iter().min().copied().unwrap_or(0);
+            format!(
+                "{:<14} {:>3} {:>9} {:>12} {:>13} {:>5} {:>13} {:>9} {:>8.2}",
+                r.puzzle,
+                r.vertices,
+                if r.bipartite { "yes" } else { "no" },
+                r.group,
+                r.reachable,
+                r.gods_number,
+                format!("{low}..{}", r.gods_number),
+                r.antipodes,
+                r.seconds
+            )
+        };
+        bar.suspend(|| println!("{line}"));
+    };
+    let rows = theta_family(
+        &theta_graphs(vertices),
+        &budget.budget()?,
+        &show,
+        &mut print_row,
+    );
+    bar.finish_and_clear();
+    rows?;
     Ok(ExitCode::SUCCESS)
 }
 

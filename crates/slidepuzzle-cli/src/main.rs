@@ -165,6 +165,11 @@ enum Command {
         /// holding n!/4 bytes).
         #[arg(long, default_value_t = 9, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..=12))]
         max_vertices: usize,
+        /// theta-family: the smallest graphs, in vertices (4 to 12), to
+        /// continue a table: `--min-vertices 12 --max-vertices 12` runs
+        /// only the 12-vertex rows.
+        #[arg(long, default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..=12))]
+        min_vertices: usize,
         /// Random instances per graph (1 to 100,000).
         #[arg(long, default_value_t = 100, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
         instances: usize,
@@ -286,10 +291,13 @@ fn run(cli: Cli) -> ExitCode {
             instances,
             seed,
             max_vertices,
+            min_vertices,
             json,
             budget,
         } => match name.as_str() {
-            "theta-family" => explore_cmds::run_theta_family(max_vertices, json, &budget),
+            "theta-family" => {
+                explore_cmds::run_theta_family(min_vertices..=max_vertices, json, &budget)
+            }
             _ => explore_cmds::run_experiment(instances, seed, json, &budget),
         },
         Command::Scramble {

@@ -240,8 +240,9 @@ fn record(
     serde_json::to_string(&record).expect("records serialise")
 }
 
-/// On a terminal: a spinner on stderr showing how far IDA* has got (its
-/// bound, nodes so far), and the sink that feeds it.
+/// On a terminal: a spinner on stderr showing how far the search has got
+/// (the length no solution is under, nodes so far), and the sink that
+/// feeds it.
 fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
     if !std::io::stderr().is_terminal() {
         return None;
@@ -266,9 +267,15 @@ fn spinner() -> Option<(ProgressBar, slidepuzzle::search::ProgressSink)> {
             } else {
                 String::new()
             };
+            // A bound of 0 proves nothing (a heuristic that is not
+            // admissible): only the nodes are shown.
+            let proven = if p.bound > 0 {
+                format!("no solution shorter than {} moves; ", p.bound)
+            } else {
+                String::new()
+            };
             shown.set_message(format!(
-                "searching: no solution shorter than {} moves; {:.1} M nodes so far{rate}",
-                p.bound,
+                "searching: {proven}{:.1} M nodes so far{rate}",
                 p.generated as f64 / 1e6
             ));
         }));
@@ -317,10 +324,10 @@ fn build_later(
     if !asked {
         eprintln!(
             "note: the {} pattern databases would make later solves of {} faster; \
-             add --cache-tables to build them once ({} MiB while building)",
+             add --cache-tables to build them once ({} while building)",
             t.sizes(),
             puzzle.spec(),
-            t.build_memory.div_ceil(1 << 20)
+            slidepuzzle::Resource::Memory.amount(t.build_memory)
         );
         return;
     }

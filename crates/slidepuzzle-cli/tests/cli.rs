@@ -891,6 +891,43 @@ fn experiment_runs_and_reports_the_paper_beside_ours() {
     }
 }
 
+/// theta-family prints a JSON line per graph as it finishes, and
+/// `--min-vertices` continues a table: only 6-vertex rows here, each
+/// theta(a,b,c) with a + b + c = 4 once; a range with no graph exits 2.
+#[test]
+fn theta_family_streams_one_row_per_graph_in_the_range() {
+    let o = run(&[
+        "experiment",
+        "theta-family",
+        "--min-vertices",
+        "6",
+        "--max-vertices",
+        "6",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = json_lines(&o);
+    let specs: Vec<&str> = rows.iter().map(|r| r["puzzle"].as_str().unwrap()).collect();
+    assert_eq!(specs, ["theta:0,1,3", "theta:0,2,2", "theta:1,1,2"]);
+    assert!(rows.iter().all(|r| r["vertices"] == 6));
+    // 5! configurations of the tiles times 6 blank places: S_5 (non-bipartite).
+    assert_eq!(rows[0]["reachable"], 720);
+    let o = run(&[
+        "experiment",
+        "theta-family",
+        "--min-vertices",
+        "8",
+        "--max-vertices",
+        "7",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--min-vertices: 8 is above --max-vertices 7"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn pattern_database_commands() {
     let dir = std::env::temp_dir().join(format!("slidepuzzle-cli-pdb-{}", std::process::id()));
@@ -1475,6 +1512,68 @@ fn outputs_read_as_english() {
         stderr(&o).contains("raise the budget with --memory"),
         "{}",
         stderr(&o)
+    );
+    // A need past 64-bit sizes keeps its unit (it read "2^64 - 1 or more
+    // memory").
+    let o = run(&["godsnumber", "--puzzle", "5x5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("memory: needs 16 EiB or more"),
+        "{}",
+        stderr(&o)
+    );
+    // A small table's size is not "about 0 MiB".
+    let cache = std::env::temp_dir().join(format!("slidepuzzle-small-{}", std::process::id()));
+    let o = Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+        .env("XDG_CACHE_HOME", &cache)
+        .args(["solve", "--metric", "mtm", "8 6 7/2 5 4/3 0 1"])
+        .output()
+        .expect("binary runs");
+    let _ = std::fs::remove_dir_all(&cache);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains(" 0 MiB"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("multi-tile pattern database for 3x3")
+            && stderr(&o).contains("about 0.3 MiB"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Issue 66 item 3: a solve with several blanks says that it builds (and
+/// caches) its free-blank pattern databases and how many, and a second run
+/// loads them without a word.
+#[test]
+fn several_blanks_say_which_tables_they_build_once() {
+    let cache = std::env::temp_dir().join(format!("slidepuzzle-free-{}", std::process::id()));
+    let solve = || {
+        Command::new(env!("CARGO_BIN_EXE_slidepuzzle"))
+            .env("XDG_CACHE_HOME", &cache)
+            .args(["solve", "--puzzle", "4x3", "--blanks", "2"])
+            .arg("4 1 0 0/6 10 2 8/7 3 9 5")
+            .output()
+            .expect("binary runs")
+    };
+    let first = solve();
+    let second = solve();
+    let _ = std::fs::remove_dir_all(&cache);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("building 20 free-blank pattern databases")
+            && stderr(&first).contains("cached for later runs"),
+        "{}",
+        stderr(&first)
+    );
+    assert!(
+        stdout(&first).contains("32 moves (STM), optimal"),
+        "{}",
+        stdout(&first)
+    );
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(!stderr(&second).contains("building"), "{}", stderr(&second));
+    assert_eq!(
+        stdout(&first).lines().nth(1),
+        stdout(&second).lines().nth(1)
     );
 }
 

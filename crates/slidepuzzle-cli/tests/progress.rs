@@ -6,8 +6,16 @@
 use std::process::Command;
 
 /// Runs the binary with `args` under a pseudo-terminal in `dir`; returns
-/// what the terminal showed, carriage returns as line breaks.
+/// what the terminal showed, carriage returns as line breaks, and asserts
+/// that the command succeeded.
 fn on_a_terminal(dir: &std::path::Path, args: &[&str]) -> String {
+    let (text, code) = on_a_terminal_with_code(dir, args);
+    assert_eq!(code, Some(0), "{args:?}: {text}");
+    text
+}
+
+/// As [`on_a_terminal`], with the exit code instead of the assertion.
+fn on_a_terminal_with_code(dir: &std::path::Path, args: &[&str]) -> (String, Option<i32>) {
     let bin = env!("CARGO_BIN_EXE_slidepuzzle");
     let mut line = format!("'{bin}'");
     for a in args {
@@ -20,8 +28,7 @@ fn on_a_terminal(dir: &std::path::Path, args: &[&str]) -> String {
         .output()
         .expect("util-linux `script` runs (it gives the commands a terminal)");
     let text = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
-    assert!(out.status.success(), "{args:?}: {text}");
-    text
+    (text, out.status.code())
 }
 
 #[test]
@@ -68,4 +75,27 @@ fn long_runs_show_progress_on_a_terminal() {
     );
     assert!(text.contains("of moves written to moves.txt"), "{text}");
     assert!(text.contains("streamed and verified by replay"), "{text}");
+    // Weighted A* (issue 66 item 2: only a clock before): the length no
+    // solution is under and the nodes so far, about once a second; here
+    // stopped by --timeout (exit 1) on a Segerman scramble it needs about
+    // a minute for.
+    let start = on_a_terminal(d, &["scramble", "--puzzle", "segerman", "--seed", "1"]);
+    let (text, code) = on_a_terminal_with_code(
+        d,
+        &[
+            "solve",
+            "--puzzle",
+            "segerman",
+            "--algo",
+            "wastar",
+            "--timeout",
+            "3",
+            start.trim(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("searching: no solution shorter than") && text.contains("M nodes so far"),
+        "{text}"
+    );
 }

@@ -417,6 +417,12 @@ struct PuzzleRequest {
     /// uniform scramble.
     #[serde(default)]
     moves: Option<u64>,
+    /// `/api/puzzle`: a colour scheme (`plain`, `fringe`, `rainbow`,
+    /// `rows`, `columns`, `grids`; the library's
+    /// [`slidepuzzle::render::Scheme`], as `render --scheme` takes it):
+    /// the answer's `tile_colours` are its fill of each tile.
+    #[serde(default)]
+    scheme: Option<String>,
 }
 
 /// Reads a spec within the page's [`BUDGET`], refusing too large a puzzle
@@ -497,6 +503,16 @@ async fn method_not_allowed() -> ApiError {
 
 fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
+    // A scheme's fill of each tile by its goal vertex (`#rrggbb`, entry 0
+    // the blank); null without a scheme or for `plain` (the page's green
+    // for a tile at home, sand for the others).
+    let tile_colours = match req.scheme.as_deref() {
+        None => None,
+        Some(name) => match name.parse::<slidepuzzle::render::Scheme>()? {
+            slidepuzzle::render::Scheme::Plain => None,
+            scheme => Some(scheme.tile_colours(&p, &goal)),
+        },
+    };
     let (kind, width, height, depth) = match p.kind() {
         PuzzleKind::Board { width, height, .. } => ("board", *width, *height, 1),
         PuzzleKind::Box {
@@ -550,6 +566,7 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiE
         // A rotating puzzle's cycles (each in its forward order; a turn
         // carries the token on each vertex to the next); null otherwise.
         "cycles": p.rotating().map(|r| r.cycles()),
+        "tile_colours": tile_colours,
     }))
 }
 

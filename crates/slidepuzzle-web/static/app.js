@@ -35,6 +35,9 @@ const S = {
   blocks: [],         // blocks from /api/analyze: { vertices, type, group }
   mode: "play",       // "play", "explore" or "learn": which panels show
   blanks: 1,          // how many blanks: sent with every request (the API's "blanks")
+  scheme: "plain",    // the colour scheme (the #scheme box, kept in this browser)
+  colours: null,      // per tile, its fill in that scheme (/api/puzzle's tile_colours); null for plain
+  focus: false,       // focus mode: only the board and the counters, the board as large as the window
 };
 
 // Every request carries the number of blanks when it is not the
@@ -220,11 +223,17 @@ function draw() {
 function gridDrawn() { return S.P.kind === "board" && (S.P.plain_board || S.P.spec.includes(":torus")); }
 // Cells smaller than this are drawn on a canvas with zoom and pan.
 const CANVAS_BELOW_PX = 16;
+// The board's side in CSS px: up to 560 px in the page's column, or, in
+// focus mode, the window's width or height less the counters' line.
+function boardSide(el) {
+  const wide = el.clientWidth || document.body.clientWidth - 20;
+  return S.focus ? Math.max(200, Math.min(wide, window.innerHeight - 110)) : Math.max(200, Math.min(560, wide));
+}
 function drawGrid(el) {
-  const P = S.P, avail = Math.max(200, Math.min(560, el.clientWidth || document.body.clientWidth - 20));
+  const P = S.P, avail = boardSide(el);
   const fit = Math.floor((avail - 6) / Math.max(P.width, P.height)) - 3;
   if (fit < CANVAS_BELOW_PX) { drawCanvasGrid(el, avail); return; }
-  const size = Math.min(64, fit);
+  const size = Math.min(S.focus ? 200 : 64, fit);
   const g = document.createElement("div"); g.className = "grid" + (P.spec.includes(":torus") ? " torus" : "");
   if (P.spec.includes(":torus")) g.title = "A torus: tiles slide across the edges to the opposite side";
   g.style.gridTemplateColumns = `repeat(${P.width}, var(--s))`; g.style.setProperty("--s", size + "px");
@@ -332,7 +341,7 @@ function drawCell(v, clear = true) {
   if (x > C.w || y > C.h || x + C.cell < 0 || y + C.cell < 0) return;
   const gap = C.cell >= 8 ? 1 : 0;
   if (clear) { ctx.fillStyle = "#555"; ctx.fillRect(x, y, C.cell, C.cell); }
-  ctx.fillStyle = t === 0 ? "#555" : atHome(v) ? "#b9e3b0" : "#f3d9a4";
+  ctx.fillStyle = tileFill(t, v);
   ctx.fillRect(x + gap, y + gap, C.cell - 2 * gap, C.cell - 2 * gap);
   if (legal(v)) {
     const lw = Math.max(1, C.cell * 0.08);
@@ -638,15 +647,24 @@ function showBlocks() {
   el.appendChild(list);
 }
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
+// The fill of tile `t` on vertex `v`: the blank dark; in a colour scheme
+// the tile's own colour (the library's, by where it belongs); plain:
+// green on its goal vertex, sand elsewhere.
+function tileFill(t, v) {
+  if (t === 0) return "#555";
+  if (S.colours && S.colours[t]) return S.colours[t];
+  return atHome(v) ? "#b9e3b0" : "#f3d9a4";
+}
 function paint(v) {
   if (S.canvas) { drawCell(v); return; }
   const e = S.els[v]; if (!e) return;
   const t = S.cells[v], home = t !== 0 && atHome(v);
   if (e.shape.tagName === "DIV") {
     e.shape.className = "cell" + (t === 0 ? " blank" : home ? " home" : "") + (legal(v) ? " legal" : "");
+    e.shape.style.background = t !== 0 && S.colours ? tileFill(t, v) : "";
     e.shape.textContent = t === 0 ? "" : t;
   } else {
-    e.shape.setAttribute("fill", t === 0 ? "#555" : home ? "#b9e3b0" : "#f3d9a4");
+    e.shape.setAttribute("fill", tileFill(t, v));
     e.shape.setAttribute("class", (legal(v) ? "legal " : "") + (S.cut.has(v) ? "cut" : ""));
     // A cut vertex's red ring sits outside its circle, so the blue ring
     // of a legal move (on the circle itself) never hides it.
@@ -1144,8 +1162,20 @@ function setMode(mode) {
     b.setAttribute("aria-selected", String(b.dataset.mode === mode));
   }
   try { localStorage.setItem("slidepuzzle.mode", mode); } catch { /* storage off */ }
+  if (S.focus && mode !== "play") setFocus(false);
   if (S.P) { paintEdges(); lessonKey = null; scheduleLesson(); syncUrl(); }
 }
+// Focus mode (Play): only the board, the counters and the status line,
+// the board redrawn as large as the window; Escape or the button leaves.
+function setFocus(on) {
+  S.focus = on;
+  document.body.classList.toggle("focus", on);
+  $("focus").textContent = on ? "Leave focus (Esc)" : "Focus";
+  $("focus").setAttribute("aria-pressed", String(on));
+  if (S.P) draw();
+}
+$("focus").onclick = () => setFocus(!S.focus);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && S.focus) { e.preventDefault(); setFocus(false); } });
 for (const b of document.querySelectorAll("nav.modes button")) b.onclick = () => setMode(b.dataset.mode);
 
 // ---- links ----
@@ -1279,10 +1309,72 @@ $("speed").addEventListener("pointerup", (e) => e.target.blur());
 const showSpeed = () => { $("speed-value").textContent = `${$("speed").value} moves/s`; };
 $("speed").addEventListener("input", showSpeed);
 showSpeed();
+// ---- keys: which key does what, set in the Keys panel, kept in this browser ----
+// up/down/left/right slide a tile that way (or, with blankMoves, move the
+// blank that way: the tile goes the other way, as some speedsolvers
+// like); scramble scrambles a solved puzzle (never one in progress: a
+// slip of the key does not throw a solve away); reset goes back to the
+// solved position.
+const DEFAULT_KEYS = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", scramble: " ", reset: "r", blankMoves: false };
+const KEY_ACTIONS = [["up", "Slide up"], ["down", "Slide down"], ["left", "Slide left"], ["right", "Slide right"],
+                     ["scramble", "Scramble (a solved puzzle)"], ["reset", "Reset"]];
+const keyName = (k) => (k === " " ? "Space" : k.length === 1 ? k.toUpperCase() : k);
+function loadKeys() {
+  try { return { ...DEFAULT_KEYS, ...JSON.parse(localStorage.getItem("slidepuzzle.keys") || "{}") }; }
+  catch { return { ...DEFAULT_KEYS }; }
+}
+S.keys = loadKeys();
+let capturing = null;   // the action whose key the next key press sets
+function saveKeys() { try { localStorage.setItem("slidepuzzle.keys", JSON.stringify(S.keys)); } catch { /* off */ } }
+function showKeys() {
+  const list = $("key-list");
+  list.innerHTML = "";
+  for (const [action, label] of KEY_ACTIONS) {
+    const row = document.createElement("label");
+    row.textContent = label + " ";
+    const b = document.createElement("button");
+    b.id = `key-${action}`; b.className = "key";
+    b.textContent = capturing === action ? "press a key..." : keyName(S.keys[action]);
+    b.title = "Click, then press the key for this (Escape keeps the old one)";
+    b.onclick = () => { capturing = action; showKeys(); };
+    row.appendChild(b); list.appendChild(row);
+  }
+  $("key-blank").checked = S.keys.blankMoves;
+}
+// The key press that sets a key: taken before anything else sees it.
+document.addEventListener("keydown", (e) => {
+  if (!capturing) return;
+  e.preventDefault(); e.stopImmediatePropagation();
+  if (e.key !== "Escape" && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) {
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    // A key does one thing: the action that had it takes this one's old key.
+    const other = KEY_ACTIONS.find(([a]) => a !== capturing && S.keys[a] === key);
+    if (other) S.keys[other[0]] = S.keys[capturing];
+    S.keys[capturing] = key;
+    saveKeys();
+    status(`${KEY_ACTIONS.find(([a]) => a === capturing)[1]}: ${keyName(key)}` + (other ? ` (${other[1].toLowerCase()} now ${keyName(S.keys[other[0]])})` : "") + ".");
+  }
+  capturing = null; showKeys();
+}, true);
+$("key-blank").onchange = () => { S.keys.blankMoves = $("key-blank").checked; saveKeys(); };
+$("key-defaults").onclick = () => { S.keys = { ...DEFAULT_KEYS }; saveKeys(); showKeys(); status("Keys back to the defaults."); };
+showKeys();
 document.addEventListener("keydown", (e) => {
   if (!S.P || ownsKeys(document.activeElement)) return;
-  const d = { ArrowUp: [0, -1, 0], ArrowDown: [0, 1, 0], ArrowLeft: [-1, 0, 0], ArrowRight: [1, 0, 0],
-              f: [0, 0, -1], F: [0, 0, -1], b: [0, 0, 1], B: [0, 0, 1] }[e.key];
+  // Keyboard users on a button press it with Space or Enter, as usual.
+  const onButton = document.activeElement && document.activeElement.tagName === "BUTTON";
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (key === S.keys.scramble && !(onButton && (key === " " || key === "Enter"))) {
+    e.preventDefault();
+    if (solved()) $("scramble").click();
+    else status(`${keyName(key)} scrambles a solved puzzle; this one is in progress (the Scramble button scrambles it anyway).`);
+    return;
+  }
+  if (key === S.keys.reset && !(onButton && (key === " " || key === "Enter"))) { e.preventDefault(); $("reset").click(); return; }
+  const k = S.keys;
+  const sign = k.blankMoves ? -1 : 1;
+  const d = { [k.up]: [0, -sign, 0], [k.down]: [0, sign, 0], [k.left]: [-sign, 0, 0], [k.right]: [sign, 0, 0],
+              f: [0, 0, -1], b: [0, 0, 1] }[key];
   if (!d || (d[2] !== 0 && S.P.kind !== "box")) return;
   e.preventDefault();
   const m = tileToward(d[0], d[1], d[2]);
@@ -1295,7 +1387,7 @@ document.addEventListener("keydown", (e) => {
 // blank and says so, unless `keepBlanks` (the Blanks box itself changed).
 async function load(spec, { keepBlanks = false } = {}) {
   let P;
-  try { P = await api("/api/puzzle", { puzzle: spec }); }
+  try { P = await api("/api/puzzle", { puzzle: spec, ...(S.scheme !== "plain" ? { scheme: S.scheme } : {}) }); }
   catch (e) {
     if (!keepBlanks && S.blanks > 1) {
       const k = S.blanks;
@@ -1312,6 +1404,7 @@ async function load(spec, { keepBlanks = false } = {}) {
   }
   positionChanged();
   S.P = P;
+  S.colours = P.tile_colours || null;
   S.cut = new Set(); S.blocks = [];
   // Moves follow the arcs on puzzles with one-way edges: a tile slides
   // from u to v only along an arc u -> v.
@@ -1477,7 +1570,7 @@ async function solve() {
   let latest = null, building = null, improved = null;
   const tick = () => status(building && !latest ? buildingText(building, started)
     : `Solving... ${((performance.now() - started) / 1000).toFixed(1)} s` +
-    (latest ? `, no solution shorter than ${latest.bound} moves, ${latest.generated.toLocaleString()} positions generated` : "") +
+    (latest ? (latest.bound > 0 ? `, no solution shorter than ${latest.bound} moves` : "") + `, ${latest.generated.toLocaleString()} positions generated` : "") +
     (improved ? `, best so far ${improved.length} moves` + (improved.lower_bound > 0 ? ` (the shortest has at least ${improved.lower_bound})` : "") : "") +
     " (Cancel stops the search)");
   tick(); mine.ticker = setInterval(tick, 200);
@@ -1658,6 +1751,20 @@ $("share").onclick = async () => {
 };
 // The animate switch is remembered in this browser.
 try { if (localStorage.getItem("slidepuzzle.animate") === "off") $("animate").checked = false; } catch { /* storage off */ }
+// The colour scheme: kept in this browser; a change asks the server for
+// the current puzzle's colours (the library's schemes, one per tile).
+try { const kept = localStorage.getItem("slidepuzzle.scheme"); if (kept && [...$("scheme").options].some((o) => o.value === kept)) $("scheme").value = kept; } catch { /* off */ }
+S.scheme = $("scheme").value;
+$("scheme").onchange = async () => {
+  S.scheme = $("scheme").value;
+  try { localStorage.setItem("slidepuzzle.scheme", S.scheme); } catch { /* off */ }
+  const P = S.P;
+  if (!P) return;
+  try {
+    const r = await api("/api/puzzle", { puzzle: P.spec, ...(S.scheme !== "plain" ? { scheme: S.scheme } : {}) });
+    if (S.P === P) { S.colours = r.tile_colours || null; paintVertices(); }
+  } catch (e) { status(`Could not colour the tiles: ${e.message}`, "bad"); }
+};
 $("animate").onchange = () => { try { localStorage.setItem("slidepuzzle.animate", $("animate").checked ? "on" : "off"); } catch { /* off */ } };
 $("forget").onclick = forgetSolves;
 $("export-solves").onclick = exportSolves;

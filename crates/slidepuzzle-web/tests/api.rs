@@ -270,6 +270,50 @@ async fn check_analyze_scramble_and_puzzle_info() {
     );
 }
 
+/// The page's colour schemes are the library's (`render --scheme`): each
+/// tile's fill by its goal vertex, null for plain or without a scheme,
+/// rainbow on graphs without rows, and a 400 naming an unknown scheme.
+#[tokio::test]
+async fn puzzle_info_gives_each_tile_its_colour_in_a_scheme() {
+    let colours = |v: &serde_json::Value| -> Vec<String> {
+        v["tile_colours"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "4x4", "scheme": "rows"})).await;
+    assert_eq!(s, 200, "{v}");
+    let rows = colours(&v);
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows[1], rows[4], "tiles 1 to 4 are the top row");
+    assert_ne!(rows[4], rows[5], "tile 5 starts the second row");
+    let (_, v) = post_json("/api/puzzle", json!({"puzzle": "4x4", "scheme": "columns"})).await;
+    let columns = colours(&v);
+    assert_eq!(columns[1], columns[5]);
+    assert_ne!(columns[1], columns[2]);
+    for body in [
+        json!({"puzzle": "4x4"}),
+        json!({"puzzle": "4x4", "scheme": "plain"}),
+    ] {
+        let (_, v) = post_json("/api/puzzle", body).await;
+        assert_eq!(v["tile_colours"], json!(null), "{v}");
+    }
+    // The Petersen graph has no rows: every tile its own hue.
+    let (_, v) = post_json(
+        "/api/puzzle",
+        json!({"puzzle": "petersen", "scheme": "rows"}),
+    )
+    .await;
+    let hues = colours(&v);
+    assert_eq!(hues.len(), 10);
+    assert_ne!(hues[1], hues[2]);
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "4x4", "scheme": "stripes"})).await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("'stripes'"), "{v}");
+}
+
 /// What the page draws one-way edges and turned tiles from: the arcs
 /// without a reverse, the nonzero turns with their modulus, and the goal's
 /// orientations; a scramble of `segerman` is solved (the library replays

@@ -100,6 +100,14 @@ async fn every_api_answer_is_valid_against_the_schema() {
         "api_puzzle",
     )
     .await;
+    answer(
+        &r,
+        "/api/puzzle",
+        json!({"puzzle": "4x4", "scheme": "fringe"}),
+        ok,
+        "api_puzzle",
+    )
+    .await;
     for body in [
         json!({"puzzle": "3x3", "state": NEAR}),
         json!({"puzzle": "3x3", "state": ODD}),

@@ -207,12 +207,25 @@ pub enum Resource {
 
 impl Resource {
     /// `n` of this resource with its unit, such as `"12 vertices"` or
-    /// `"100 MiB"`.
-    pub(crate) fn amount(self, n: u64) -> String {
+    /// `"100 MiB"` (memory is counted in bytes: under 0.1 MiB as bytes,
+    /// under 10 MiB to a tenth, else whole MiB rounded up). `u64::MAX`, where
+    /// saturating arithmetic ends, reads as "or more".
+    ///
+    /// ```
+    /// use slidepuzzle::Resource;
+    /// assert_eq!(Resource::Memory.amount(362_880), "0.3 MiB");
+    /// assert_eq!(Resource::Memory.amount(600 << 20), "600 MiB");
+    /// assert_eq!(Resource::Memory.amount(u64::MAX), "16 EiB or more");
+    /// assert_eq!(Resource::States.amount(u64::MAX), "2^64 - 1 or more states");
+    /// ```
+    pub fn amount(self, n: u64) -> String {
         // Sizes computed with saturating arithmetic end at u64::MAX: the
         // true need is larger than any number shown.
         if n == u64::MAX {
-            return format!("2^64 - 1 or more {self}");
+            return match self {
+                Resource::Memory => "16 EiB or more".to_string(),
+                _ => format!("2^64 - 1 or more {self}"),
+            };
         }
         match self {
             Resource::Memory => mib(n),

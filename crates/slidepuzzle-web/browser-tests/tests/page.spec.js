@@ -370,6 +370,96 @@ test("play: a click slides a whole run (one MTM move); solves are kept with ao5"
   await expect(page.locator("#stats")).toContainText("3 moves (1 MTM)");
 });
 
+test("play: colour schemes from the library, kept in the browser; focus mode shows only a larger board", async ({ page }) => {
+  await open(page, "4x4");
+  const fill = (v) => page.locator(`#board [data-v="${v}"]`).evaluate((e) => getComputedStyle(e).backgroundColor);
+  // Plain: tiles at home are green.
+  expect(await fill(0)).toBe("rgb(185, 227, 176)");
+  await page.selectOption("#scheme", "rows");
+  await expect.poll(() => fill(0)).not.toBe("rgb(185, 227, 176)");
+  // Tiles 1 and 4 share the top row's colour, tile 5 starts another; a
+  // tile keeps its colour when it moves.
+  expect(await fill(3)).toBe(await fill(0));
+  expect(await fill(4)).not.toBe(await fill(0));
+  const twelve = await fill(11);
+  await page.keyboard.press("ArrowDown");
+  expect((await model(page)).cells[15]).toBe(12);
+  expect(await fill(15)).toBe(twelve);
+  await page.selectOption("#scheme", "columns");
+  await expect.poll(() => fill(4)).toBe(await fill(0));
+  // The scheme is kept: a reload and a graph use it (rainbow where a
+  // graph has no columns).
+  await open(page, "petersen");
+  await expect(page.locator("#scheme")).toHaveValue("columns");
+  const c1 = await page.locator('#board circle[data-v="0"]').getAttribute("fill");
+  const c2 = await page.locator('#board circle[data-v="1"]').getAttribute("fill");
+  expect(c1).toMatch(/^#[0-9a-f]{6}$/);
+  expect(c1).not.toBe(c2);
+  await page.selectOption("#scheme", "plain");
+  await expect(page.locator('#board circle[data-v="0"]')).toHaveAttribute("fill", "#b9e3b0");
+  // Focus: the controls go, the board grows to the window; Escape leaves.
+  await open(page, "4x4");
+  const side = async () => (await page.locator("#board .grid").boundingBox()).width;
+  const before = await side();
+  await page.click("#focus");
+  await expect(page.locator("#focus")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("#spec")).toBeHidden();
+  await expect(page.locator("#moves")).toBeVisible();
+  expect(await side()).toBeGreaterThan(before * 1.2);
+  // Moves and the clock work as before.
+  await page.keyboard.press("ArrowDown");
+  expect((await model(page)).moves).toBe(1);
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#spec")).toBeVisible();
+  await expect(page.locator("#focus")).toHaveText("Focus");
+  expect(Math.round(await side())).toBe(Math.round(before));
+});
+
+test("play: Space scrambles a solved puzzle, R resets, keys are set in the Keys panel and kept", async ({ page }) => {
+  await open(page, "3x3");
+  await mode(page, "play");
+  await page.keyboard.press("Space");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  const scrambled = (await model(page)).cells.join(" ");
+  expect(scrambled).not.toBe("1 2 3 4 5 6 7 8 0");
+  // A puzzle in progress is not thrown away by a slip of the key.
+  await page.keyboard.press("Space");
+  await expect(page.locator("#status")).toContainText("scrambles a solved puzzle");
+  expect((await model(page)).cells.join(" ")).toBe(scrambled);
+  await page.keyboard.press("r");
+  await expect(page.locator("#status")).toContainText("Reset");
+  expect((await model(page)).cells.join(" ")).toBe("1 2 3 4 5 6 7 8 0");
+  // W slides up: the tile below the blank.
+  await page.locator("#keys summary").click();
+  await page.click("#key-up");
+  await expect(page.locator("#key-up")).toHaveText("press a key...");
+  await page.keyboard.press("w");
+  await expect(page.locator("#key-up")).toHaveText("W");
+  await setState(page, "1 2 3/4 0 5/6 7 8");
+  await page.keyboard.press("w");
+  await expect.poll(async () => (await model(page)).cells.join(" ")).toBe("1 2 3 4 7 5 6 0 8");
+  // A key does one thing: giving W to left hands left's old key to up.
+  await page.click("#key-left");
+  await page.keyboard.press("w");
+  await expect(page.locator("#key-left")).toHaveText("W");
+  await expect(page.locator("#key-up")).toHaveText("ArrowLeft");
+  // Direction keys that move the blank: Down moves the blank down, so
+  // the tile below it goes up.
+  await page.locator("#key-blank").check();
+  await setState(page, "1 2 3/4 0 5/6 7 8");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(async () => (await model(page)).cells.join(" ")).toBe("1 2 3 4 7 5 6 0 8");
+  // Kept in this browser.
+  await open(page, "3x3");
+  await page.locator("#keys summary").click();
+  await expect(page.locator("#key-left")).toHaveText("W");
+  await expect(page.locator("#key-blank")).toBeChecked();
+  await page.click("#key-defaults");
+  await expect(page.locator("#key-left")).toHaveText("ArrowLeft");
+  await expect(page.locator("#key-up")).toHaveText("ArrowUp");
+  await expect(page.locator("#key-blank")).not.toBeChecked();
+});
+
 test("links carry the puzzle, the position and the moves", async ({ page }) => {
   await open(page, "3x3");
   await setState(page, "1 2 3/4 5 6/0 7 8");
@@ -1046,14 +1136,15 @@ test("33.13 a legal cut vertex keeps its red ring; the torus mark is not clipped
 test("33.16 phone: controls are at least 44 px tall, checkboxes 24 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, "4x4");
+  // Every control shown (checkboxes: 24 px, below), the Keys panel open.
+  await page.locator("#keys summary").click();
   const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select")]
-    .filter((e) => e.offsetParent !== null)
+    .filter((e) => e.offsetParent !== null && e.type !== "checkbox")
     .map((e) => [e.id || e.textContent.trim() || e.type, e.getBoundingClientRect()])
     .filter(([, r]) => r.height < 44)
-    .map(([name, r]) => [name, Math.round(r.height)])
-    .filter(([name]) => !["hover", "animate"].includes(name)));
+    .map(([name, r]) => [name, Math.round(r.height)]));
   expect(small).toEqual([]);
-  for (const id of ["hover", "animate"]) {
+  for (const id of ["hover", "animate", "key-blank"]) {
     const box = await page.locator(`#${id}`).boundingBox();
     expect(box.height, id).toBeGreaterThanOrEqual(24);
     expect(box.width, id).toBeGreaterThanOrEqual(24);

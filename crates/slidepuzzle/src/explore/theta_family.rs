@@ -54,11 +54,23 @@ pub struct ThetaRow {
     pub seconds: f64,
 }
 
-/// Every theta(a, b, c) with `a <= b <= c`, at most one path empty and at
-/// most `max_vertices` vertices, in order of vertices, then (a, b, c).
-pub fn theta_graphs(max_vertices: usize) -> Vec<[usize; 3]> {
+/// Every theta(a, b, c) with `a <= b <= c`, at most one path empty and
+/// `vertices` vertices (a + b + c + 2; the range may be empty), in order
+/// of vertices, then (a, b, c).
+///
+/// ```
+/// use slidepuzzle::explore::theta_family::theta_graphs;
+/// // theta(0,1,1) is the 4-cycle with a chord; theta(1,1,1) is K_2,3.
+/// assert_eq!(theta_graphs(4..=5), vec![[0, 1, 1], [0, 1, 2], [1, 1, 1]]);
+/// assert_eq!(theta_graphs(6..=6), vec![[0, 1, 3], [0, 2, 2], [1, 1, 2]]);
+/// ```
+pub fn theta_graphs(vertices: std::ops::RangeInclusive<usize>) -> Vec<[usize; 3]> {
     let mut out = Vec::new();
-    for inner in 1..=max_vertices.saturating_sub(2) {
+    let (low, high) = (
+        vertices.start().saturating_sub(2).max(1),
+        vertices.end().saturating_sub(2),
+    );
+    for inner in low..=high {
         for a in 0..=inner {
             for b in a.max(1)..=inner - a {
                 let c = inner - a - b;
@@ -107,7 +119,9 @@ fn goal_with_blank(n: usize, blank: usize) -> Result<Configuration> {
 }
 
 /// Computes the row of theta(a, b, c) for each of `graphs`, calling
-/// `progress(done, total)` after each breadth-first search.
+/// `progress(done, total)` after each breadth-first search and
+/// `each_row(row)` as each graph's row is complete (so a long run shows,
+/// and its caller can keep, every row found before a stop).
 ///
 /// # Errors
 /// As [`explore`]: [`crate::Error::Limit`] when a search would pass
@@ -118,6 +132,7 @@ pub fn theta_family(
     graphs: &[[usize; 3]],
     budget: &Budget,
     progress: &(dyn Fn(usize, usize) + Sync),
+    each_row: &mut dyn FnMut(&ThetaRow),
 ) -> Result<Vec<ThetaRow>> {
     let classes_of = |p: [usize; 3]| {
         let n = p.iter().sum::<usize>() + 2;
@@ -168,7 +183,7 @@ pub fn theta_family(
             }
         }
         let (gods_number, antipodes) = best.unwrap_or((0, 0));
-        rows.push(ThetaRow {
+        let row = ThetaRow {
             puzzle: puzzle.spec().to_string(),
             paths,
             vertices: n,
@@ -180,7 +195,9 @@ pub fn theta_family(
             antipodes,
             searches: known.len(),
             seconds: started.elapsed().as_secs_f64(),
-        });
+        };
+        each_row(&row);
+        rows.push(row);
     }
     Ok(rows)
 }
@@ -192,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_family_lists_each_graph_once() {
-        let graphs = theta_graphs(7);
+        let graphs = theta_graphs(4..=7);
         assert_eq!(graphs.first(), Some(&[0, 1, 1]));
         assert!(graphs.contains(&[1, 2, 2]));
         assert!(
@@ -271,9 +288,15 @@ mod tests {
     /// times n is the reachable count.
     #[test]
     fn rows_equal_a_plain_search_and_wilsons_theorem() {
-        let graphs = theta_graphs(7);
-        let rows = theta_family(&graphs, &Budget::default(), &|_, _| {}).unwrap();
+        let graphs = theta_graphs(4..=7);
+        let mut streamed = Vec::new();
+        let rows = theta_family(&graphs, &Budget::default(), &|_, _| {}, &mut |row| {
+            streamed.push(row.puzzle.clone())
+        })
+        .unwrap();
         assert_eq!(rows.len(), graphs.len());
+        let returned: Vec<String> = rows.iter().map(|r| r.puzzle.clone()).collect();
+        assert_eq!(streamed, returned, "each row is passed on once, in order");
         for (row, &paths) in rows.iter().zip(&graphs) {
             let (eccentricity, reachable) = by_plain_search(paths);
             assert_eq!(row.eccentricity, eccentricity, "{}", row.puzzle);

@@ -17,7 +17,10 @@
 //! FxHash table (rustc-hash) indexing an arena of nodes that remember
 //! their g, their parent and the move from it; the path is rebuilt from
 //! the parents. Memory is estimated per stored node and checked against
-//! [`Limits::max_memory`] at every insertion.
+//! [`Limits::max_memory`] at every insertion. With a
+//! [`Limits::progress`] sink, a search reports about once a second the
+//! nodes so far and the least g + h on its open list, below which no
+//! solution lies (h admissible; else 0).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -355,6 +358,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
         }
     };
     let mut kids: Vec<(D::Move, K, bool, u32)> = Vec::new();
+    let (mut reported_at, mut reported_bound) = (Instant::now(), 0);
     while let Some(Reverse((_, key, i, g))) = open.pop() {
         if arena.nodes[i as usize].g != g {
             continue; // reached again with a smaller g since
@@ -406,9 +410,25 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
             stats.lower_bound = proven(&open, None);
             return (None, stats, Some(StopReason::Memory));
         }
+        // Progress about once a second: what the open list proves so far
+        // (the largest of the bounds reported; 0 when h is not admissible).
+        if limits.progress.is_some()
+            && stats.expanded.is_multiple_of(PROGRESS_CHECK_EVERY)
+            && reported_at.elapsed() >= PROGRESS_EVERY
+        {
+            reported_at = Instant::now();
+            reported_bound = reported_bound.max(proven(&open, None));
+            limits.report(reported_bound, stats.expanded, stats.generated);
+        }
     }
     (None, stats, None)
 }
+
+/// Expansions between looks at the clock for a progress report.
+const PROGRESS_CHECK_EVERY: u64 = 1 << 14;
+/// The least time between two progress reports (each scans the open list
+/// for its lower bound, so a report costs O(open)).
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The open list: (score, configuration, arena slot, g).
 type Open<K> = BinaryHeap<Reverse<(u64, K, u32, u32)>>;

@@ -8,12 +8,15 @@ use crate::error::{Error, Result};
 
 pub use crate::error::StopReason;
 
-/// How far an IDA* search has got: reported when an iteration with a new
-/// bound starts.
+/// How far a search has got: IDA* reports when an iteration with a new
+/// bound starts, best-first search ([`super::best_first`]: A*, weighted
+/// A*, breadth-first) about once a second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// The f-bound of the iteration starting now: no solution is shorter
-    /// (every smaller bound has been searched completely).
+    /// No solution is shorter: for IDA*, the f-bound of the iteration
+    /// starting now (every smaller bound has been searched completely); for
+    /// best-first search, the least g + h on the open list (0 when the
+    /// heuristic is not admissible, so nothing is proven).
     pub bound: u32,
     /// Nodes expanded so far, in the iterations before this one.
     pub expanded: u64,

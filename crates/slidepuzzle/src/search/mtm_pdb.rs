@@ -650,9 +650,9 @@ impl MtmPdb {
             counts.iter().skip(1).map(|c| c.to_string()).collect()
         };
         report(&BuildEvent::Message(format!(
-            "building the multi-tile pattern database for {width}x{height} over classes of {} tiles ({entries} entries, about {} MiB; once, then cached)",
+            "building the multi-tile pattern database for {width}x{height} over classes of {} tiles ({entries} entries, about {}; once, then cached)",
             sizes.join("-"),
-            entries >> 20
+            crate::error::Resource::Memory.amount(entries)
         )));
         let table = Self::build(width, height, goal, classes, limits, &|p| {
             report(&BuildEvent::Layer(*p))

@@ -310,10 +310,10 @@ fn load_or_build_with(
         return Err(Error::limit(Resource::Memory, need, max_memory));
     }
     report(&BuildEvent::Message(format!(
-        "building the {}pattern database for tiles {:?} on {width}x{height} ({entries} entries, about {} MiB while building)",
+        "building the {}pattern database for tiles {:?} on {width}x{height} ({entries} entries, about {} while building)",
         if blank_aware { "blank-aware " } else { "" },
         tiles,
-        need >> 20
+        Resource::Memory.amount(need)
     )));
     let layer = |p: &BuildProgress| report(&BuildEvent::Layer(*p));
     let bytes = match index {

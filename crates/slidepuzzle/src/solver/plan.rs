@@ -657,7 +657,10 @@ impl fmt::Display for Plan {
                 if t.cached {
                     "cached".to_string()
                 } else {
-                    format!("built now, about {} MiB", t.build_memory.div_ceil(1 << 20))
+                    format!(
+                        "built now, about {}",
+                        crate::error::Resource::Memory.amount(t.build_memory)
+                    )
                 }
             )?;
         }
