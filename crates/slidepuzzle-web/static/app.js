@@ -822,7 +822,7 @@ function averageOf(times, n) {
 }
 function showSolves() {
   const all = loadSolves(), el = $("stats");
-  $("forget").disabled = $("export-solves").disabled = !all.length;
+  $("forget").disabled = $("export-solves").disabled = $("export-json").disabled = !all.length;
   if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
   const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : seconds(x);
   const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };
@@ -901,12 +901,86 @@ function solvesCsv() {
   const rows = loadSolves().map((e) => [e.time.toFixed(3), e.stm, e.mtm, (e.stm / e.time).toFixed(3), e.date].join(","));
   return ["seconds,stm,mtm,tps,date", ...rows].join("\n") + "\n";
 }
-function exportSolves() {
+// The whole record of every solve (scramble and steps too), as Import
+// reads it back.
+function solvesJson() {
+  return JSON.stringify({ puzzle: S.P.spec, blanks: S.blanks, solves: loadSolves() }) + "\n";
+}
+function download(text, type, extension) {
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([solvesCsv()], { type: "text/csv" }));
-  a.download = `slidepuzzle-solves-${S.P.spec.replace(/[^A-Za-z0-9._-]+/g, "_")}.csv`;
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = `slidepuzzle-solves-${S.P.spec.replace(/[^A-Za-z0-9._-]+/g, "_")}.${extension}`;
   document.body.appendChild(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+const exportSolves = () => download(solvesCsv(), "text/csv", "csv");
+const exportSolvesJson = () => download(solvesJson(), "application/json", "json");
+// The solves in a file: Export JSON's record (its puzzle must be the one
+// shown) or Export CSV's rows (seconds,stm,mtm,tps,date: times only).
+// Throws an Error naming the line or solve that is wrong.
+function parseSolves(text) {
+  const count = (x) => Number.isInteger(x) && x >= 0;
+  const check = (e, where) => {
+    if (typeof e !== "object" || e === null) throw new Error(`${where} is not a solve`);
+    if (typeof e.time !== "number" || !(e.time >= 0)) throw new Error(`${where} has no time in seconds`);
+    if (!count(e.stm) || !count(e.mtm)) throw new Error(`${where} needs whole move counts stm and mtm`);
+    if (typeof e.date !== "string" || isNaN(Date.parse(e.date))) throw new Error(`${where} has no date`);
+    if (e.steps !== undefined && !(Array.isArray(e.steps) && e.steps.length % 2 === 0 && e.steps.every(count)))
+      throw new Error(`${where}'s steps are not vertex pairs (from, to, from, to, ...)`);
+    if (e.start !== undefined && typeof e.start !== "string") throw new Error(`${where}'s scramble is not a position`);
+    const out = { time: e.time, stm: e.stm, mtm: e.mtm, date: e.date };
+    if (e.start !== undefined) out.start = e.start;
+    if (e.steps !== undefined) out.steps = e.steps;
+    if (count(e.optimal)) out.optimal = e.optimal;
+    return out;
+  };
+  if (text.trimStart().startsWith("{") || text.trimStart().startsWith("[")) {
+    let j;
+    try { j = JSON.parse(text); } catch (e) { throw new Error(`not JSON (${e.message})`); }
+    const list = Array.isArray(j) ? j : j.solves;
+    if (!Array.isArray(list)) throw new Error("no list of solves");
+    if (!Array.isArray(j) && j.puzzle !== undefined && (j.puzzle !== S.P.spec || (j.blanks || 1) !== S.blanks))
+      throw new Error(`these are solves of ${j.puzzle}${(j.blanks || 1) > 1 ? ` with ${j.blanks} blanks` : ""}: load that puzzle first`);
+    return list.map((e, i) => check(e, `solve ${i + 1}`));
+  }
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  if (!lines.length || lines[0].trim() !== "seconds,stm,mtm,tps,date") throw new Error('neither JSON nor a CSV whose first line is "seconds,stm,mtm,tps,date"');
+  return lines.slice(1).map((l, i) => {
+    const f = l.split(",");
+    if (f.length !== 5) throw new Error(`line ${i + 2} has ${f.length} fields, not 5`);
+    return check({ time: Number(f[0]), stm: Number(f[1]), mtm: Number(f[2]), date: f[4].trim() }, `line ${i + 2}`);
+  });
+}
+// Throws unless solve `e`'s scramble is a position of this puzzle and its
+// steps, replayed from it, are legal moves that end solved.
+function replayable(e, i) {
+  if (e.start === undefined) return;
+  const cells = parseState(e.start).cells, goal = S.P.goal_cells;
+  const sorted = (a) => a.slice().sort((x, y) => x - y).join(" ");
+  if (cells.length !== goal.length || sorted(cells) !== sorted(goal)) throw new Error(`solve ${i + 1}'s scramble is not a position of ${S.P.spec}`);
+  if (e.steps === undefined) return;
+  for (let k = 0; k < e.steps.length; k += 2) {
+    const [f, t] = [e.steps[k], e.steps[k + 1]];
+    if (!(f < cells.length && t < cells.length && cells[f] !== 0 && cells[t] === 0 && S.adj[f].includes(t)))
+      throw new Error(`solve ${i + 1}'s move ${k / 2 + 1} (${f}>${t}) is not legal from its scramble`);
+    [cells[f], cells[t]] = [cells[t], cells[f]];
+  }
+  if (cells.join(" ") !== goal.join(" ")) throw new Error(`solve ${i + 1}'s moves do not end solved`);
+}
+// Adds a file's solves to this puzzle's (a solve already kept, by its
+// date and time, is not added twice), oldest first, the last 1,000 kept.
+async function importSolves(file) {
+  let found;
+  try { found = parseSolves(await file.text()); found.forEach(replayable); }
+  catch (e) { status(`Could not import ${clip(file.name)}: ${e.message}.`, "bad"); return; }
+  const all = loadSolves(), seen = new Set(all.map((e) => `${e.date}|${e.time}`));
+  const fresh = found.filter((e) => !seen.has(`${e.date}|${e.time}`));
+  const merged = all.concat(fresh).sort((a, b) => Date.parse(a.date) - Date.parse(b.date)).slice(-1000);
+  try { localStorage.setItem(solvesKey(), JSON.stringify(merged)); }
+  catch { status("Could not import: this browser's storage is full or off.", "bad"); return; }
+  showSolves();
+  status(`Imported ${fresh.length} solve${fresh.length === 1 ? "" : "s"} of ${S.P.spec} from ${clip(file.name)}` +
+    (found.length > fresh.length ? ` (${found.length - fresh.length} already kept).` : "."), "good");
 }
 
 // ---- learn: the parity argument and the standard arrangements (asked of /api/lesson) ----
@@ -1309,6 +1383,35 @@ $("speed").addEventListener("pointerup", (e) => e.target.blur());
 const showSpeed = () => { $("speed-value").textContent = `${$("speed").value} moves/s`; };
 $("speed").addEventListener("input", showSpeed);
 showSpeed();
+// ---- swipe (phones and tablets): a stroke across a board slides a tile that way ----
+// On grid boards a touch or pen stroke of at least SWIPE_PX slides the
+// tile that way (toward the blank; with "direction keys move the blank",
+// the blank goes that way), as the arrow keys do; a shorter touch is a tap
+// (the click slides the tile touched). The canvas of big boards pans
+// instead, and graph drawings drag their vertices.
+const SWIPE_PX = 24;
+// swallowClick: a swipe just ended, so the click a browser may send for it
+// is not a tap (the next gesture's pointerdown clears it).
+let swipeStart = null, swallowClick = false;
+$("board").addEventListener("pointerdown", (e) => {
+  swallowClick = false;
+  swipeStart = e.pointerType !== "mouse" && S.P && gridDrawn() && !S.canvas ? { x: e.clientX, y: e.clientY } : null;
+});
+$("board").addEventListener("pointerup", (e) => {
+  const start = swipeStart; swipeStart = null;
+  if (!start) return;
+  const dx = e.clientX - start.x, dy = e.clientY - start.y;
+  if (Math.hypot(dx, dy) < SWIPE_PX) return;
+  swallowClick = true;
+  const sign = S.keys.blankMoves ? -1 : 1;
+  const [ux, uy] = Math.abs(dx) > Math.abs(dy) ? [sign * Math.sign(dx), 0] : [0, sign * Math.sign(dy)];
+  const m = tileToward(ux, uy, 0);
+  if (m) userMove(m[0], m[1]);
+});
+$("board").addEventListener("pointercancel", () => { swipeStart = null; });
+// The click a browser may send after a short swipe is not a second move.
+$("board").addEventListener("click", (e) => { if (swallowClick) { swallowClick = false; e.stopPropagation(); } }, true);
+
 // ---- keys: which key does what, set in the Keys panel, kept in this browser ----
 // up/down/left/right slide a tile that way (or, with blankMoves, move the
 // blank that way: the tile goes the other way, as some speedsolvers
@@ -1768,6 +1871,13 @@ $("scheme").onchange = async () => {
 $("animate").onchange = () => { try { localStorage.setItem("slidepuzzle.animate", $("animate").checked ? "on" : "off"); } catch { /* off */ } };
 $("forget").onclick = forgetSolves;
 $("export-solves").onclick = exportSolves;
+$("export-json").onclick = exportSolvesJson;
+$("import-solves").onclick = () => $("import-file").click();
+$("import-file").onchange = async () => {
+  const f = $("import-file").files[0];
+  $("import-file").value = "";
+  if (f && S.P) await importSolves(f);
+};
 window.addEventListener("resize", () => { if (S.P && gridDrawn()) draw(); });
 
 async function selftest() {

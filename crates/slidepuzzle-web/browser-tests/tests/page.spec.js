@@ -460,6 +460,67 @@ test("play: Space scrambles a solved puzzle, R resets, keys are set in the Keys 
   await expect(page.locator("#key-blank")).not.toBeChecked();
 });
 
+test("play: a swipe across the board slides a tile that way; a tap still slides the tile touched", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "3x3");
+  await setState(page, "1 2 3/4 0 5/6 7 8");
+  const grid = await page.locator("#board .grid").boundingBox();
+  const swipe = async (x0, y0, x1, y1) => {
+    const at = (x, y) => ({ pointerType: "touch", pointerId: 7, isPrimary: true, bubbles: true, clientX: grid.x + x, clientY: grid.y + y });
+    await page.locator("#board .grid").dispatchEvent("pointerdown", at(x0, y0));
+    await page.locator("#board .grid").dispatchEvent("pointerup", at(x1, y1));
+  };
+  // Up: the tile below the blank (7) slides up.
+  await swipe(grid.width / 2, grid.height * 0.8, grid.width / 2, grid.height * 0.3);
+  await expect.poll(async () => (await model(page)).cells.join(" ")).toBe("1 2 3 4 7 5 6 0 8");
+  // Right: the tile left of the blank (6) slides right.
+  await swipe(grid.width * 0.2, grid.height / 2, grid.width * 0.8, grid.height / 2);
+  await expect.poll(async () => (await model(page)).cells.join(" ")).toBe("1 2 3 4 7 5 0 6 8");
+  expect((await model(page)).moves).toBe(2);
+  // A stroke shorter than a swipe moves nothing by itself.
+  await swipe(10, 10, 15, 12);
+  expect((await model(page)).moves).toBe(2);
+  // A tap on a tile beside the blank slides it.
+  await page.locator('#board [data-v="3"]').click();
+  await expect.poll(async () => (await model(page)).moves).toBe(3);
+});
+
+test("play: solves export as JSON and CSV and import back, checked by replay; a wrong file is refused with the reason", async ({ page }) => {
+  await open(page, "3x3");
+  await page.evaluate(() => {
+    localStorage.removeItem(solvesKey());
+    recordSolve({ time: 1.234, stm: 1, mtm: 1, date: "2026-12-01T10:00:00.000Z", start: "1 2 3/4 5 6/7 0 8", steps: [8, 7] });
+    recordSolve({ time: 2.5, stm: 2, mtm: 1, date: "2026-12-02T10:00:00.000Z", start: "1 2 3/4 5 6/0 7 8", steps: [7, 6, 8, 7] });
+  });
+  const json = await page.evaluate(() => solvesJson());
+  const csv = await page.evaluate(() => solvesCsv());
+  const forget = () => page.evaluate(() => { localStorage.removeItem(solvesKey()); showSolves(); });
+  const load = (name, text) => page.setInputFiles("#import-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+  await forget();
+  await expect(page.locator("#stats")).toContainText("No solves");
+  await load("solves.json", json);
+  await expect(page.locator("#status")).toContainText("Imported 2 solves of 3x3 from solves.json.");
+  await expect(page.locator("#stats button.replay-solve")).toHaveCount(2);
+  // Nothing twice.
+  await load("solves.json", json);
+  await expect(page.locator("#status")).toContainText("Imported 0 solves of 3x3 from solves.json (2 already kept).");
+  // CSV: the times alone.
+  await forget();
+  await load("solves.csv", csv);
+  await expect(page.locator("#status")).toContainText("Imported 2 solves");
+  await expect(page.locator("#stats")).toContainText("1.234");
+  await expect(page.locator("#stats button.replay-solve")).toHaveCount(0);
+  // Refused, with the reason: an illegal move, another puzzle, not a solves file.
+  const bad = JSON.parse(json); bad.solves[0].steps = [0, 7];
+  await load("bad.json", JSON.stringify(bad));
+  await expect(page.locator("#status")).toContainText("Could not import bad.json: solve 1's move 1 (0>7) is not legal from its scramble.");
+  await load("other.json", JSON.stringify({ ...JSON.parse(json), puzzle: "4x4" }));
+  await expect(page.locator("#status")).toContainText("these are solves of 4x4: load that puzzle first");
+  await load("notes.txt", "hello");
+  await expect(page.locator("#status")).toContainText('neither JSON nor a CSV whose first line is "seconds,stm,mtm,tps,date"');
+  expect(await page.evaluate(() => loadSolves().length)).toBe(2);
+});
+
 test("links carry the puzzle, the position and the moves", async ({ page }) => {
   await open(page, "3x3");
   await setState(page, "1 2 3/4 5 6/0 7 8");
