@@ -31,7 +31,8 @@
 //! | endpoint | body | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js` and `/worker.js`, the page's Web Worker) |
-//! | `POST /api/puzzle` | `{"puzzle"}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal"}` |
+//! | `POST /api/puzzle` | `{"puzzle", "scheme"?}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal", "tile_colours"}` |
+//! | `POST /api/graph` | `{"json"}`: a JSON graph (`graph:FILE`'s format, as the page's editor exports it) | as `/api/puzzle`, for that graph (its `spec` is its name) |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, `{"improved": {"length", "lower_bound", "gap", "algorithm", "seconds"}}` lines (anytime solves), then `{"result": ...}` or `{"error"}` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
@@ -392,7 +393,7 @@ impl App {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct PuzzleRequest {
     puzzle: String,
@@ -649,6 +650,32 @@ async fn puzzle_handler(
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
     answer(&app, req, "puzzle", puzzle_info).await
+}
+
+/// `/api/graph`'s body: the text of a JSON graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphRequest {
+    json: String,
+    /// Blanks of the goal, as every body may carry them.
+    #[serde(default)]
+    blanks: Option<usize>,
+}
+
+/// Reads a JSON graph with the library's reader (`graph:FILE`'s format:
+/// names, positions, arcs, turns), within the page's [`BUDGET`], and
+/// answers as `/api/puzzle` does; the page's editor opens it.
+async fn graph_handler(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<GraphRequest>,
+) -> ApiResult {
+    let p = slidepuzzle::model::spec::graph_json_within(&req.json, "the JSON graph", &BUDGET)?;
+    let info = PuzzleRequest {
+        blanks: req.blanks,
+        ..PuzzleRequest::default()
+    };
+    app.work("graph", move |budget| puzzle_info(p, &info, budget))
+        .await
 }
 
 async fn check_handler(
@@ -1058,6 +1085,7 @@ pub fn router_with_limits(
         .route("/layout.js", get(layout_script))
         .route("/worker.js", get(worker_script))
         .route("/api/puzzle", post(puzzle_handler))
+        .route("/api/graph", post(graph_handler))
         .route("/api/check", post(check_handler))
         .route("/api/analyze", post(analyze_handler))
         .route("/api/scramble", post(scramble_handler))

@@ -1202,6 +1202,28 @@ function editorRemove(v) {
   E.edges = new Set(edges.map(([a, b]) => `${a}-${b}`));
   editorDraw();
 }
+// Opens a JSON graph in the editor (pasted, or a file): the library reads
+// it (/api/graph: names, positions; the editor's own JSON round-trips),
+// the drawing keeps its positions, else gets a force layout.
+async function editorImport(text, from) {
+  let P;
+  try { P = await api("/api/graph", { json: text }); }
+  catch (e) { status(`Could not open ${from}: ${e.message}`, "bad"); return; }
+  if (P.one_way.length || P.modulus) {
+    status(`${from} has one-way edges or turning tiles, which the editor does not draw; the command line reads it as graph:FILE.`, "bad");
+    return;
+  }
+  editorStart(P.vertices, P.edges, P.positions ? P.positions.map(([x, y]) => [x, y]) : forceLayout(P.vertices, P.edges));
+  $("editor").open = true;
+  status(`Opened ${from} in the editor: ${P.vertices} vertices, ${P.edges.length} edges (Use this graph loads it).`);
+}
+$("edit-import").onclick = () => editorImport($("edit-json").value, "the pasted JSON");
+$("edit-file").onclick = () => $("edit-file-input").click();
+$("edit-file-input").onchange = async () => {
+  const f = $("edit-file-input").files[0];
+  $("edit-file-input").value = "";
+  if (f) await editorImport(await f.text(), clip(f.name));
+};
 $("edit").onclick = () => editorStart(S.P.vertices, S.P.edges, S.pts || forceLayout(S.P.vertices, S.P.edges));
 $("edit-new").onclick = () => editorStart(0, [], []);
 $("edit-remove").onclick = () => { if (S.edit && S.edit.picked !== null) editorRemove(S.edit.picked); };

@@ -314,6 +314,35 @@ async fn puzzle_info_gives_each_tile_its_colour_in_a_scheme() {
     assert!(v["error"].as_str().unwrap().contains("'stripes'"), "{v}");
 }
 
+/// The editor's JSON import: the library reads the graph (names, the
+/// drawing's positions) and the answer is the puzzle record; a graph the
+/// reader refuses is a 400 that says why.
+#[tokio::test]
+async fn a_json_graph_is_read_by_the_library() {
+    let text = r#"{"name": "house", "vertices": ["a", "b", "c", "d", "e"],
+        "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"], ["c", "e"], ["d", "e"]],
+        "positions": [[0, 2], [2, 2], [2, 1], [0, 1], [1, 0]]}"#;
+    let (s, v) = post_json("/api/graph", json!({ "json": text })).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["vertices"].as_u64(), v["kind"].as_str()),
+        (Some(5), Some("graph")),
+        "{v}"
+    );
+    assert_eq!(v["edges"].as_array().map(|e| e.len()), Some(6), "{v}");
+    assert_eq!(v["positions"][4], json!([1.0, 0.0, 0.0]), "{v}");
+    let (s, v) = post_json(
+        "/api/graph",
+        json!({ "json": r#"{"vertices": 3, "edges": [[0, 1], [1, 7]]}"# }),
+    )
+    .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("the JSON graph"),
+        "{v}"
+    );
+}
+
 /// What the page draws one-way edges and turned tiles from: the arcs
 /// without a reverse, the nonzero turns with their modulus, and the goal's
 /// orientations; a scramble of `segerman` is solved (the library replays

@@ -108,6 +108,23 @@ async fn every_api_answer_is_valid_against_the_schema() {
         "api_puzzle",
     )
     .await;
+    answer(
+        &r,
+        "/api/graph",
+        json!({"json": r#"{"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]], "positions": [[0, 0], [2, 0], [1, 1]]}"#}),
+        ok,
+        "api_puzzle",
+    )
+    .await;
+    answer(
+        &r,
+        "/api/graph",
+        json!({"json": "{\"vertices\": 1}"}),
+        bad,
+        "error",
+    )
+    .await;
+    answer(&r, "/api/graph", json!({"graph": "{}"}), bad, "error").await;
     for body in [
         json!({"puzzle": "3x3", "state": NEAR}),
         json!({"puzzle": "3x3", "state": ODD}),
