@@ -30,7 +30,7 @@
 //!
 //! | endpoint | body | answer |
 //! |---|---|---|
-//! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js` and `/worker.js`, the page's Web Worker) |
+//! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js`, `/chart.js`, `/chart.css` and `/worker.js`, the page's Web Worker) |
 //! | `POST /api/puzzle` | `{"puzzle", "scheme"?}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal", "tile_colours"}` |
 //! | `POST /api/graph` | `{"json"}`: a JSON graph (`graph:FILE`'s format, as the page's editor exports it) | as `/api/puzzle`, for that graph (its `spec` is its name) |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
@@ -130,6 +130,10 @@ const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/app.css");
 /// d3-force, bundled by `page-build/` (ISC licence; see the file's banner).
 const LAYOUT: &str = include_str!("../static/layout.js");
+/// uPlot and its style, bundled by `page-build/` (MIT licence; see the
+/// files' banners): the progress graph of a puzzle's solves.
+const CHART: &str = include_str!("../static/chart.js");
+const CHART_STYLE: &str = include_str!("../static/chart.css");
 /// The page's heavy work (long answers, big layouts): a script and its Web Worker.
 const WORKER: &str = include_str!("../static/worker.js");
 
@@ -477,6 +481,20 @@ async fn layout_script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         LAYOUT,
+    )
+}
+
+async fn chart_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        CHART,
+    )
+}
+
+async fn chart_style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        CHART_STYLE,
     )
 }
 
@@ -1083,6 +1101,8 @@ pub fn router_with_limits(
         .route("/app.js", get(script))
         .route("/app.css", get(style))
         .route("/layout.js", get(layout_script))
+        .route("/chart.js", get(chart_script))
+        .route("/chart.css", get(chart_style))
         .route("/worker.js", get(worker_script))
         .route("/api/puzzle", post(puzzle_handler))
         .route("/api/graph", post(graph_handler))

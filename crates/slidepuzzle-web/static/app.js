@@ -820,9 +820,33 @@ function averageOf(times, n) {
   const last = times.slice(-n).sort((a, b) => a - b).slice(1, -1);
   return last.reduce((a, b) => a + b, 0) / last.length;
 }
+// The progress graph (uPlot): each solve's time in order, with the
+// running ao5 and ao12 once there are that many; shown from two solves.
+let progressChart = null;
+function drawProgress(all) {
+  const el = $("progress-graph");
+  if (progressChart) { progressChart.destroy(); progressChart = null; }
+  el.hidden = all.length < 2;
+  if (el.hidden || typeof SlideChart === "undefined") return;
+  const times = all.map((e) => e.time);
+  const running = (n) => times.map((_, i) => averageOf(times.slice(0, i + 1), n));
+  const data = [times.map((_, i) => i + 1), times, running(5), running(12)];
+  const width = Math.max(240, Math.min(560, $("stats").clientWidth || 560));
+  progressChart = new SlideChart.uPlot({
+    width, height: 180,
+    scales: { x: { time: false } },
+    axes: [{ label: "solve" }, { label: "seconds", size: 50 }],
+    series: [{ label: "solve" },
+      { label: "time", stroke: "#2f6fd6", width: 1, points: { size: 4 } },
+      { label: "ao5", stroke: "#c77d00", width: 2, points: { show: false } },
+      { label: "ao12", stroke: "#1b7f2a", width: 2, points: { show: false } }],
+  }, data, el);
+  el.setAttribute("aria-label", `progress graph of your ${all.length} solves: the latest ${seconds(times[times.length - 1])}, the best ${seconds(Math.min(...times))}`);
+}
 function showSolves() {
   const all = loadSolves(), el = $("stats");
   $("forget").disabled = $("export-solves").disabled = $("export-json").disabled = !all.length;
+  drawProgress(all);
   if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
   const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : seconds(x);
   const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };

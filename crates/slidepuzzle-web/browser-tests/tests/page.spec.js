@@ -521,6 +521,23 @@ test("play: solves export as JSON and CSV and import back, checked by replay; a 
   expect(await page.evaluate(() => loadSolves().length)).toBe(2);
 });
 
+test("play: a progress graph of the solves, with the running ao5 and ao12 (uPlot)", async ({ page }) => {
+  await open(page, "3x3");
+  await page.evaluate(() => { localStorage.removeItem(solvesKey()); showSolves(); });
+  await expect(page.locator("#progress-graph")).toBeHidden();
+  await page.evaluate(() => {
+    for (let i = 0; i < 13; i++) recordSolve({ time: 10 - i * 0.5, stm: 20 + i, mtm: 15, date: new Date(Date.UTC(2026, 11, 1, 10, i)).toISOString() });
+  });
+  await expect(page.locator("#progress-graph canvas")).toBeVisible();
+  const series = await page.evaluate(() => progressChart.data.map((s) => s.slice()));
+  expect(series[1]).toHaveLength(13);
+  expect(series[2].slice(0, 4)).toEqual([null, null, null, null]);
+  expect(series[2][4]).toBeCloseTo(9, 6);   // 10, 9.5, 9, 8.5, 8 without the best and the worst
+  expect(series[3][10]).toBeNull();
+  expect(series[3][12]).toBeCloseTo(6.75, 6);  // 9.5 to 4 without 9.5 and 4
+  await expect(page.locator("#progress-graph")).toHaveAttribute("aria-label", /13 solves: the latest 4\.000 s, the best 4\.000 s/);
+});
+
 test("links carry the puzzle, the position and the moves", async ({ page }) => {
   await open(page, "3x3");
   await setState(page, "1 2 3/4 5 6/0 7 8");
