@@ -227,7 +227,8 @@ const CANVAS_BELOW_PX = 16;
 // focus mode, the window's width or height less the counters' line.
 function boardSide(el) {
   const wide = el.clientWidth || document.body.clientWidth - 20;
-  return S.focus ? Math.max(200, Math.min(wide, window.innerHeight - 110)) : Math.max(200, Math.min(560, wide));
+  // Focus fills the width: less the board's own padding (6 px a side).
+  return S.focus ? Math.max(200, Math.min(wide - 12, window.innerHeight - 110)) : Math.max(200, Math.min(560, wide));
 }
 function drawGrid(el) {
   const P = S.P, avail = boardSide(el);

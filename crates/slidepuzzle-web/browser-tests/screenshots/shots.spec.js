@@ -16,6 +16,26 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await page.click("#fwd");
     await page.screenshot({ path: path.join(out, `play-${name}.png`), fullPage: true });
   });
+  test(`speedsolve: a colour scheme, kept solves with their graph, focus mode, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=4x4");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.selectOption("#scheme", "fringe");
+    await page.evaluate(() => {
+      localStorage.removeItem(solvesKey());
+      for (let i = 0; i < 40; i++) recordSolve({ time: 24 - i * 0.25 + 3 * Math.sin(i * 1.7), stm: 70 + (i * 7) % 25, mtm: 45, date: new Date(Date.UTC(2026, 11, 1, 10, i)).toISOString() });
+    });
+    await page.click("#scramble");
+    await expect(page.locator("#progress-graph canvas")).toBeVisible();
+    await page.locator("#keys summary").click();
+    await page.screenshot({ path: path.join(out, `speedsolve-${name}.png`), fullPage: true });
+    await page.click("#focus");
+    await expect(page.locator("#focus")).toHaveAttribute("aria-pressed", "true");
+    await page.screenshot({ path: path.join(out, `focus-${name}.png`) });
+    await page.keyboard.press("Escape");
+    await page.selectOption("#scheme", "plain");
+    await page.evaluate(() => { localStorage.removeItem(solvesKey()); });
+  });
   test(`learn, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto("/?puzzle=4x4");
