@@ -470,43 +470,17 @@ async fn page() -> impl IntoResponse {
     )
 }
 
-async fn script() -> impl IntoResponse {
+/// A script of the page, as served.
+fn javascript(body: &'static str) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        SCRIPT,
+        body,
     )
 }
 
-async fn layout_script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        LAYOUT,
-    )
-}
-
-async fn chart_script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        CHART,
-    )
-}
-
-async fn chart_style() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        CHART_STYLE,
-    )
-}
-
-async fn worker_script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        WORKER,
-    )
-}
-
-async fn style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
+/// A style sheet of the page, as served.
+fn stylesheet(body: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], body)
 }
 
 async fn not_found() -> ApiError {
@@ -1098,12 +1072,12 @@ pub fn router_with_limits(
     });
     Router::new()
         .route("/", get(page))
-        .route("/app.js", get(script))
-        .route("/app.css", get(style))
-        .route("/layout.js", get(layout_script))
-        .route("/chart.js", get(chart_script))
-        .route("/chart.css", get(chart_style))
-        .route("/worker.js", get(worker_script))
+        .route("/app.js", get(|| async { javascript(SCRIPT) }))
+        .route("/app.css", get(|| async { stylesheet(STYLE) }))
+        .route("/layout.js", get(|| async { javascript(LAYOUT) }))
+        .route("/chart.js", get(|| async { javascript(CHART) }))
+        .route("/chart.css", get(|| async { stylesheet(CHART_STYLE) }))
+        .route("/worker.js", get(|| async { javascript(WORKER) }))
         .route("/api/puzzle", post(puzzle_handler))
         .route("/api/graph", post(graph_handler))
         .route("/api/check", post(check_handler))

@@ -1512,15 +1512,15 @@ showKeys();
 document.addEventListener("keydown", (e) => {
   if (!S.P || ownsKeys(document.activeElement)) return;
   // Keyboard users on a button press it with Space or Enter, as usual.
-  const onButton = document.activeElement && document.activeElement.tagName === "BUTTON";
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-  if (key === S.keys.scramble && !(onButton && (key === " " || key === "Enter"))) {
+  const pressesButton = (key === " " || key === "Enter") && document.activeElement && document.activeElement.tagName === "BUTTON";
+  if (key === S.keys.scramble && !pressesButton) {
     e.preventDefault();
     if (solved()) $("scramble").click();
     else status(`${keyName(key)} scrambles a solved puzzle; this one is in progress (the Scramble button scrambles it anyway).`);
     return;
   }
-  if (key === S.keys.reset && !(onButton && (key === " " || key === "Enter"))) { e.preventDefault(); $("reset").click(); return; }
+  if (key === S.keys.reset && !pressesButton) { e.preventDefault(); $("reset").click(); return; }
   const k = S.keys;
   const sign = k.blankMoves ? -1 : 1;
   const d = { [k.up]: [0, -sign, 0], [k.down]: [0, sign, 0], [k.left]: [-sign, 0, 0], [k.right]: [sign, 0, 0],
@@ -1531,13 +1531,16 @@ document.addEventListener("keydown", (e) => {
   if (m) userMove(m[0], m[1]);
 });
 
+// /api/puzzle's body for `spec`: with the colour scheme unless plain.
+const puzzleRequest = (spec) => (S.scheme === "plain" ? { puzzle: spec } : { puzzle: spec, scheme: S.scheme });
+
 // ---- commands ----
 // Loads `spec` in its goal position. When the puzzle cannot take the
 // current number of blanks (15 blanks, then 3x3), it is loaded with one
 // blank and says so, unless `keepBlanks` (the Blanks box itself changed).
 async function load(spec, { keepBlanks = false } = {}) {
   let P;
-  try { P = await api("/api/puzzle", { puzzle: spec, ...(S.scheme !== "plain" ? { scheme: S.scheme } : {}) }); }
+  try { P = await api("/api/puzzle", puzzleRequest(spec)); }
   catch (e) {
     if (!keepBlanks && S.blanks > 1) {
       const k = S.blanks;
@@ -1911,7 +1914,7 @@ $("scheme").onchange = async () => {
   const P = S.P;
   if (!P) return;
   try {
-    const r = await api("/api/puzzle", { puzzle: P.spec, ...(S.scheme !== "plain" ? { scheme: S.scheme } : {}) });
+    const r = await api("/api/puzzle", puzzleRequest(P.spec));
     if (S.P === P) { S.colours = r.tile_colours || null; paintVertices(); }
   } catch (e) { status(`Could not colour the tiles: ${e.message}`, "bad"); }
 };
