@@ -109,6 +109,38 @@ pub fn run_analyze(args: &PuzzleArgs, json: bool, budget: &BudgetArgs) -> Result
             );
             return Ok(ExitCode::SUCCESS);
         }
+        AnyAnalysis::Exchanges(x) => {
+            if json {
+                println!("{}", serde_json::to_string(&x).expect("serialisable"));
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!(
+                "puzzle {}: {} vertices, {} tiles, each slide exchanging two other tiles",
+                x.spec, x.vertices, x.tiles
+            );
+            println!(
+                "puzzle group (the hole back on vertex {}): {}, order {}",
+                x.hole_vertex, x.group, x.group_order
+            );
+            println!(
+                "{}-transitive on the other {} vertices{}; simple: {}",
+                x.transitivity,
+                x.tiles,
+                if x.sharply_transitive {
+                    " (sharply)"
+                } else {
+                    ""
+                },
+                match x.simple {
+                    Some(true) => "yes",
+                    Some(false) => "no",
+                    None => "not tested (too large to list)",
+                }
+            );
+            println!("reachable configurations: {}", x.reachable_configurations);
+            println!("{}", x.summary);
+            return Ok(ExitCode::SUCCESS);
+        }
         AnyAnalysis::Rotating(a) => {
             if json {
                 println!("{}", serde_json::to_string(&a).expect("serialisable"));

@@ -186,6 +186,17 @@ fn cases() -> Vec<Case> {
         case(&["analyze", "--json", "--puzzle", "theta0"], "analyze"),
         case(&["analyze", "--json", "--puzzle", "4x4:streets"], "analyze"),
         case(&["analyze", "--json", "--puzzle", "segerman"], "analyze"),
+        case(&["analyze", "--json", "--puzzle", "m13"], "analyze"),
+        case(
+            &[
+                "solve",
+                "--json",
+                "--puzzle",
+                "m13",
+                "1 4 7 9 3 6 5 8 2 11 12 10 0",
+            ],
+            "solve",
+        ),
         case(
             &["analyze", "--json", "--puzzle", "turns:4:0-1^1,1-2,2-3,3-0"],
             "analyze",

@@ -559,6 +559,13 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiE
         // A rotating puzzle's cycles (each in its forward order; a turn
         // carries the token on each vertex to the next); null otherwise.
         "cycles": p.rotating().map(|r| r.cycles()),
+        // Slides that also exchange two other tiles (Conway's M13): each
+        // `[p, q, r, s]` says a slide between p and q (either way) swaps
+        // the tiles on r and s; empty otherwise.
+        "exchanges": p
+            .exchanges()
+            .map(|x| x.list().into_iter().map(|(a, b, c, d)| [a, b, c, d]).collect::<Vec<_>>())
+            .unwrap_or_default(),
         "tile_colours": tile_colours,
     }))
 }

@@ -10,6 +10,7 @@ const S = {
   into: [],           // per vertex: whose tiles may slide into it (the reverse of adj)
   near: [],           // per vertex: every vertex joined to it, either way (what a move repaints)
   cells: [],          // tile per vertex, 0 = blank
+  exchange: new Map(), // M13: "from,to" -> the two vertices whose tiles that slide swaps
   turn: [],           // orientation per vertex, in k-ths of a full turn counter-clockwise (0 where tiles do not turn)
   history: [],        // moves made, [from, to] (the tile on `from` slid into the blank on `to`)
   played: [],         // the moves of the attempt as made, undos included: from, to, ... (a solve's record)
@@ -721,7 +722,7 @@ function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
   syncUrl();
   $("moves").textContent = "STM: " + S.moves;
-  $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus ? S.mtm : "-");
+  $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus && !S.exchange.size ? S.mtm : "-");
   scheduleLesson();
   $("state").value = stateString();
   const done = solved();
@@ -745,13 +746,17 @@ function turnCycle(i, forward) {
 function touchedBy(from, to) {
   if (from < 0) return S.P.cycles[-from - 1];
   if (to < 0) return S.P.cycles[-to - 1];
-  return [from, to];
+  return [from, to, ...(S.exchange.get(from + "," + to) || [])];
 }
+// On M13 a slide also swaps the tiles on the other two points of its line
+// (the pair the server lists for the edge); sliding back swaps them again.
 function slide(from, to) {
   if (from < 0) { turnCycle(-from - 1, to === 1); return; }
   if (to < 0) { turnCycle(-to - 1, from !== 1); return; }
   S.cells[to] = S.cells[from]; S.cells[from] = 0;
   if (S.P.modulus) { S.turn[to] = (S.turn[from] + turnAlong(from, to)) % S.P.modulus; S.turn[from] = 0; }
+  const pair = S.exchange.get(from + "," + to);
+  if (pair) { const [r, q] = pair; [S.cells[r], S.cells[q]] = [S.cells[q], S.cells[r]]; }
 }
 // The direction a tile moves from `from` to `to` on the layout (wrap
 // steps on tori count as one step the short way): directionCode.
@@ -989,6 +994,8 @@ function replayable(e, i) {
     if (!(f < cells.length && t < cells.length && cells[f] !== 0 && cells[t] === 0 && S.adj[f].includes(t)))
       throw new Error(`solve ${i + 1}'s move ${k / 2 + 1} (${f}>${t}) is not legal from its scramble`);
     [cells[f], cells[t]] = [cells[t], cells[f]];
+    const pair = S.exchange.get(f + "," + t);
+    if (pair) [cells[pair[0]], cells[pair[1]]] = [cells[pair[1]], cells[pair[0]]];
   }
   if (cells.join(" ") !== goal.join(" ")) throw new Error(`solve ${i + 1}'s moves do not end solved`);
 }
@@ -1074,7 +1081,7 @@ async function lesson() {
   try {
     const a = await api("/api/analyze", { puzzle: P.spec, goal: P.goal_cells.join(" ") });
     if (key() !== k) return;
-    const plain = a.modulus ? turningLesson(a) : a.one_way ? oneWayLesson(a) : blanks === 1
+    const plain = a.transitivity !== undefined ? exchangeLesson(a) : a.modulus ? turningLesson(a) : a.one_way ? oneWayLesson(a) : blanks === 1
       ? `With one blank, the arrangements reachable from the solved position form the puzzle group <b>${a.group}</b>
          (order ${grouped(a.group_order)}). Wilson's theorem (1974): on a 2-connected graph that is not a cycle, the group is every
          permutation of the tiles, or only the even ones when the graph is bipartite (it splits into two colours with every edge
@@ -1127,6 +1134,14 @@ function turningLesson(a) {
     closed walks of the blank give. On this graph they are the only conditions besides the blank's place:
     the group is <b>${plainText(a.summary)}</b>, order ${short(a.group_order)}.
     Check says which invariant blocks a position that cannot be solved.`;
+}
+// Learn's text for Conway's M13 (docs/THEORY.md section 12).
+function exchangeLesson(a) {
+  return `This is Conway's M13: thirteen points of the projective plane of order 3, any two on one line of four points
+    (the 3 x 3 grid's rows, columns and wrapped diagonals, each with a point beside the grid for its direction, and the line of those four).
+    A tile slides to the hole from any point, and the other two tiles on their line swap places. The moves that bring the hole
+    back form <b>${plainText(a.group)}</b>, order ${grouped(a.group_order)}: ${plainText(a.summary)}. So ${grouped(a.reachable_configurations)}
+    configurations are reachable, a tiny share of the 12! arrangements; Check says whether a position is one of them.`;
 }
 // Learn's text for one-way edges (docs/THEORY.md section 7).
 function oneWayLesson(a) {
@@ -1564,6 +1579,8 @@ async function load(spec, { keepBlanks = false } = {}) {
   const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
   const list = () => Array.from({ length: P.vertices }, () => []);
   S.adj = list(); S.into = list(); S.near = list();
+  S.exchange = new Map();
+  for (const [p, q, r, t] of P.exchanges || []) { S.exchange.set(p + "," + q, [r, t]); S.exchange.set(q + "," + p, [r, t]); }
   for (const [a, b] of P.edges) {
     S.near[a].push(b); S.near[b].push(a);
     if (!oneWay.has(b + ">" + a)) { S.adj[a].push(b); S.into[b].push(a); }
@@ -1593,6 +1610,12 @@ async function load(spec, { keepBlanks = false } = {}) {
 // The analysis panel's text for each kind of answer /api/analyze gives:
 // tiles that turn, one-way edges, several blanks, one blank.
 function analysisText(a) {
+  if (a.transitivity !== undefined) {
+    return `${a.vertices} points, ${a.tiles} tiles; each slide also exchanges the tiles on two other points\n` +
+      `puzzle group (the hole back on ${a.hole_vertex}): ${a.group}, order ${short(a.group_order)}\n` +
+      `${a.transitivity}-transitive${a.sharply_transitive ? " (sharply)" : ""} on the other ${a.tiles} points; simple: ` +
+      `${a.simple === null ? "not tested" : a.simple ? "yes" : "no"}\nreachable configurations: ${short(a.reachable_configurations)}`;
+  }
   if (a.pieces) {
     return `${a.vertices} tokens, ${a.cycle_lengths.length} cycles of lengths ${a.cycle_lengths.join(" ")}\n` +
       `puzzle group: ${a.group}, order ${short(a.group_order)} of ${short(a.arrangements)} arrangements\n` +

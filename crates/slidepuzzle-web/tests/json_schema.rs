@@ -139,6 +139,7 @@ async fn every_api_answer_is_valid_against_the_schema() {
         json!({"puzzle": "2x3", "blanks": 2}),
         json!({"puzzle": "segerman"}),
         json!({"puzzle": "4x4:streets"}),
+        json!({"puzzle": "m13"}),
     ] {
         answer(&r, "/api/analyze", body, ok, "analyze").await;
     }

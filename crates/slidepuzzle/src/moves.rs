@@ -1005,15 +1005,20 @@ pub fn replay_steps(
     Ok(config)
 }
 
-/// The tile moved at each step (any number of blanks). Assumes `steps`
-/// replay (see [`replay_steps`]). O(len).
-pub(crate) fn tiles_of_steps(start: &Configuration, steps: &[(usize, usize)]) -> Vec<Tile> {
+/// The tile moved at each step (any number of blanks), each step made
+/// by [`Puzzle::slide`] (so exchanges move the tiles they move). Assumes
+/// `steps` replay (see [`replay_steps`]). O(len).
+pub(crate) fn tiles_of_steps(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    steps: &[(usize, usize)],
+) -> Vec<Tile> {
     let mut config = start.clone();
     steps
         .iter()
         .map(|&(from, to)| {
             let t = config.tile_at(from);
-            config.swap(from, to);
+            puzzle.slide(&mut config, from, to);
             t
         })
         .collect()
@@ -1047,7 +1052,7 @@ pub fn unambiguous_tiles(
                 .filter(|&&w| config.tile_at(w) == 0)
                 .count();
             let t = config.tile_at(from);
-            config.swap(from, to);
+            puzzle.slide(&mut config, from, to);
             (blanks == 1).then_some(t)
         })
         .collect()

@@ -10,6 +10,7 @@ mod common;
 mod constructive;
 mod exchange_sort;
 mod godsnumber;
+mod m13;
 mod one_way;
 mod pdb;
 mod render;

@@ -443,7 +443,12 @@ class Analysis:
     ``group`` is the class in words (docs/THEORY.md section 8: the whole
     generalised symmetric group Z_k wr S_m, an index-two subgroup, ...),
     ``group_order`` its order by Schreier-Sims, and ``raw`` holds the
-    invariants and the closed form's order."""
+    invariants and the closed form's order.
+
+    On a puzzle whose slides exchange two other tiles (Conway's M13,
+    ``m13``), ``group`` is the hole's group as the computation names it
+    (``M12``), and ``raw`` holds its transitivity, whether it is simple
+    and its number of conjugacy classes."""
 
     puzzle: str
     vertices: int
@@ -507,6 +512,26 @@ def analyze(
             reachable_configurations=None,
             classes=None,
             modulus=d["modulus"],
+            raw=d,
+        )
+    if "transitivity" in d:
+        # Slides that exchange two other tiles (Conway's M13): the hole's
+        # group by computation; ``raw`` holds its transitivity, whether it
+        # is simple and its conjugacy classes.
+        return Analysis(
+            puzzle=d["spec"],
+            vertices=d["vertices"],
+            edges=d["edges"],
+            components=1,
+            bipartite=None,
+            cyclomatic_number=None,
+            articulation_points=[],
+            blocks=[],
+            blank_vertex=d["hole_vertex"],
+            group=d["group"],
+            group_order=int(d["group_order"]),
+            reachable_configurations=int(d["reachable_configurations"]),
+            classes=None,
             raw=d,
         )
     if d.get("one_way"):

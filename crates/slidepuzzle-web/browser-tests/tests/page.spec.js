@@ -956,6 +956,37 @@ test("tiles that turn: Segerman's 15+4 draws turned numbers, a move across the s
   await expect(page.locator("#lesson")).toContainText("Garcia, Hanson, Jensen and Owen");
 });
 
+test("Conway's M13: a slide swaps the other two counters of its line; check, analysis, a scramble solved and played, the lesson", async ({ page }) => {
+  // Issue 64, part 2: m13 is a puzzle of the one model; the page learns
+  // each edge's pair from /api/puzzle and swaps it as the tile slides.
+  await open(page, "m13");
+  await expect(page.locator("#board svg circle")).toHaveCount(13);
+  const pair = await page.evaluate(() => S.exchange.get("0,12"));
+  expect(pair.length).toBe(2);
+  await page.locator('#board circle[data-v="0"]').click();
+  const after = await page.evaluate(() => S.cells.slice());
+  expect([after[12], after[0]]).toEqual([1, 0]);
+  expect([after[pair[0]], after[pair[1]]]).toEqual([pair[1] + 1, pair[0] + 1]);
+  // The server agrees the position is reachable (a plain slide's would not be).
+  await page.click("#check");
+  await expect(page.locator("#status")).toContainText("Solvable");
+  await page.click("#undo");
+  expect(await page.evaluate(() => solved())).toBe(true);
+  await mode(page, "explore");
+  await expect(page.locator("#analysis")).toContainText("puzzle group (the hole back on 12): M12, order 95040");
+  await expect(page.locator("#analysis")).toContainText("5-transitive (sharply)");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Scrambled");
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("Found");
+  await expect(page.locator("#solution")).toContainText("bidirectional");
+  await page.click("#play");
+  await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 30_000 });
+  expect(await page.evaluate(() => solved())).toBe(true);
+  await mode(page, "learn");
+  await expect(page.locator("#lesson")).toContainText("Conway's M13");
+});
+
 test("a Moebius band board: its seam is dashed and purple, a link with a turned tile opens", async ({ page }) => {
   await page.goto("/?puzzle=4x3%3Amobius&state=1%5E1.2.3.4.5.6.7.8.9.10.11.0");
   await expect(page.locator("#status")).toContainText("Opened a link");

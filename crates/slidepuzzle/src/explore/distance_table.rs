@@ -80,6 +80,7 @@ impl DistanceTable {
     ) -> Result<Self> {
         puzzle.require_two_way("a distance table")?;
         puzzle.require_no_turns("a distance table")?;
+        puzzle.require_no_exchanges("a distance table")?;
         let ranker = Ranker::new(puzzle, goal)?;
         let size = ranker.size();
         if size > limits.max_memory {

@@ -155,6 +155,12 @@ pub fn explore(
         0 => return Err(Error::Unsupported("complete search needs a blank".into())),
         1 => {}
         k => {
+            if puzzle.exchanges().is_some() {
+                return Err(Error::Unsupported(format!(
+                    "{} is played with one hole, not {k}",
+                    puzzle.spec()
+                )));
+            }
             if options.metric == Metric::Mtm {
                 return Err(Error::Unsupported(format!(
                     "with {k} blanks complete search counts single-tile moves only"
@@ -184,6 +190,9 @@ pub fn explore(
     }
     if puzzle.turns().is_some() {
         return turning(puzzle, goal, options, progress);
+    }
+    if puzzle.exchanges().is_some() {
+        return exchanging(puzzle, goal, options, progress);
     }
     let moves = move_table(puzzle, options.metric)?;
     let reachable: u64 = analyze(puzzle, goal)
@@ -238,6 +247,35 @@ fn turning(
         .filter(|&&c| c == component[goal.blank()])
         .count();
     let reachable: u64 = (order * blank_vertices).try_into().unwrap_or(u64::MAX);
+    let moves = move_table(puzzle, options.metric)?;
+    hash_bfs(puzzle, goal, &moves, reachable, options, progress)
+}
+
+/// Complete search on a puzzle whose slides exchange two other tiles
+/// (Conway's M13; one blank, single-tile moves): the hash-set engine,
+/// each slide exchanging its pair. The count is the order of the hole's
+/// group ([`crate::theory::exchanges`]) times the hole's vertices,
+/// checked against the memory budget first.
+fn exchanging(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &GodsOptions,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<GodsReport> {
+    if options.metric == Metric::Mtm {
+        return Err(Error::Unsupported(format!(
+            "complete search on {} counts single-tile moves only",
+            puzzle.spec()
+        ))
+        .with_hint("metric", Some("stm")));
+    }
+    let order = crate::theory::exchanges::group_order(puzzle, goal.blank())?;
+    let (component, _) = puzzle.graph().components();
+    let hole_vertices = component
+        .iter()
+        .filter(|&&c| c == component[goal.blank()])
+        .count();
+    let reachable: u64 = (order * hole_vertices).try_into().unwrap_or(u64::MAX);
     let moves = move_table(puzzle, options.metric)?;
     hash_bfs(puzzle, goal, &moves, reachable, options, progress)
 }
@@ -323,6 +361,9 @@ fn hash_bfs(
                     match puzzle.turns() {
                         Some(t) => apply_turning(t, &mut c, blank, m),
                         None => _ = apply(&mut c, blank, m),
+                    }
+                    if let (Some(x), [v]) = (puzzle.exchanges(), m.as_slice()) {
+                        x.exchange(&mut c, *v, blank);
                     }
                     if seen.insert(c.clone()) {
                         next.push(c);

@@ -248,7 +248,7 @@ impl ShardedBfs {
                 goal.blanks().len()
             )));
         }
-        if puzzle.digraph().is_some() || puzzle.turns().is_some() {
+        if puzzle.digraph().is_some() || puzzle.turns().is_some() || puzzle.exchanges().is_some() {
             return Err(Error::Unsupported(
                 "sharded search needs moves that can be undone: no one-way edges, no tiles that turn (godsnumber without shards searches those)".into(),
             ));

@@ -5,6 +5,7 @@ use std::fmt;
 use super::budget::SizeBudget;
 use super::config::Configuration;
 use super::digraph::Digraph;
+use super::exchanges::Exchanges;
 use super::graph::Graph;
 use super::rotating::RotatingPuzzle;
 use super::turns::Turns;
@@ -63,6 +64,9 @@ pub struct Puzzle {
     /// The cycles of a rotating puzzle (no blank; a move turns one cycle);
     /// `None` for a sliding puzzle (docs/THEORY.md section 9).
     rotating: Option<std::sync::Arc<RotatingPuzzle>>,
+    /// The pairs a slide also exchanges (Conway's M13); `None` when every
+    /// slide moves one tile only (docs/THEORY.md section 12).
+    exchanges: Option<std::sync::Arc<Exchanges>>,
 }
 
 impl fmt::Display for Puzzle {
@@ -160,6 +164,7 @@ impl Puzzle {
             one_way: None,
             turns: None,
             rotating: None,
+            exchanges: None,
         }
     }
 
@@ -254,14 +259,46 @@ impl Puzzle {
     }
 
     /// Slides the tile on `from` to the blank on `to`, turning it by the
-    /// edge's turn on a turning puzzle. The caller checks the move
-    /// ([`Puzzle::allows_blank_move`]`(to, from)`).
+    /// edge's turn on a turning puzzle and exchanging the edge's pair on
+    /// a puzzle whose slides exchange ([`Puzzle::exchanges`]). The caller
+    /// checks the move ([`Puzzle::allows_blank_move`]`(to, from)`).
     pub fn slide(&self, config: &mut Configuration, from: usize, to: usize) {
         config.swap(from, to);
         if let Some(t) = &self.turns {
             let o = t.add(config.orientation_at(to), t.turn(from, to));
             config.set_orientation(to, o);
         }
+        if let Some((r, s)) = self.exchanges.as_ref().and_then(|x| x.pair(from, to)) {
+            config.swap(r, s);
+        }
+    }
+
+    /// The same puzzle with slides that also exchange `exchanges`' pairs
+    /// ([`crate::model::exchanges`]).
+    pub(crate) fn with_exchanges(mut self, exchanges: Exchanges) -> Self {
+        self.exchanges = Some(std::sync::Arc::new(exchanges));
+        self
+    }
+
+    /// The pairs a slide also exchanges on a puzzle like Conway's M13
+    /// ([`crate::model::exchanges`]); `None` when every slide moves one
+    /// tile only.
+    pub fn exchanges(&self) -> Option<&Exchanges> {
+        self.exchanges.as_deref()
+    }
+
+    /// [`Error::Unsupported`] naming `what` on a puzzle whose slides
+    /// exchange other tiles (M13): for the parts of the library that
+    /// assume a slide moves one tile only.
+    ///
+    /// # Errors
+    /// As described, when [`Puzzle::exchanges`] is some.
+    pub(crate) fn require_no_exchanges(&self, what: &str) -> Result<()> {
+        self.refuse_if(self.exchanges.is_some(), |spec| {
+            format!(
+                "{what} is not available for puzzles whose moves exchange other tiles ({spec}); check, analyze, solve, scramble, apply and godsnumber are"
+            )
+        })
     }
 
     /// [`Error::Unsupported`] naming `what` on a puzzle whose tiles turn:

@@ -711,6 +711,8 @@ impl Puzzle {
                 Err(Error::spec(spec, "segerman takes no argument (write segerman)"))
             }
             "segerman" => super::turn_specs::segerman(),
+            "m13" if arg.is_some() => Err(Error::spec(spec, "m13 takes no argument (write m13)")),
+            "m13" => super::m13::m13(),
             _ if spec.starts_with(|c: char| c.is_ascii_digit()) => grid(spec, budget),
             _ => Err(Error::spec(
                 spec,
@@ -789,6 +791,11 @@ pub const SPEC_FORMS: &[(&str, &str, &str)] = &[
         "tiles that turn by R (mod K) as they slide",
     ),
     ("segerman", "segerman", "Segerman's 15+4 puzzle"),
+    (
+        "m13",
+        "m13",
+        "Conway's M13: a slide also exchanges the other two points of its line",
+    ),
     (
         "WxH:mobius",
         "4x3:mobius",

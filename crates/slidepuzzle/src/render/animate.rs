@@ -138,6 +138,7 @@ pub fn svg_animated(
     animation: &Animation,
 ) -> Result<String> {
     puzzle.require_no_turns("an animation (the still frames of render draw turned tiles)")?;
+    puzzle.require_no_exchanges("an animation (the still frames of render draw exchanges)")?;
     if steps.len() > MAX_ANIMATED_MOVES {
         return Err(Error::limit(
             Resource::Moves,
@@ -159,7 +160,7 @@ pub fn svg_animated(
     // Who moves when (any number of blanks): each step's tile, checked
     // as moves::replay_steps checks it.
     crate::moves::replay_steps(puzzle, start, steps)?;
-    let tiles = crate::moves::tiles_of_steps(start, steps);
+    let tiles = crate::moves::tiles_of_steps(puzzle, start, steps);
     // moves[t]: (move index, from, to) of every move of tile t.
     let mut moves: Vec<Vec<(usize, usize, usize)>> = vec![Vec::new(); n];
     for (i, (&(from, to), &t)) in steps.iter().zip(&tiles).enumerate() {

@@ -182,7 +182,7 @@ pub fn svg_strip_styled(
     let mut c = start.clone();
     let every = every.max(1);
     for (i, &(from, to)) in steps.iter().enumerate() {
-        c.swap(from, to);
+        puzzle.slide(&mut c, from, to);
         if (i + 1) % every == 0 || i + 1 == steps.len() {
             frames.push((i + 1, c.clone()));
         }

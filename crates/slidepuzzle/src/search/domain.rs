@@ -107,6 +107,12 @@ pub trait Domain {
     /// searches from it start with [`Domain::root_context`].
     fn set_cells(&mut self, cells: &[u8]);
 
+    /// The goal's cells, as [`Domain::cells`] holds them, where the domain
+    /// keeps them (searches from the goal need them); `None` otherwise.
+    fn goal_cells(&self) -> Option<&[u8]> {
+        None
+    }
+
     /// The largest value a cell can hold: the number of tiles, unless
     /// cells hold something else (labels of turned tiles,
     /// [`super::turning`]). Searches that pack cells into keys size them

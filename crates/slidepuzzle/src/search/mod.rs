@@ -23,11 +23,13 @@
 
 pub mod beam;
 pub mod best_first;
+pub mod bidirectional;
 pub mod blank_aware;
 pub mod board;
 pub(crate) mod dfs;
 pub mod domain;
 pub mod enumerate;
+pub mod exchanges;
 pub mod graph;
 pub mod graph_pdb;
 pub mod heuristic;

@@ -117,6 +117,11 @@ impl<const CAP: usize> PackedCells<CAP> {
         &self.cells[..self.n]
     }
 
+    /// The goal's cells, one tile number each.
+    pub(crate) fn goal_cells(&self) -> &[u8] {
+        &self.goal[..self.n]
+    }
+
     /// Sets the cells from the first [`PackedCells::cells`]`.len()` of
     /// `cells`.
     pub(crate) fn set_cells(&mut self, cells: &[u8]) {
@@ -185,7 +190,7 @@ impl Adjacency {
 }
 
 /// Writes a [`super::domain::Domain`]'s cell methods (`is_goal`, `cells`,
-/// `set_cells`) as calls on the domain's [`PackedCells`] field `$field`:
+/// `set_cells`, `goal_cells`) as calls on the domain's [`PackedCells`] field `$field`:
 /// inside `impl Domain for ...`, `cells_in!(board);`.
 macro_rules! cells_in {
     ($field:ident) => {
@@ -199,6 +204,10 @@ macro_rules! cells_in {
 
         fn set_cells(&mut self, cells: &[u8]) {
             self.$field.set_cells(cells);
+        }
+
+        fn goal_cells(&self) -> Option<&[u8]> {
+            Some(self.$field.goal_cells())
         }
     };
 }

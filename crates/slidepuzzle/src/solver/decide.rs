@@ -58,6 +58,9 @@ fn decide_method(
     if puzzle.rotating().is_some() {
         return plan_rotating(puzzle, options);
     }
+    if puzzle.exchanges().is_some() {
+        return plan_exchanges(puzzle, goal, options);
+    }
     if puzzle.digraph().is_some() {
         return plan_one_way(puzzle, goal, options);
     }
@@ -257,6 +260,53 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
         fallback,
         ..plan_of(method, format!("Tiles that turn{instead}: {name}{with}"))
     })
+}
+
+/// The plan on a puzzle whose slides exchange two other tiles (Conway's
+/// M13, [`crate::model::exchanges`]): breadth-first search on the
+/// exchange domain ([`crate::search::exchanges`]) from both ends at once
+/// ([`crate::search::bidirectional`]), shortest; `bfs` and `astar` (A*
+/// with h = 0: no heuristic follows the tiles an exchange moves) search
+/// breadth first from the start alone. One blank, single-tile moves.
+fn plan_exchanges(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -> Result<Plan> {
+    let spec = crate::error::excerpt(puzzle.spec());
+    if options.metric == Metric::Mtm {
+        return Err(Error::Unsupported(format!(
+            "the multi-tile metric counts straight runs of slides; {spec} has none"
+        )));
+    }
+    if goal.blanks().len() != 1 {
+        return Err(Error::Unsupported(format!(
+            "{spec} is played with one hole, not {}",
+            goal.blanks().len()
+        )));
+    }
+    if !matches!(options.heuristic, Heuristic::Auto) {
+        return Err(Error::argument(
+            "heuristic",
+            format!(
+                "{} is not available for {spec}: its moves exchange tiles no heuristic follows yet, so it searches breadth first",
+                options.heuristic
+            ),
+        ));
+    }
+    match options.algorithm {
+        Algorithm::Auto => Ok(plan_of(
+            Method::BidirectionalBfs,
+            format!(
+                "{spec}: each slide also exchanges two other tiles, which no heuristic follows yet, so bidirectional breadth-first search (from the start and the goal at once, each slide undone by the slide back), shortest"
+            ),
+        )),
+        Algorithm::Bfs | Algorithm::AStar => Ok(plan_of(
+            Method::Bfs,
+            format!(
+                "{spec}: breadth-first search from the start (A* has no heuristic here; the automatic choice searches from both ends, far faster), shortest"
+            ),
+        )),
+        ref other => Err(Error::Unsupported(format!(
+            "{other} is not available for {spec}; it takes auto, bfs or astar (breadth first, shortest)"
+        ))),
+    }
 }
 
 /// The plan on a rotating puzzle: IDA* on the turns with the rotation

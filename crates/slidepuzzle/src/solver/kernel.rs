@@ -7,9 +7,10 @@
 use crate::search::Limits;
 use crate::search::beam::beam_search;
 use crate::search::best_first::{Strategy, best_first};
+use crate::search::bidirectional::bidirectional_bfs;
 use crate::search::domain::{SharedDomain, Steps, flatten};
 use crate::search::enumerate::{Enumeration, Lengths, enumerate};
-use crate::search::heuristic::Heuristic;
+use crate::search::heuristic::{Heuristic, Zero};
 use crate::search::ida::ida_star;
 use crate::search::stats::SearchResult;
 
@@ -75,6 +76,11 @@ pub(crate) enum OneSearch {
     },
     /// A best-first search ([`crate::search::best_first`]).
     BestFirst(Strategy),
+    /// Bidirectional breadth-first search
+    /// ([`crate::search::bidirectional`]) on a domain whose moves undo
+    /// each other; breadth-first search from the start where the domain
+    /// keeps no goal cells.
+    Bidirectional,
     /// Beam search ([`crate::search::beam`]), on rayon's threads when
     /// `split`.
     Beam {
@@ -110,6 +116,13 @@ impl Kernel for OneSolution<'_> {
             OneSearch::BestFirst(strategy) => {
                 flattened(best_first(domain, heuristic, strategy, self.limits), back)
             }
+            OneSearch::Bidirectional => match domain.goal_cells().map(<[u8]>::to_vec) {
+                Some(goal) => flattened(bidirectional_bfs(domain, &goal, self.limits), back),
+                None => {
+                    let strategy = Strategy::AStar { weight: 1.0 };
+                    flattened(best_first(domain, Zero, strategy, self.limits), back)
+                }
+            },
             OneSearch::Beam {
                 width,
                 max_depth,

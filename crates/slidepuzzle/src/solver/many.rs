@@ -278,6 +278,7 @@ impl Solver {
             || goal.blanks().len() != 1
             || puzzle.digraph().is_some()
             || puzzle.turns().is_some()
+            || puzzle.exchanges().is_some()
         {
             return Ok(None);
         }

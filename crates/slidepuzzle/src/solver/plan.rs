@@ -59,6 +59,10 @@ pub enum Method {
     },
     /// Breadth-first search ([`crate::search::best_first`]).
     Bfs,
+    /// Bidirectional breadth-first search, from the start and the goal
+    /// at once ([`crate::search::bidirectional`]): shortest, on puzzles
+    /// whose moves undo each other.
+    BidirectionalBfs,
     /// Beam search ([`crate::search::best_first`]).
     Beam {
         /// Configurations kept per layer.
@@ -184,6 +188,9 @@ pub enum SearchDomain {
     SeveralBlanks,
     /// Tiles that turn as they slide ([`crate::search::turning`]).
     Turning,
+    /// Slides that exchange two other tiles, Conway's M13
+    /// ([`crate::search::exchanges`]), searched breadth first.
+    Exchanges,
     /// A rotating puzzle's turns of its cycles, no blank, searched
     /// ([`crate::search::rotating`]) or constructed
     /// (`construct::rotating`).
@@ -225,6 +232,7 @@ impl SearchDomain {
                 SearchDomain::MtmBoard { width, height }
             }
             (Method::MtmLineIda, _) => SearchDomain::MtmLines,
+            _ if puzzle.exchanges().is_some() => SearchDomain::Exchanges,
             _ if puzzle.turns().is_some() => SearchDomain::Turning,
             _ if blanks > 1 => SearchDomain::SeveralBlanks,
             _ => SearchDomain::Graph,
@@ -447,6 +455,7 @@ impl Plan {
             Method::AStar { weight } if *weight == 1.0 => "astar-graph-md".into(),
             Method::AStar { weight } => format!("wastar-{weight}"),
             Method::Bfs => "bfs".into(),
+            Method::BidirectionalBfs => "bidirectional-bfs".into(),
             Method::Beam { width } => format!("beam-{width}"),
             Method::BoardAStar { weight, .. } if *weight != 1.0 => format!("wastar-{weight}"),
             Method::BoardAStar { .. } if pdb => "astar-pdb".into(),
@@ -517,6 +526,9 @@ impl Plan {
             Method::AStar { weight } if *weight == 1.0 => format!("A* with {tables}"),
             Method::AStar { weight } => format!("weighted A* (weight {weight}) with {tables}"),
             Method::Bfs => "breadth-first search".into(),
+            Method::BidirectionalBfs => {
+                "bidirectional breadth-first search (from the start and the goal at once)".into()
+            }
             Method::Beam { width } => format!("beam search ({width} positions per layer)"),
             Method::BoardAStar {
                 weight,

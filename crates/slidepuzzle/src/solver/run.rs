@@ -38,6 +38,7 @@ use crate::search::beam::beam_bytes;
 use crate::search::best_first::Strategy;
 use crate::search::board::BoardDomain;
 use crate::search::domain::{SharedDomain, Step};
+use crate::search::exchanges::ExchangeDomain;
 use crate::search::graph::GraphDomain;
 use crate::search::heuristic::{Heuristic, MAX_OF, Max, MaxOf, Zero};
 use crate::search::linear_conflict::{LinearConflict, LinearConflictTables};
@@ -161,6 +162,7 @@ fn search(
             best_first(Strategy::AStar { weight: *weight })
         }
         Method::Bfs => best_first(Strategy::AStar { weight: 1.0 }),
+        Method::BidirectionalBfs => one(OneSearch::Bidirectional),
         Method::Beam { width } => one(OneSearch::Beam {
             width: (*width).max(1),
             max_depth: BEAM_MAX_DEPTH,
@@ -232,10 +234,16 @@ pub(super) fn run_kernel<K: Kernel>(
         SearchDomain::Construction | SearchDomain::Rotating => {
             return Err(Error::Internal(format!("{method:?} has no search domain")));
         }
+        SearchDomain::Exchanges => {
+            let domain = ExchangeDomain::new(puzzle, ends.0, ends.1).ok_or_else(|| {
+                Error::Unsupported("the exchange search takes one blank on both sides".into())
+            })?;
+            return Ok(kernel.run(domain, Zero));
+        }
         SearchDomain::Graph | SearchDomain::SeveralBlanks | SearchDomain::Turning => domain,
     };
     let heuristic = match (method, tables) {
-        (Method::Bfs, _) => GraphHeuristic::Zero,
+        (Method::Bfs | Method::BidirectionalBfs, _) => GraphHeuristic::Zero,
         (_, Some(t)) if !matches!(method, Method::Beam { .. }) => GraphHeuristic::Tables(t),
         _ => GraphHeuristic::Manhattan,
     };

@@ -88,7 +88,7 @@ impl SolutionView {
         steps: &[(usize, usize)],
         length: usize,
     ) -> Self {
-        let tiles = tiles_of_steps(start, steps);
+        let tiles = tiles_of_steps(puzzle, start, steps);
         // Several blanks (or none): only the steps say what moved.
         if start.blanks().len() != 1 {
             return SolutionView {

@@ -630,6 +630,9 @@ pub fn check_several_blanks(
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
+    puzzle.require_no_exchanges(
+        "this test (theory::check_with decides puzzles whose moves exchange)",
+    )?;
     decide_several(puzzle, start, goal, max_states, Route::Classes)
 }
 
@@ -651,6 +654,9 @@ pub(crate) fn check_several_blanks_by_group(
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
+    puzzle.require_no_exchanges(
+        "this test (theory::check_with decides puzzles whose moves exchange)",
+    )?;
     decide_several(puzzle, start, goal, max_states, Route::Group)
 }
 

@@ -95,6 +95,10 @@ pub fn check_with(
         // unless Jordan's theorem gives all of A_m or S_m).
         return super::rotating::check(r, start.cells(), goal.cells());
     }
+    if puzzle.exchanges().is_some() {
+        // Membership in the hole's group (Schreier-Sims) either way.
+        return super::exchanges::check(puzzle, start, goal);
+    }
     if puzzle.turns().is_some() {
         let method = match method {
             CheckMethod::Linear => super::turning::TurnMethod::Linear,
@@ -139,6 +143,9 @@ pub enum AnyAnalysis {
     Turning(super::turning::TurningAnalysis),
     /// A rotating puzzle: no blank, its group piece by piece.
     Rotating(super::rotating::RotatingAnalysis),
+    /// A puzzle whose slides exchange two other tiles (Conway's M13),
+    /// one blank.
+    Exchanges(super::exchanges::ExchangeAnalysis),
 }
 
 /// [`AnyAnalysis`] of `puzzle` with `goal`'s blanks: the one analysis the
@@ -173,6 +180,10 @@ pub fn analyze_any_within(
     }
     if let Some(r) = puzzle.rotating() {
         return super::rotating::analyze_within(r, budget).map(AnyAnalysis::Rotating);
+    }
+    if puzzle.exchanges().is_some() {
+        return super::exchanges::analyze_exchanges_within(puzzle, goal, budget)
+            .map(AnyAnalysis::Exchanges);
     }
     if puzzle.turns().is_some() {
         return super::turning::analyze_turning_within(puzzle, goal, budget)

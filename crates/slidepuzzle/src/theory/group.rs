@@ -244,6 +244,7 @@ pub fn check_loop_generators(puzzle: &Puzzle) -> crate::error::Result<()> {
     };
     puzzle.require_two_way(what).map_err(hint)?;
     puzzle.require_no_turns(what).map_err(hint)?;
+    puzzle.require_no_exchanges(what).map_err(hint)?;
     let g = puzzle.graph();
     let loops = (g.edge_count() as u64 + 1).saturating_sub(g.vertex_count() as u64);
     let need = loops.saturating_mul(20u64.saturating_mul(g.vertex_count() as u64));

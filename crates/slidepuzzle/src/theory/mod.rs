@@ -7,6 +7,7 @@ pub mod blanks;
 pub mod blocks;
 pub mod decide;
 pub mod directed;
+pub mod exchanges;
 pub mod gap;
 pub mod group;
 pub mod lesson;

@@ -261,6 +261,7 @@ pub fn move_group_with(
 ) -> Result<MoveGroupReport> {
     puzzle.require_two_way("the move group")?;
     puzzle.require_no_turns("the move group")?;
+    puzzle.require_no_exchanges("the move group")?;
     puzzle.require_sliding("the move group")?;
     let n = puzzle.vertex_count();
     if n > MAX_VERTICES {

@@ -134,6 +134,9 @@ pub(crate) fn require_same_tiles(start: &Configuration, goal: &Configuration) ->
 pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
+    puzzle.require_no_exchanges(
+        "this test (theory::check_with decides puzzles whose moves exchange)",
+    )?;
     let n = puzzle.vertex_count();
     if start.len() != n || goal.len() != n {
         return Err(Error::config(format!(
@@ -370,6 +373,9 @@ pub fn check_by_schreier_sims(
 ) -> Result<Verdict> {
     puzzle.require_two_way("this test (theory::check_with decides one-way puzzles)")?;
     puzzle.require_no_turns("this test (theory::check_with decides puzzles whose tiles turn)")?;
+    puzzle.require_no_exchanges(
+        "this test (theory::check_with decides puzzles whose moves exchange)",
+    )?;
     let n = puzzle.vertex_count();
     if n > SCHREIER_SIMS_MAX_VERTICES {
         return Err(Error::limit(

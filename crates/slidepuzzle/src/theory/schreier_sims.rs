@@ -250,6 +250,15 @@ impl SimsTable {
             .product()
     }
 
+    /// The orbit size of every level: entry `k` is the size of the orbit
+    /// of base point `k` under the elements fixing every point above it.
+    pub(crate) fn orbit_sizes(&self) -> Vec<usize> {
+        self.sigma
+            .iter()
+            .map(|row| row.iter().filter(|s| s.is_some()).count())
+            .collect()
+    }
+
     /// The order of the subgroup fixing every point from `m` up (the
     /// product of the orbit sizes of the levels below `m`): with base
     /// points `n-1, n-2, ...`, the pointwise stabiliser of `m..n`.

@@ -283,6 +283,9 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
     }
     match goal.blanks().len() {
         0 => return Err(Error::Unsupported("a scramble needs a blank".into())),
+        1 if puzzle.exchanges().is_some() => {
+            return super::exchanges::uniform(puzzle, goal, rng);
+        }
         1 if puzzle.turns().is_some() => {
             // Positions uniformly, then orientations (docs/THEORY.md 8.2).
             let goal = puzzle.orient(goal.clone())?;
@@ -296,6 +299,7 @@ pub fn uniform_reachable<R: Rng + ?Sized>(
         }
         1 => {}
         _ => {
+            puzzle.require_no_exchanges("a uniform scramble with several blanks")?;
             puzzle.require_reversible(
                 "a uniform scramble (a random walk, scramble --moves N, works on any)",
             )?;
