@@ -5,6 +5,7 @@
 
 mod analysis;
 mod architecture;
+mod blanks_on_arcs_and_turns;
 mod budgets;
 mod common;
 mod constructive;

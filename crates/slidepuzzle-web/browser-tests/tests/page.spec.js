@@ -987,6 +987,31 @@ test("Conway's M13: a slide swaps the other two counters of its line; check, ana
   await expect(page.locator("#lesson")).toContainText("Conway's M13");
 });
 
+test("several blanks on one-way edges and on tiles that turn: a scramble, a shortest solution played", async ({ page }) => {
+  // Issue 64, part 4: the page plays one of each with two blanks.
+  for (const [spec, start, length] of [
+    ["arcs:0>1,1>2,2>3,3>0,2-4,4>5,5>6,6>4", "2 4 0 1 3 0 5", 6],
+    ["turns:4:0-1^1,1-2,2-3,3-0,0-2,2-4,4-5,5-2", "0 0 1^1 2 4^2 3^1", 21],
+  ]) {
+    await open(page, spec);
+    await page.fill("#blanks", "2");
+    await page.locator("#blanks").dispatchEvent("change");
+    await expect(page.locator("#status")).toContainText("with 2 blanks");
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("Scrambled");
+    expect((await model(page)).cells.filter((t) => t === 0).length).toBe(2);
+    await setState(page, start);
+    await page.click("#solve");
+    await expect(page.locator("#status")).toContainText("Found", { timeout: 30_000 });
+    await expect(page.locator("#solution")).toContainText("(shortest)");
+    expect(await page.evaluate(() => S.solution.record.length)).toBe(length);
+    await page.locator("#speed").fill("50");
+    await page.click("#play");
+    await expect(page.locator("#status")).toContainText("Solution played: solved", { timeout: 30_000 });
+    expect(await page.evaluate(() => solved())).toBe(true);
+  }
+});
+
 test("a Moebius band board: its seam is dashed and purple, a link with a turned tile opens", async ({ page }) => {
   await page.goto("/?puzzle=4x3%3Amobius&state=1%5E1.2.3.4.5.6.7.8.9.10.11.0");
   await expect(page.locator("#status")).toContainText("Opened a link");

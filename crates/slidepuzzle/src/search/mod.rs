@@ -56,6 +56,7 @@ pub mod several_pdb;
 pub mod split;
 pub mod stats;
 pub mod turning;
+pub mod turning_blanks;
 pub mod walking;
 
 pub use limits::{

@@ -189,7 +189,7 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
         return turning("the multi-tile metric");
     }
     if goal.blanks().len() > 1 {
-        return turning("solving with several blanks");
+        return plan_turning_blanks(puzzle, goal, options);
     }
     manhattan_only(
         options,
@@ -260,6 +260,60 @@ fn plan_turning(puzzle: &Puzzle, goal: &Configuration, options: &SolveOptions) -
         fallback,
         ..plan_of(method, format!("Tiles that turn{instead}: {name}{with}"))
     })
+}
+
+/// The plan on a puzzle whose tiles turn, with several blanks: no
+/// heuristic follows them yet, so breadth-first search on the domain of
+/// [`crate::search::turning_blanks`], from both ends at once by default
+/// (every slide is undone by the slide back, which turns the tile back),
+/// from the start alone for `bfs` and `astar`. Shortest; at most
+/// [`crate::search::turning::MAX_LABELS`] tile x orientation labels.
+fn plan_turning_blanks(
+    puzzle: &Puzzle,
+    goal: &Configuration,
+    options: &SolveOptions,
+) -> Result<Plan> {
+    let spec = crate::error::excerpt(puzzle.spec());
+    let blanks = goal.blanks().len();
+    if !matches!(options.heuristic, Heuristic::Auto) {
+        return Err(Error::argument(
+            "heuristic",
+            format!(
+                "{} is not available for tiles that turn with {blanks} blanks: they are searched breadth first",
+                options.heuristic
+            ),
+        ));
+    }
+    let k = puzzle.turns().map_or(1, |t| t.modulus() as usize);
+    let labels = puzzle.vertex_count().saturating_sub(blanks) * k;
+    if labels > crate::search::turning::MAX_LABELS {
+        return Err(Error::limit(
+            Resource::Tiles,
+            labels as u64,
+            crate::search::turning::MAX_LABELS as u64,
+        ));
+    }
+    let (method, how) = match options.algorithm {
+        Algorithm::Auto => (
+            Method::BidirectionalBfs,
+            "bidirectional breadth-first search (from the start and the goal at once)",
+        ),
+        Algorithm::Bfs | Algorithm::AStar => (
+            Method::Bfs,
+            "breadth-first search from the start (A* has no heuristic here)",
+        ),
+        ref other => {
+            return Err(Error::Unsupported(format!(
+                "{other} is not available for tiles that turn with {blanks} blanks ({spec}); they take auto, bfs or astar (breadth first, shortest)"
+            )));
+        }
+    };
+    Ok(plan_of(
+        method,
+        format!(
+            "Tiles that turn, {blanks} blanks: no heuristic follows them yet, so {how}, shortest"
+        ),
+    ))
 }
 
 /// The plan on a puzzle whose slides exchange two other tiles (Conway's

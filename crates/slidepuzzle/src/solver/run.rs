@@ -52,6 +52,7 @@ use crate::search::pdb::BuildEvent;
 use crate::search::pdb_lookup::{BoardPdbTables, PdbLookup};
 use crate::search::several::SeveralBlanksDomain;
 use crate::search::turning::{TurnDistance, TurnDistances, TurningDomain};
+use crate::search::turning_blanks::TurningBlanksDomain;
 use crate::search::walking::{WalkingDistance, WalkingDistanceTables};
 use crate::search::{Improvement, Limits, SearchResult, SearchStats, StopReason};
 use crate::theory::Verdict;
@@ -276,6 +277,16 @@ fn graph_run<K: Kernel>(
             "optimal search takes at most {MAX_SEARCH_VERTICES} vertices and the same number of blanks on both sides"
         ))
     };
+    if domain == SearchDomain::Turning && start.blanks().len() > 1 {
+        // Several blanks: breadth first, no heuristic (the plan's).
+        let domain = TurningBlanksDomain::new(puzzle, start, goal).ok_or_else(too_large)?;
+        return match heuristic {
+            GraphHeuristic::Zero => Ok(kernel.run(domain, Zero)),
+            _ => Err(Error::Unsupported(
+                "tiles that turn with several blanks are searched without a heuristic".into(),
+            )),
+        };
+    }
     if domain == SearchDomain::Turning {
         let domain = TurningDomain::new(puzzle, start, goal).ok_or_else(too_large)?;
         return match heuristic {

@@ -848,8 +848,11 @@ fn check_by_component(
 pub const BFS_MEMORY_BYTES: u64 = 2 << 30;
 
 /// Breadth-first search over configurations (the fallback of
-/// [`check_several_blanks`]), visiting at most `max_states` states and no
-/// more than [`BFS_MEMORY_BYTES`] hold.
+/// [`check_several_blanks`], and the test for several blanks where tiles
+/// turn), visiting at most `max_states` states and no more than
+/// [`BFS_MEMORY_BYTES`] hold. Each move is [`Puzzle::slide`] into a blank
+/// from a vertex of [`Puzzle::blank_moves`], so turns and one-way edges
+/// are followed.
 ///
 /// # Errors
 /// [`Error::Limit`] ([`Resource::States`]) beyond `max_states`.
@@ -860,18 +863,16 @@ pub(crate) fn bfs_several_blanks(
     max_states: usize,
     why: &str,
 ) -> Result<Verdict> {
-    let graph = puzzle.graph();
     // Each state is held twice (the seen set and the queue), 4 bytes a
-    // cell plus the vectors' and the table's overhead: the state limit is
-    // cut to what BFS_MEMORY_BYTES holds, so it bounds memory too.
-    let per_state = (8 * start.len() as u64).saturating_add(96);
+    // cell (and one an orientation) plus the vectors' and the table's
+    // overhead: the state limit is cut to what BFS_MEMORY_BYTES holds, so
+    // it bounds memory too.
+    let per_state = (10 * start.len() as u64).saturating_add(128);
     let max_states = max_states.min((BFS_MEMORY_BYTES / per_state) as usize);
-    let key = |c: &[u32]| -> Vec<u32> { c.to_vec() };
-    let target = key(goal.cells());
-    let mut seen = HashSet::from([key(start.cells())]);
-    let mut queue = VecDeque::from([start.cells().to_vec()]);
-    while let Some(cells) = queue.pop_front() {
-        if cells == target {
+    let mut seen = HashSet::from([start.clone()]);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(c) = queue.pop_front() {
+        if c == *goal {
             return Ok(Verdict {
                 decided_by: Decision::BreadthFirstSearch,
                 solvable: true,
@@ -881,16 +882,16 @@ pub(crate) fn bfs_several_blanks(
                 ),
             });
         }
-        for v in 0..cells.len() {
-            if cells[v] != 0 {
+        for v in 0..c.len() {
+            if c.tile_at(v) != 0 {
                 continue;
             }
-            for &w in graph.neighbors(v) {
-                if cells[w] == 0 {
+            for &w in puzzle.blank_moves(v) {
+                if c.tile_at(w) == 0 {
                     continue;
                 }
-                let mut next = cells.clone();
-                next.swap(v, w);
+                let mut next = c.clone();
+                puzzle.slide(&mut next, w, v);
                 if seen.insert(next.clone()) {
                     if seen.len() > max_states {
                         return Err(Error::limit(

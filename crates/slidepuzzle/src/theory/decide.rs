@@ -64,7 +64,8 @@ pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Re
 /// blanks by `method`: the one entry point of the faces' `check`. Puzzles
 /// with one-way edges go to [`super::directed::check`] (or, by
 /// Schreier-Sims, `super::directed::check_by_group`), puzzles whose
-/// tiles turn to [`super::turning::check`]. Several
+/// tiles turn to [`super::turning::check`] (several blanks: a bounded
+/// search, [`super::turning::check_several_blanks`]). Several
 /// blanks go to [`super::blanks::check_several_blanks`] or, by
 /// Schreier-Sims, `super::blanks::check_several_blanks_by_group` (at
 /// most `max_states` configurations if that one has to search). Rotating
@@ -100,6 +101,9 @@ pub fn check_with(
         return super::exchanges::check(puzzle, start, goal);
     }
     if puzzle.turns().is_some() {
+        if start.blanks().len() > 1 || goal.blanks().len() > 1 {
+            return super::turning::check_several_blanks(puzzle, start, goal, max_states);
+        }
         let method = match method {
             CheckMethod::Linear => super::turning::TurnMethod::Linear,
             CheckMethod::SchreierSims => super::turning::TurnMethod::SchreierSims,

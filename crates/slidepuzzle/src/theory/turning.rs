@@ -377,6 +377,42 @@ pub fn gap_script(puzzle: &Puzzle, goal: &Configuration) -> Result<String> {
     Ok(s)
 }
 
+/// Whether `goal` is reachable from `start` on a puzzle whose tiles turn,
+/// with several blanks: a breadth-first search of at most `max_states`
+/// configurations, each slide turning its tile
+/// (`theory::blanks::bfs_several_blanks`); no closed form is known
+/// (docs/THEORY.md section 8 covers one blank).
+///
+/// # Errors
+/// [`Error::Configuration`] for configurations that do not fit or hold
+/// other tiles, or different numbers of blanks; [`Error::Limit`] when the
+/// search passes `max_states`.
+pub fn check_several_blanks(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+    max_states: usize,
+) -> Result<Verdict> {
+    let n = puzzle.vertex_count();
+    if start.len() != n || goal.len() != n {
+        return Err(Error::config(format!(
+            "configurations have {} and {} cells for {n} vertices",
+            start.len(),
+            goal.len()
+        )));
+    }
+    require_same_tiles(start, goal)?;
+    let start = puzzle.orient(start.clone())?;
+    let goal = puzzle.orient(goal.clone())?;
+    super::blanks::bfs_several_blanks(
+        puzzle,
+        &start,
+        &goal,
+        max_states,
+        "tiles that turn with several blanks: each slide turns its tile",
+    )
+}
+
 /// How the turning check decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnMethod {
