@@ -13,23 +13,14 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle::theory::{CheckMethod, check_with};
 use slidepuzzle::{Configuration, Outcome, Puzzle, SolveOptions, Solver};
 
-/// The connected graphs on 3 to 5 vertices, one per isomorphism class,
-/// as edge lists `u-v,...`.
+/// The connected graphs on 3 to 5 vertices, one per isomorphism class:
+/// their vertex counts and edges.
 fn graphs() -> Vec<(usize, Vec<(usize, usize)>)> {
     include_str!("data/connected_graphs_up_to_7.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let edges: Vec<(usize, usize)> = l
-                .split(',')
-                .map(|e| {
-                    let (u, v) = e.split_once('-').unwrap();
-                    (u.parse().unwrap(), v.parse().unwrap())
-                })
-                .collect();
-            let n = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap() + 1;
-            (n, edges)
-        })
+        .map(crate::common::parse_edges)
+        .map(|g| (g.vertex_count(), g.edges().collect()))
         .filter(|(n, _)| (3..=5).contains(n))
         .collect()
 }

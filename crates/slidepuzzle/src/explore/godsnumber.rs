@@ -241,12 +241,7 @@ fn turning(
         ));
     }
     let order = crate::theory::turning::group_order(puzzle, goal.blank())?;
-    let (component, _) = puzzle.graph().components();
-    let blank_vertices = component
-        .iter()
-        .filter(|&&c| c == component[goal.blank()])
-        .count();
-    let reachable: u64 = (order * blank_vertices).try_into().unwrap_or(u64::MAX);
+    let reachable = times_blank_vertices(puzzle, goal, order);
     let moves = move_table(puzzle, options.metric)?;
     hash_bfs(puzzle, goal, &moves, reachable, options, progress)
 }
@@ -270,14 +265,19 @@ fn exchanging(
         .with_hint("metric", Some("stm")));
     }
     let order = crate::theory::exchanges::group_order(puzzle, goal.blank())?;
-    let (component, _) = puzzle.graph().components();
-    let hole_vertices = component
-        .iter()
-        .filter(|&&c| c == component[goal.blank()])
-        .count();
-    let reachable: u64 = (order * hole_vertices).try_into().unwrap_or(u64::MAX);
+    let reachable = times_blank_vertices(puzzle, goal, order);
     let moves = move_table(puzzle, options.metric)?;
     hash_bfs(puzzle, goal, &moves, reachable, options, progress)
+}
+
+/// The configurations reachable with one blank: the group `order` (the
+/// arrangements with the blank back home) times the vertices the goal's
+/// blank can reach (its component), saturated at `u64::MAX`.
+fn times_blank_vertices(puzzle: &Puzzle, goal: &Configuration, order: num_bigint::BigUint) -> u64 {
+    let (component, _) = puzzle.graph().components();
+    let home = component[goal.blank()];
+    let vertices = component.iter().filter(|&&c| c == home).count();
+    (order * vertices).try_into().unwrap_or(u64::MAX)
 }
 
 /// A configuration's cells as bytes: tile numbers, or the labels of

@@ -425,10 +425,10 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
 }
 
 /// Expansions between looks at the clock for a progress report.
-const PROGRESS_CHECK_EVERY: u64 = 1 << 14;
+pub(super) const PROGRESS_CHECK_EVERY: u64 = 1 << 14;
 /// The least time between two progress reports (each scans the open list
 /// for its lower bound, so a report costs O(open)).
-const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+pub(super) const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The open list: (score, configuration, arena slot, g).
 type Open<K> = BinaryHeap<Reverse<(u64, K, u32, u32)>>;

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::best_first::{StateKey, WithKey, with_key};
+use super::best_first::{PROGRESS_CHECK_EVERY, PROGRESS_EVERY, StateKey, WithKey, with_key};
 use super::domain::Domain;
 use super::limits::{Limits, Poll, Poller, StopReason};
 use super::stats::{SearchResult, SearchStats};
@@ -35,9 +35,11 @@ use super::stats::{SearchResult, SearchStats};
 /// moves, or why it stopped. Every move must cost 1 and be undone by a
 /// move of the domain. Memory is estimated per stored configuration and
 /// checked against [`Limits::max_memory`]; the deadline and cancel flag
-/// are polled as expansions go. Stopped, its lower bound is the two
-/// depths finished plus one (no configuration is yet stored by both
-/// sides).
+/// are polled as expansions go, and a [`Limits::progress`] sink hears
+/// about once a second the lower bound so far (the two depths finished
+/// plus one: no configuration is yet stored by both sides), which is
+/// also the bound of a stopped search. `goal` must have one cell per
+/// cell of the domain (else nothing is found).
 ///
 /// ```
 /// use slidepuzzle::search::{bidirectional::bidirectional_bfs, graph::GraphDomain};
@@ -129,6 +131,7 @@ fn run<K: StateKey, D: Domain>(
     let mut poller = Poller::new(limits);
     let mut meeting = (sides[0].keys[0] == sides[1].keys[0]).then_some((0u32, 0u32));
     let mut depth = [0u32; 2];
+    let mut reported_at = Instant::now();
     while meeting.is_none() {
         // The side with the smaller frontier grows by a layer.
         let s = usize::from(sides[1].frontier_len() < sides[0].frontier_len());
@@ -153,6 +156,13 @@ fn run<K: StateKey, D: Domain>(
                 stats.seconds = clock.elapsed().as_secs_f64();
                 stats.lower_bound = depth[0] + depth[1] + 1;
                 return SearchResult::not_found(false, Some(reason), stats);
+            }
+            if limits.progress.is_some()
+                && stats.expanded.is_multiple_of(PROGRESS_CHECK_EVERY)
+                && reported_at.elapsed() >= PROGRESS_EVERY
+            {
+                reported_at = Instant::now();
+                limits.report(depth[0] + depth[1] + 1, stats.expanded, stats.generated);
             }
             this.keys[i].unpack(&mut cells);
             domain.set_cells(&cells);

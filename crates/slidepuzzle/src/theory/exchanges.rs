@@ -30,7 +30,7 @@ use rand::RngExt;
 use serde::Serialize;
 
 use super::perm::Perm;
-use super::reachability::{Decision, Verdict, require_same_tiles};
+use super::reachability::{Decision, Verdict, require_fitting};
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle};
@@ -195,20 +195,13 @@ fn hole_group(puzzle: &Puzzle, hole: usize, budget: &Budget) -> Result<(Vec<Perm
 /// other tiles; [`Error::Unsupported`] for several blanks.
 pub fn check(puzzle: &Puzzle, start: &Configuration, goal: &Configuration) -> Result<Verdict> {
     let n = puzzle.vertex_count();
-    if start.len() != n || goal.len() != n {
-        return Err(Error::config(format!(
-            "configurations have {} and {} cells for {n} vertices",
-            start.len(),
-            goal.len()
-        )));
-    }
+    require_fitting(puzzle, start, goal)?;
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
         return Err(Error::unsupported(format!(
             "{} is played with one hole; several blanks are not decided",
             puzzle.spec()
         )));
     }
-    require_same_tiles(start, goal)?;
     let hole = goal.blank();
     let parent = tree(puzzle, hole);
     if parent[start.blank()] == usize::MAX {

@@ -103,6 +103,25 @@ impl Decision {
     }
 }
 
+/// [`Error::Configuration`] unless `start` and `goal` both have one cell
+/// per vertex of `puzzle` and hold the same tiles
+/// ([`require_same_tiles`]). O(n).
+pub(crate) fn require_fitting(
+    puzzle: &Puzzle,
+    start: &Configuration,
+    goal: &Configuration,
+) -> Result<()> {
+    let n = puzzle.vertex_count();
+    if start.len() != n || goal.len() != n {
+        return Err(Error::config(format!(
+            "configurations have {} and {} cells for {n} vertices",
+            start.len(),
+            goal.len()
+        )));
+    }
+    require_same_tiles(start, goal)
+}
+
 /// [`Error::Configuration`] unless `start` and `goal` (of equal length n,
 /// tiles below n) hold the same multiset of tiles. O(n), by counting.
 pub(crate) fn require_same_tiles(start: &Configuration, goal: &Configuration) -> Result<()> {

@@ -22,7 +22,7 @@
 use num_bigint::BigUint;
 
 use super::perm::Perm;
-use super::reachability::{Decision, Verdict, require_same_tiles};
+use super::reachability::{Decision, Verdict, require_fitting};
 use super::schreier_sims::SimsTable;
 use crate::error::{Error, Result};
 use crate::model::{Configuration, Puzzle, turns::Turns};
@@ -393,15 +393,7 @@ pub fn check_several_blanks(
     goal: &Configuration,
     max_states: usize,
 ) -> Result<Verdict> {
-    let n = puzzle.vertex_count();
-    if start.len() != n || goal.len() != n {
-        return Err(Error::config(format!(
-            "configurations have {} and {} cells for {n} vertices",
-            start.len(),
-            goal.len()
-        )));
-    }
-    require_same_tiles(start, goal)?;
+    require_fitting(puzzle, start, goal)?;
     let start = puzzle.orient(start.clone())?;
     let goal = puzzle.orient(goal.clone())?;
     super::blanks::bfs_several_blanks(
@@ -451,19 +443,12 @@ pub fn check(
 ) -> Result<Verdict> {
     let turns = turns_of(puzzle, "this test")?;
     let n = puzzle.vertex_count();
-    if start.len() != n || goal.len() != n {
-        return Err(Error::config(format!(
-            "configurations have {} and {} cells for {n} vertices",
-            start.len(),
-            goal.len()
-        )));
-    }
+    require_fitting(puzzle, start, goal)?;
     if start.blanks().len() != 1 || goal.blanks().len() != 1 {
         return Err(Error::unsupported(
-            "several blanks on a puzzle whose tiles turn are not decided yet",
+            "several blanks where tiles turn are decided by check_several_blanks",
         ));
     }
-    require_same_tiles(start, goal)?;
     let start = puzzle.orient(start.clone())?;
     let goal = puzzle.orient(goal.clone())?;
     let home = goal.blank();
