@@ -21,10 +21,10 @@ const NO_PAIR: (u8, u8) = (u8::MAX, u8::MAX);
 pub struct ExchangeDomain {
     cells: GraphCells,
     adjacency: Adjacency,
-    /// `pairs[offsets[blank] + i]`: the pair a slide from the blank's
-    /// `i`-th neighbour exchanges.
+    /// `pairs[to * n + from]`: the pair a slide from `from` into `to`
+    /// exchanges ([`NO_PAIR`] for none): one lookup a move.
     pairs: Vec<(u8, u8)>,
-    offsets: Vec<u32>,
+    n: usize,
 }
 
 impl ExchangeDomain {
@@ -43,23 +43,18 @@ impl ExchangeDomain {
             return None;
         }
         let adjacency = Adjacency::new(puzzle.graph())?;
-        let mut pairs = Vec::new();
-        let mut offsets = vec![0u32];
-        for blank in 0..n {
-            for &w in puzzle.graph().neighbors(blank) {
-                pairs.push(match exchanges.pair(w, blank) {
-                    Some((r, s)) => (r as u8, s as u8),
-                    None => NO_PAIR,
-                });
-            }
-            offsets.push(pairs.len() as u32);
-        }
+        let pairs = (0..n * n)
+            .map(|i| match exchanges.pair(i % n, i / n) {
+                Some((r, s)) => (r as u8, s as u8),
+                None => NO_PAIR,
+            })
+            .collect();
         let cells = GraphCells::new(start, goal)?;
         Some(ExchangeDomain {
             cells,
             adjacency,
             pairs,
-            offsets,
+            n,
         })
     }
 
@@ -67,13 +62,10 @@ impl ExchangeDomain {
     /// exchanges.
     #[inline(always)]
     fn exchange(&mut self, m: Step) {
-        let i = self
-            .adjacency
-            .neighbors(m.to)
-            .iter()
-            .position(|&w| w == m.from);
-        let Some(i) = i else { return };
-        let (r, s) = self.pairs[self.offsets[m.to as usize] as usize + i];
+        let i = m.to as usize * self.n + m.from as usize;
+        let Some(&(r, s)) = self.pairs.get(i) else {
+            return;
+        };
         if (r, s) != NO_PAIR {
             let (a, b) = (self.cells.get(r), self.cells.get(s));
             self.cells.set(r, b);
