@@ -243,6 +243,7 @@ function drawGrid(el) {
     const c = document.createElement("div");
     c.dataset.v = v; c.onclick = () => clickVertex(v);
     c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
+    tileButton(c, v);
     g.appendChild(c); S.els.push({ shape: c, text: c });
   }
   el.appendChild(g);
@@ -417,7 +418,8 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed, bundle = true) {
     c.setAttribute("r", r); c.setAttribute("stroke", "#333"); c.style.cursor = "pointer"; c.dataset.v = v;
     svg.appendChild(c);
     const tx = document.createElementNS(NS, "text");
-    tx.setAttribute("text-anchor", "middle"); tx.setAttribute("font-size", r * 0.95); svg.appendChild(tx);
+    tx.setAttribute("text-anchor", "middle"); tx.setAttribute("font-size", r * 0.95); tx.setAttribute("aria-hidden", "true");
+    svg.appendChild(tx);
     // The vertex number, outside the circle (blank paths and articulation
     // points are given as vertex numbers).
     // Above 500 vertices the numbers would overlap: a vertex names itself
@@ -430,7 +432,8 @@ function drawGraph(el, pts, edges, onVertex, dashed, fixed, bundle = true) {
       });
     } else {
       lb = document.createElementNS(NS, "text");
-      lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v; svg.appendChild(lb);
+      lb.setAttribute("class", "label"); lb.setAttribute("font-size", Math.max(9, r * 0.6)); lb.textContent = v;
+      lb.setAttribute("aria-hidden", "true"); svg.appendChild(lb);
     }
     onVertex(v, c);
     return { shape: c, text: tx, label: lb, ring: null };
@@ -532,7 +535,10 @@ function drawSvg(el) {
     }
   }
   if (!g.bundle) place(g);   // again, for the arrowheads
-  g.els.forEach((e, v) => draggable(g, v, e.shape, clickVertex));
+  g.els.forEach((e, v) => {
+    draggable(g, v, e.shape, clickVertex);
+    if (P.cycles) e.shape.setAttribute("role", "img"); else tileButton(e.shape, v);
+  });
   if (P.cycles) drawCycles(g);
   S.drawn = g;
   S.els = g.els;
@@ -649,6 +655,38 @@ function showBlocks() {
   el.appendChild(list);
 }
 function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
+// Where vertex `v` is, in words: row and column (and layer) on boards and
+// boxes, else its number.
+function placeName(v) {
+  const p = S.P.positions && (S.P.kind === "board" || S.P.kind === "box") ? S.P.positions[v] : null;
+  if (!p) return `vertex ${v}`;
+  return `row ${p[1] + 1}, column ${p[0] + 1}` + (S.P.kind === "box" ? `, layer ${p[2] + 1}` : "");
+}
+// What a screen reader says of vertex `v`: its tile (turned how far where
+// tiles turn) or a blank, where it is, and whether it can slide.
+function cellLabel(v) {
+  const t = S.cells[v];
+  if (t === 0) return `blank, ${placeName(v)}`;
+  const turned = S.P.modulus && S.turn[v] ? `, turned ${Math.round(360 * S.turn[v] / S.P.modulus)} degrees` : "";
+  return `tile ${t}, ${placeName(v)}${turned}${atHome(v) ? ", home" : ""}${legal(v) ? ", can slide" : ""}`;
+}
+// A board's cell or a drawing's vertex as a button: the tiles that can
+// slide are in the tab order, Enter or Space slides the focused one (the
+// focus follows the tile), and each is announced by cellLabel.
+function tileButton(el, v) {
+  el.setAttribute("role", "button");
+  el.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault(); e.stopPropagation();
+    const t = S.cells[v];
+    clickVertex(v);
+    const now = t === 0 ? -1 : S.cells.indexOf(t);
+    if (now >= 0 && now !== v && S.els[now]) S.els[now].shape.focus();
+  });
+}
+// Says `text` to screen readers (a polite live region; the page's status
+// line keeps its own messages).
+function announce(text) { const a = $("announce"); if (a) a.textContent = text; }
 // The fill of tile `t` on vertex `v`: the blank dark; in a colour scheme
 // the tile's own colour (the library's, by where it belongs); plain:
 // green on its goal vertex, sand elsewhere.
@@ -661,6 +699,8 @@ function paint(v) {
   if (S.canvas) { drawCell(v); return; }
   const e = S.els[v]; if (!e) return;
   const t = S.cells[v], home = t !== 0 && atHome(v);
+  e.shape.setAttribute("aria-label", cellLabel(v));
+  e.shape.setAttribute("tabindex", legal(v) ? "0" : "-1");
   if (e.shape.tagName === "DIV") {
     e.shape.className = "cell" + (t === 0 ? " blank" : home ? " home" : "") + (legal(v) ? " legal" : "");
     e.shape.style.background = t !== 0 && S.colours ? tileFill(t, v) : "";
@@ -766,6 +806,7 @@ function userMove(from, to) {
   // Solves count in Play only (Explore's hand moves are no speedsolve).
   const timed = S.clock.armed && S.mode === "play";
   slide(from, to);
+  if (!isTurn(from, to)) announce(`Tile ${S.cells[to]} to ${placeName(to)}.`);
   S.history.push([from, to]); S.moves++;
   S.played.push(from, to);
   countRun(from, to);
@@ -1036,7 +1077,7 @@ async function lesson() {
     if (key() !== k) return;
     if (l && l.parity) {
       const pp = l.parity, dist = pp.blank_distance;
-      parts.push(`<h3>Parity</h3><p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
+      parts.push(`<h2>Parity</h2><p>Take the blank as a tile. Every move swaps it with a neighbour, so each move flips the parity of the
       arrangement of all ${S.cells.length} cells, and moves the blank one step on a chessboard colouring. Here the arrangement is
       <b>${pp.arrangement_odd ? "odd" : "even"}</b> and the blank is <b>${dist}</b> step${dist === 1 ? "" : "s"} from its home (${dist % 2 ? "odd" : "even"}):
       <span class="${pp.solvable ? "yes" : "no"}">${pp.solvable ? "the same parity, so this position can be solved" : "different parities, so no sequence of moves solves it"}</span>
@@ -1061,12 +1102,12 @@ async function lesson() {
       if (key() !== k) return;
       const kind = v.cycle_type.length ? "cycles of lengths " + v.cycle_type.map(([l, c]) => c > 1 ? `${l}<sup>${c}</sup>` : `${l}`).join(" ")
         : "no cycles (the identity: the solved position)";
-      parts.push(`<h3>The position as a permutation</h3><p>Label each tile by its home (1 to ${v.hole_label}, the blank is ${v.hole_label}).
+      parts.push(`<h2>The position as a permutation</h2><p>Label each tile by its home (1 to ${v.hole_label}, the blank is ${v.hole_label}).
         The position sends each place to the label of the tile on it${P.modulus ? " (places only: the tiles' turns come below)" : ""}; in cycle notation:</p>
         <p><code id="perm-cycles">${v.permutation}</code></p><p>an <b>${v.parity}</b> permutation, ${kind}, order ${grouped(v.order)}.</p>`);
       if (v.toroidal) {
         const t = v.toroidal;
-        parts.push(`<h3>The toroidal model</h3><p>Join the opposite edges of the board into a torus and roll the columns right
+        parts.push(`<h2>The toroidal model</h2><p>Join the opposite edges of the board into a torus and roll the columns right
           ${t.columns_rolled} time${t.columns_rolled === 1 ? "" : "s"} and the rows down ${t.rows_rolled} time${t.rows_rolled === 1 ? "" : "s"}:
           the blank is then bottom-right. The tiles there give a permutation of 1 to ${v.hole_label - 1}; two counters keep the rolls.
           One group element on ${t.degree} points describes the position, and every move multiplies it by one of four fixed
@@ -1100,7 +1141,7 @@ async function lesson() {
              for the blanks, times ${short(a.group_order)} arrangements of the tiles with the blanks on their home vertices (the
              tiles that can be exchanged form classes, and within a class every order is possible: Kornhauser, Miller and Spirakis 1984).`
           : "") + " Check says whether this position is one of them, and why.";
-    parts.push(`<h3>Which positions can be reached</h3><p>${plain}</p>`);
+    parts.push(`<h2>Which positions can be reached</h2><p>${plain}</p>`);
   } catch (e) { parts.push(`<p>${e.message}</p>`); }
   if (key() !== k) return;
   el.innerHTML = parts.join("");
@@ -1174,27 +1215,28 @@ function editorDraw() {
   const g = drawGraph(holder, E.pts, editorEdges(), () => {}, null,
     { ...CANVAS, r: Math.max(CANVAS.r, touchRadius(holder, CANVAS.w)) });
   g.svg.classList.add("editing");
+  const joined = (v) => editorEdges().filter((e) => e.includes(v)).map(([a, b]) => (a === v ? b : a)).sort((a, b) => a - b);
+  const label = (v) => `vertex ${v}` + (E.picked === v ? ", picked" : "") +
+    (joined(v).length ? `, joined to ${joined(v).join(", ")}` : ", no edges");
   g.els.forEach((e, v) => {
     e.shape.setAttribute("fill", E.picked === v ? "#fbe3c8" : "#fff");
     if (E.picked === v) e.shape.classList.add("picked");
-    draggable(g, v, e.shape, (w) => {
-      if (E.picked === null || E.picked === w) {
-        // Picking only recolours (no redraw), so the second click of a
-        // double-click lands on the same circle.
-        E.picked = E.picked === w ? null : w;
-        g.els.forEach((o, u) => {
-          o.shape.setAttribute("fill", E.picked === u ? "#fbe3c8" : "#fff");
-          o.shape.classList.toggle("picked", E.picked === u);
-        });
-        $("edit-remove").disabled = E.picked === null;
-        return;
-      }
-      const k = `${Math.min(E.picked, w)}-${Math.max(E.picked, w)}`;
-      if (E.edges.has(k)) E.edges.delete(k); else E.edges.add(k);
-      E.picked = null;
-      editorDraw();
-    });
+    // A button for keyboards: Enter or Space picks it or joins it to the
+    // picked vertex, Delete removes it, the arrow keys move it.
+    e.shape.setAttribute("role", "button"); e.shape.setAttribute("tabindex", "0"); e.shape.setAttribute("aria-label", label(v));
+    draggable(g, v, e.shape, (w) => editorPick(g, w, label));
     e.shape.addEventListener("dblclick", (ev) => { ev.stopPropagation(); editorRemove(v); });
+    e.shape.addEventListener("keydown", (ev) => {
+      const step = { ArrowLeft: [-10, 0], ArrowRight: [10, 0], ArrowUp: [0, -10], ArrowDown: [0, 10] }[ev.key];
+      if (ev.key === "Enter" || ev.key === " ") { E.focus = v; editorPick(g, v, label); }
+      else if (ev.key === "Delete" || ev.key === "Backspace") { E.focus = Math.min(v, E.n - 2); editorRemove(v); }
+      else if (step) {
+        const [x, y] = E.pts[v];
+        E.pts[v] = [Math.max(0, Math.min(CANVAS.w, x + step[0])), Math.max(0, Math.min(CANVAS.h, y + step[1]))];
+        E.focus = v; editorDraw();
+      } else return;
+      ev.preventDefault(); ev.stopPropagation();
+    });
   });
   g.svg.addEventListener("click", (ev) => {
     if (ev.target !== g.svg) return;
@@ -1213,8 +1255,49 @@ function editorDraw() {
   el.appendChild(text);
   $("edit-use").disabled = !spec || edges.some(([a, b]) => a >= E.n || b >= E.n);
   $("edit-remove").disabled = E.picked === null;
-  $("edit-help").textContent = "Click empty space to add a vertex; click two vertices to join them (or part them); double-click a vertex, or pick it and press Delete, to remove it; drag to move.";
+  $("edit-help").textContent = "Click empty space (or press Add vertex) to add a vertex; click two vertices to join them (or part them); " +
+    "double-click a vertex, or pick it and press Delete, to remove it; drag to move. With the keyboard: Tab to a vertex, Enter picks it, " +
+    "Enter on a second one joins or parts the two, Delete removes it, the arrow keys move it.";
   S.edit.spec = spec;
+  // A redraw for a key keeps the focus on the vertex the key acted on.
+  if (E.focus !== null && E.focus !== undefined && g.els[E.focus]) g.els[E.focus].shape.focus();
+  E.focus = null;
+}
+// A click (or Enter) on vertex `w` of the editor's drawing `g`: picks it
+// (or drops the pick), or joins it to the picked vertex (or parts them).
+function editorPick(g, w, label) {
+  const E = S.edit;
+  if (E.picked === null || E.picked === w) {
+    // Picking only recolours (no redraw), so the second click of a
+    // double-click lands on the same circle.
+    E.picked = E.picked === w ? null : w;
+    g.els.forEach((o, u) => {
+      o.shape.setAttribute("fill", E.picked === u ? "#fbe3c8" : "#fff");
+      o.shape.classList.toggle("picked", E.picked === u);
+      o.shape.setAttribute("aria-label", label(u));
+    });
+    $("edit-remove").disabled = E.picked === null;
+    announce(E.picked === null ? `Vertex ${w} no longer picked.` : `Vertex ${w} picked: Enter on another vertex joins or parts the two.`);
+    return;
+  }
+  const k = `${Math.min(E.picked, w)}-${Math.max(E.picked, w)}`;
+  const joining = !E.edges.has(k);
+  if (joining) E.edges.add(k); else E.edges.delete(k);
+  announce(`${joining ? "Joined" : "Parted"} vertices ${E.picked} and ${w}.`);
+  E.picked = null;
+  editorDraw();
+}
+// Adds a vertex where the drawing has room (the first free spot of a
+// 40-unit grid), for keyboards and for a quick start.
+function editorAdd() {
+  const E = S.edit;
+  let spot = [CANVAS.w / 2, CANVAS.h / 2];
+  search: for (let y = 30; y <= CANVAS.h - 30; y += 40) for (let x = 30; x <= CANVAS.w - 30; x += 40) {
+    if (E.pts.every(([px, py]) => Math.hypot(px - x, py - y) >= 40)) { spot = [x, y]; break search; }
+  }
+  E.pts.push(spot); E.n++; E.picked = null; E.focus = E.n - 1;
+  announce(`Added vertex ${E.n - 1}.`);
+  editorDraw();
 }
 // What the drawing is not yet: vertices without edges (an edges: spec
 // cannot name a last one at all), and pieces that do not touch.
@@ -1266,6 +1349,7 @@ $("edit-file-input").onchange = async () => {
 };
 $("edit").onclick = () => editorStart(S.P.vertices, S.P.edges, S.pts || forceLayout(S.P.vertices, S.P.edges));
 $("edit-new").onclick = () => editorStart(0, [], []);
+$("edit-add").onclick = () => { if (!S.edit) editorStart(0, [], []); editorAdd(); };
 $("edit-remove").onclick = () => { if (S.edit && S.edit.picked !== null) editorRemove(S.edit.picked); };
 document.addEventListener("keydown", (e) => {
   if ((e.key === "Delete" || e.key === "Backspace") && S.edit && S.edit.picked !== null && !ownsKeys(document.activeElement)) {
