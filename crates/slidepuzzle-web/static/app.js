@@ -254,11 +254,6 @@ function drawGrid(el) {
 // drag pans), the wheel or the buttons zoom, "Find the blank" centres it.
 function drawCanvasGrid(el, avail) {
   const P = S.P, W = P.width, H = P.height;
-  const tools = document.createElement("div"); tools.className = "bar zoom";
-  const button = (id, text, title, onclick) => {
-    const b = document.createElement("button"); b.id = id; b.textContent = text; b.title = title; b.onclick = onclick;
-    tools.appendChild(b); return b;
-  };
   const cv = document.createElement("canvas");
   cv.id = "board-canvas";
   cv.setAttribute("role", "img");
@@ -275,11 +270,9 @@ function drawCanvasGrid(el, avail) {
     C.ox = cx - (cx - C.ox) * cell / C.cell; C.oy = cy - (cy - C.oy) * cell / C.cell; C.cell = cell;
     clampView(); redrawCanvas();
   };
-  button("zoom-out", "\u2212", "Zoom out", () => zoom(1 / 1.5)).setAttribute("aria-label", "zoom out");
-  button("zoom-in", "+", "Zoom in", () => zoom(1.5)).setAttribute("aria-label", "zoom in");
-  button("zoom-fit", "Fit", "Show the whole board", fit);
-  button("find-blank", "Find the blank", "Zoom in on the blank", () => { C.cell = Math.max(C.cell, 32); centreOnBlank(); });
-  el.appendChild(tools); el.appendChild(cv);
+  el.appendChild(zoomTools({ zoomIn: () => zoom(1.5), zoomOut: () => zoom(1 / 1.5), fit,
+    findBlank: () => { C.cell = Math.max(C.cell, 32); centreOnBlank(); } }));
+  el.appendChild(cv);
   const at = (e) => { const r = cv.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
   let press = null, hovered = -1;
   cv.addEventListener("pointerdown", (e) => { press = { x: e.clientX, y: e.clientY, ox: C.ox, oy: C.oy, moved: false }; cv.setPointerCapture(e.pointerId); });
@@ -301,6 +294,70 @@ function drawCanvasGrid(el, avail) {
   cv.addEventListener("wheel", (e) => { e.preventDefault(); zoom(e.deltaY < 0 ? 1.25 : 0.8, ...at(e)); }, { passive: false });
   fit();
 }
+// The bar of zoom buttons over a big board's canvas or a graph drawing:
+// zoom out, zoom in, fit the whole, and find the blank.
+function zoomTools({ zoomIn, zoomOut, fit, findBlank }) {
+  const tools = document.createElement("div"); tools.className = "bar zoom";
+  const button = (id, text, title, onclick) => {
+    const b = document.createElement("button"); b.id = id; b.textContent = text; b.title = title; b.onclick = onclick;
+    tools.appendChild(b); return b;
+  };
+  button("zoom-out", "\u2212", "Zoom out (or the mouse wheel)", zoomOut).setAttribute("aria-label", "zoom out");
+  button("zoom-in", "+", "Zoom in (or the mouse wheel)", zoomIn).setAttribute("aria-label", "zoom in");
+  button("zoom-fit", "Fit", "Show the whole puzzle", fit);
+  button("find-blank", "Find the blank", "Zoom in on the blank", findBlank);
+  return tools;
+}
+// Zoom and pan on a graph drawing `g` (its viewBox): the buttons, the
+// wheel at the pointer, a drag on empty space pans (a drag on a vertex
+// still moves the vertex).
+const SVG_ZOOM_FROM_VERTICES = 13;
+function zoomableGraph(el, g) {
+  const [, , w, h] = g.svg.getAttribute("viewBox").split(" ").map(Number);
+  g.full = { w, h };
+  g.vb = { x: 0, y: 0, w, h };
+  const show = () => g.svg.setAttribute("viewBox", `${g.vb.x} ${g.vb.y} ${g.vb.w} ${g.vb.h}`);
+  const clamp = () => {
+    g.vb.x = Math.min(w - g.vb.w / 2, Math.max(-g.vb.w / 2, g.vb.x));
+    g.vb.y = Math.min(h - g.vb.h / 2, Math.max(-g.vb.h / 2, g.vb.y));
+  };
+  // Zoom by `f` keeping drawing point (cx, cy) where it is.
+  const zoom = (f, cx = g.vb.x + g.vb.w / 2, cy = g.vb.y + g.vb.h / 2) => {
+    const nw = Math.max(w / 40, Math.min(w, g.vb.w / f)), k = nw / g.vb.w;
+    g.vb = { x: cx - (cx - g.vb.x) * k, y: cy - (cy - g.vb.y) * k, w: nw, h: g.vb.h * k };
+    clamp(); show();
+  };
+  const fit = () => { g.vb = { x: 0, y: 0, w, h }; show(); };
+  g.centreOnBlank = () => {
+    const b = S.cells.indexOf(0), e = g.els[b];
+    if (!e) return;
+    g.vb.x = Number(e.shape.getAttribute("cx")) - g.vb.w / 2; g.vb.y = Number(e.shape.getAttribute("cy")) - g.vb.h / 2;
+    clamp(); show();
+  };
+  const findBlank = () => {
+    // Close enough to read: about twelve circles across.
+    const near = Math.min(w, Math.max(w / 40, 24 * g.view.r));
+    if (g.vb.w > near) { const k = near / g.vb.w; g.vb.w = near; g.vb.h *= k; }
+    g.centreOnBlank();
+  };
+  el.insertBefore(zoomTools({ zoomIn: () => zoom(1.5), zoomOut: () => zoom(1 / 1.5), fit, findBlank }), g.svg);
+  const at = (e) => {
+    const q = g.svg.createSVGPoint(); q.x = e.clientX; q.y = e.clientY;
+    const p = q.matrixTransform(g.svg.getScreenCTM().inverse());
+    return [p.x, p.y];
+  };
+  g.svg.addEventListener("wheel", (e) => { e.preventDefault(); zoom(e.deltaY < 0 ? 1.25 : 0.8, ...at(e)); }, { passive: false });
+  g.svg.addEventListener("pointerdown", (e) => {
+    if (e.target.tagName === "circle" || e.button !== 0) return;
+    const start = { x: e.clientX, y: e.clientY, vx: g.vb.x, vy: g.vb.y, per: g.vb.w / g.svg.getBoundingClientRect().width };
+    const move = (m) => {
+      g.vb.x = start.vx - (m.clientX - start.x) * start.per; g.vb.y = start.vy - (m.clientY - start.y) * start.per;
+      clamp(); show();
+    };
+    const up = () => { window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", up); };
+    window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
+  });
+}
 // The vertex under CSS point (x, y) of the canvas, or -1.
 function cellAt(x, y) {
   const C = S.canvas, P = S.P;
@@ -321,6 +378,14 @@ function centreOnBlank() {
 }
 // Zoomed in, a blank that walked out of view is brought back.
 function keepBlankInView() {
+  const g = S.drawn;
+  if (g && g.vb && g.vb.w < g.full.w) {
+    const e = g.els[S.cells.indexOf(0)];
+    if (!e) return;
+    const x = Number(e.shape.getAttribute("cx")), y = Number(e.shape.getAttribute("cy"));
+    if (x < g.vb.x || y < g.vb.y || x > g.vb.x + g.vb.w || y > g.vb.y + g.vb.h) g.centreOnBlank();
+    return;
+  }
   const C = S.canvas, P = S.P, b = S.cells.indexOf(0);
   if (!C || b < 0 || C.cell <= C.fitCell) return;
   const x = C.ox + (b % P.width) * C.cell, y = C.oy + Math.floor(b / P.width) * C.cell;
@@ -540,6 +605,7 @@ function drawSvg(el) {
     if (P.cycles) e.shape.setAttribute("role", "img"); else tileButton(e.shape, v);
   });
   if (P.cycles) drawCycles(g);
+  if (P.vertices >= SVG_ZOOM_FROM_VERTICES) zoomableGraph(el, g);
   S.drawn = g;
   S.els = g.els;
   paintEdges();

@@ -1718,6 +1718,49 @@ test("63.7 the graph editor works from the keyboard alone", async ({ page }) => 
   expect((await model(page)).cells).toEqual([1, 2, 0]);
 });
 
+// Item 4: graph drawings zoom and pan; Find the blank brings it into a
+// close view; a tile still slides with a click while zoomed; Fit shows the
+// whole again.
+test("63.4 graph drawings zoom, pan and find the blank", async ({ page }) => {
+  await open(page, "4x4x4");
+  const svg = page.locator("#board svg").first();
+  const box = async () => (await svg.getAttribute("viewBox")).split(" ").map(Number);
+  const [, , w, h] = await box();
+  await page.click("#zoom-in");
+  let [x, y, vw, vh] = await box();
+  expect(vw).toBeCloseTo(w / 1.5, 3);
+  expect(vh).toBeCloseTo(h / 1.5, 3);
+  await page.click("#find-blank");
+  [x, y, vw, vh] = await box();
+  const blank = page.locator('#board circle[aria-label^="blank"]');
+  const [bx, by] = [Number(await blank.getAttribute("cx")), Number(await blank.getAttribute("cy"))];
+  expect(vw).toBeLessThanOrEqual(w / 1.5 + 1e-6);
+  expect(bx).toBeGreaterThan(x); expect(bx).toBeLessThan(x + vw);
+  expect(by).toBeGreaterThan(y); expect(by).toBeLessThan(y + vh);
+  // A click on a tile next to the blank slides it, zoomed in.
+  await page.locator('#board circle[tabindex="0"]').first().click();
+  expect((await model(page)).moves).toBe(1);
+  // A drag on empty space pans.
+  const r = await svg.boundingBox();
+  const before = await box();
+  await page.mouse.move(r.x + 3, r.y + 3);
+  await page.mouse.down();
+  await page.mouse.move(r.x + 60, r.y + 40, { steps: 4 });
+  await page.mouse.up();
+  const after = await box();
+  expect(after[0]).toBeLessThan(before[0]);
+  expect(after[2]).toBeCloseTo(before[2], 3);
+  // The wheel zooms out; Fit shows the whole drawing.
+  await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+  await page.mouse.wheel(0, 200);
+  expect((await box())[2]).toBeGreaterThan(after[2]);
+  await page.click("#zoom-fit");
+  expect(await box()).toEqual([0, 0, w, h]);
+  // Small drawings have no zoom bar.
+  await open(page, "petersen");
+  await expect(page.locator("#zoom-in")).toHaveCount(0);
+});
+
 // Problem 17 (rest): a shortest solution in MTM can be asked for; huge
 // numbers show whole in a tooltip.
 test("33.17 shortest in MTM: a run of tiles counts once", async ({ page }) => {
