@@ -243,9 +243,10 @@ function drawGrid(el) {
     const c = document.createElement("div");
     c.dataset.v = v; c.onclick = () => clickVertex(v);
     c.onmouseenter = () => { if ($("hover").checked) clickVertex(v); };
-    tileButton(c, v);
+    c.setAttribute("role", "button");
     g.appendChild(c); S.els.push({ shape: c, text: c });
   }
+  tileButtons(g);
   el.appendChild(g);
 }
 // ---- big boards: one canvas, zoom and pan, only visible cells drawn ----
@@ -313,13 +314,13 @@ function zoomTools({ zoomIn, zoomOut, fit, findBlank }) {
 // still moves the vertex).
 const SVG_ZOOM_FROM_VERTICES = 13;
 function zoomableGraph(el, g) {
-  const [, , w, h] = g.svg.getAttribute("viewBox").split(" ").map(Number);
-  g.full = { w, h };
-  g.vb = { x: 0, y: 0, w, h };
+  const [x0, y0, w, h] = g.svg.getAttribute("viewBox").split(" ").map(Number);
+  g.full = { x: x0, y: y0, w, h };
+  g.vb = { ...g.full };
   const show = () => g.svg.setAttribute("viewBox", `${g.vb.x} ${g.vb.y} ${g.vb.w} ${g.vb.h}`);
   const clamp = () => {
-    g.vb.x = Math.min(w - g.vb.w / 2, Math.max(-g.vb.w / 2, g.vb.x));
-    g.vb.y = Math.min(h - g.vb.h / 2, Math.max(-g.vb.h / 2, g.vb.y));
+    g.vb.x = Math.min(x0 + w - g.vb.w / 2, Math.max(x0 - g.vb.w / 2, g.vb.x));
+    g.vb.y = Math.min(y0 + h - g.vb.h / 2, Math.max(y0 - g.vb.h / 2, g.vb.y));
   };
   // Zoom by `f` keeping drawing point (cx, cy) where it is.
   const zoom = (f, cx = g.vb.x + g.vb.w / 2, cy = g.vb.y + g.vb.h / 2) => {
@@ -327,7 +328,7 @@ function zoomableGraph(el, g) {
     g.vb = { x: cx - (cx - g.vb.x) * k, y: cy - (cy - g.vb.y) * k, w: nw, h: g.vb.h * k };
     clamp(); show();
   };
-  const fit = () => { g.vb = { x: 0, y: 0, w, h }; show(); };
+  const fit = () => { g.vb = { ...g.full }; show(); };
   g.centreOnBlank = () => {
     const b = S.cells.indexOf(0), e = g.els[b];
     if (!e) return;
@@ -526,6 +527,7 @@ function place(g) {
   if (g.bundle && g.bundle.shown) drawBundle(g);
   for (const l of g.lines) {
     const [x1, y1, x2, y2] = [X(g.pts[l.a]), Y(g.pts[l.a]), X(g.pts[l.b]), Y(g.pts[l.b])];
+    if (l.seam) { l.el.setAttribute("d", seamPath(l, g.pts, X, Y, l.arrow ? r + 2 : 0)); continue; }
     // An arc's arrowhead ends at the rim of its head's circle.
     const len = Math.hypot(x2 - x1, y2 - y1) || 1, cut = l.arrow ? Math.min(len / 2, r + 2) / len : 0;
     l.el.setAttribute("x1", x1); l.el.setAttribute("y1", y1);
@@ -565,6 +567,104 @@ function draggable(g, v, c, onClick) {
   });
 }
 const TURN_COLOUR = "#8e44ad";
+// Seams are curved on drawings with at most this many (a route is chosen
+// by sampling it against every vertex).
+const MAX_CURVED_SEAMS = 400;
+// A seam's route in layout units: `{ bend }`, a quadratic curve whose
+// control point sits `bend` times the edge's length to its left, or
+// `{ around }`, out of the drawing's bounding box from each end and round
+// the box the shorter way, `around` outside it. As points: the curve's
+// three, or the waypoints of the way round.
+function seamPoints(seam, pts, a, b) {
+  const [x1, y1] = pts[a], [x2, y2] = pts[b];
+  if (seam.bend !== undefined) {
+    return [[x1, y1], [(x1 + x2) / 2 - (y2 - y1) * seam.bend, (y1 + y2) / 2 + (x2 - x1) * seam.bend], [x2, y2]];
+  }
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]), m = seam.around;
+  const box = [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m];
+  const [l, t, r, bt] = box, w = r - l, h = bt - t, perimeter = 2 * (w + h);
+  // Each end leaves by the nearest side of the box (of two as near, the
+  // one facing away from the other end): where it meets it, as a point and
+  // a distance along the perimeter (clockwise from the top left).
+  const exit = ([x, y], [ox, oy]) => {
+    const d = [y - t, r - x, bt - y, x - l], near = Math.min(...d);
+    const away = [oy - y, x - ox, y - oy, ox - x];
+    const side = [0, 1, 2, 3].filter((i) => d[i] - near < 1e-9).sort((i, j) => away[j] - away[i])[0];
+    return [[[x, t], 0 + (x - l)], [[r, y], w + (y - t)], [[x, bt], w + h + (r - x)], [[l, y], 2 * w + h + (bt - y)]][side];
+  };
+  const [s1, at1] = exit([x1, y1], [x2, y2]), [s2, at2] = exit([x2, y2], [x1, y1]);
+  const corners = [[[r, t], w], [[r, bt], w + h], [[l, bt], 2 * w + h], [[l, t], perimeter]];
+  const ahead = (at2 - at1 + perimeter) % perimeter, clockwise = ahead <= perimeter / 2;
+  const passed = corners
+    .map(([c, at]) => [c, ((clockwise ? at - at1 : at1 - at) + 2 * perimeter) % perimeter])
+    .filter(([, d]) => d > 0 && d < (clockwise ? ahead : perimeter - ahead))
+    .sort((p, q) => p[1] - q[1]).map(([c]) => c);
+  return [[x1, y1], s1, ...passed, s2, [x2, y2]];
+}
+// Points along a seam's route, for the test against the vertices.
+function seamSamples(seam, way) {
+  const out = [];
+  if (seam.bend !== undefined) {
+    const [[x1, y1], [cx, cy], [x2, y2]] = way;
+    for (let i = 1; i < 24; i++) {
+      const t = i / 24, u = 1 - t;
+      out.push([u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2]);
+    }
+    return out;
+  }
+  for (let i = 0; i + 1 < way.length; i++) {
+    for (let j = 0; j <= 8; j++) out.push([way[i][0] + (way[i + 1][0] - way[i][0]) * j / 8, way[i][1] + (way[i + 1][1] - way[i][1]) * j / 8]);
+  }
+  return out;
+}
+// The SVG path of seam `l` in the drawing's coordinates (`X`, `Y`), its
+// end cut `cut` units short for an arrowhead; the way round has rounded
+// corners.
+function seamPath(l, pts, X, Y, cut) {
+  const way = seamPoints(l.seam, pts, l.a, l.b).map((p) => [X(p), Y(p)]);
+  const n = way.length, [ex, ey] = way[n - 1], [px, py] = way[n - 2], len = Math.hypot(ex - px, ey - py) || 1;
+  way[n - 1] = [ex - (ex - px) * Math.min(0.5, cut / len), ey - (ey - py) * Math.min(0.5, cut / len)];
+  if (l.seam.bend !== undefined) return `M${way[0][0]} ${way[0][1]}Q${way[1][0]} ${way[1][1]} ${way[2][0]} ${way[2][1]}`;
+  let d = `M${way[0][0]} ${way[0][1]}`;
+  for (let i = 1; i + 1 < n; i++) {
+    const [a, w, b] = [way[i - 1], way[i], way[i + 1]];
+    const into = Math.min(0.4, 12 / (Math.hypot(w[0] - a[0], w[1] - a[1]) || 1)), out = Math.min(0.4, 12 / (Math.hypot(b[0] - w[0], b[1] - w[1]) || 1));
+    d += `L${w[0] - (w[0] - a[0]) * into} ${w[1] - (w[1] - a[1]) * into}Q${w[0]} ${w[1]} ${w[0] + (b[0] - w[0]) * out} ${w[1] + (b[1] - w[1]) * out}`;
+  }
+  return d + `L${way[n - 1][0]} ${way[n - 1][1]}`;
+}
+// Widens drawing `g`'s view to hold every seam's route (a way round the
+// drawing runs outside the vertices' box).
+function showSeams(g, seams) {
+  const { minx, miny, scale, pad } = g.view;
+  let [x0, y0, w, h] = g.svg.getAttribute("viewBox").split(" ").map(Number), x1 = x0 + w, y1 = y0 + h;
+  for (const l of seams) {
+    for (const [x, y] of seamPoints(l.seam, g.pts, l.a, l.b)) {
+      const sx = pad + (x - minx) * scale, sy = pad + (y - miny) * scale;
+      x0 = Math.min(x0, sx - 8); y0 = Math.min(y0, sy - 8); x1 = Math.max(x1, sx + 8); y1 = Math.max(y1, sy + 8);
+    }
+  }
+  g.svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`); g.svg.setAttribute("width", x1 - x0);
+}
+// Makes edge `l` a seam that passes no vertex but its ends nearer than
+// `clear` (layout units): a curve bent a quarter or half its length to
+// either side if one is clear, else the way round the drawing, on its own
+// track (the `round`-th way round runs further out). The line element
+// becomes a path with the same attributes and tooltip. Returns whether
+// it goes round.
+function curveSeam(l, pts, clear, round) {
+  const isClear = (seam) => seamSamples(seam, seamPoints(seam, pts, l.a, l.b))
+    .every(([x, y]) => pts.every((p, v) => v === l.a || v === l.b || Math.hypot(p[0] - x, p[1] - y) >= clear));
+  const tries = [0.25, 0.5].flatMap((b) => [{ bend: b }, { bend: -b }]);
+  l.seam = tries.find(isClear) || { around: (1.3 + 0.5 * round) * clear };
+  const path = document.createElementNS(NS, "path");
+  for (const a of l.el.getAttributeNames()) if (!["x1", "y1", "x2", "y2"].includes(a)) path.setAttribute(a, l.el.getAttribute(a));
+  path.setAttribute("fill", "none"); path.dataset.seam = `${l.a}-${l.b}`;
+  path.append(...l.el.childNodes);
+  l.el.replaceWith(path);
+  l.el = path;
+  return l.seam.around !== undefined;
+}
 function drawSvg(el) {
   const P = S.P;
   // Edges much longer than the usual one (the seams of a Moebius band or a
@@ -599,11 +699,22 @@ function drawSvg(el) {
       l.el.appendChild(t);
     }
   }
-  if (!g.bundle) place(g);   // again, for the arrowheads
+  // Seams (the long edges of a band, a twisted torus or a board drawn
+  // flat) bend round the vertices they would cross.
+  if (!g.bundle && P.positions && P.kind !== "box") {
+    const seams = g.lines.filter((l) => length([l.a, l.b]) > 2 * usual);
+    if (seams.length <= MAX_CURVED_SEAMS) {
+      let round = 0;
+      for (const l of seams) if (curveSeam(l, S.pts, 0.35 * usual, round)) round++;
+      showSeams(g, seams);
+    }
+  }
+  if (!g.bundle) place(g);   // again, for the arrowheads and the seams
   g.els.forEach((e, v) => {
     draggable(g, v, e.shape, clickVertex);
-    if (P.cycles) e.shape.setAttribute("role", "img"); else tileButton(e.shape, v);
+    e.shape.setAttribute("role", P.cycles ? "img" : "button");
   });
+  if (!P.cycles) tileButtons(g.svg);
   if (P.cycles) drawCycles(g);
   if (P.vertices >= SVG_ZOOM_FROM_VERTICES) zoomableGraph(el, g);
   S.drawn = g;
@@ -736,13 +847,14 @@ function cellLabel(v) {
   const turned = S.P.modulus && S.turn[v] ? `, turned ${Math.round(360 * S.turn[v] / S.P.modulus)} degrees` : "";
   return `tile ${t}, ${placeName(v)}${turned}${atHome(v) ? ", home" : ""}${legal(v) ? ", can slide" : ""}`;
 }
-// A board's cell or a drawing's vertex as a button: the tiles that can
-// slide are in the tab order, Enter or Space slides the focused one (the
-// focus follows the tile), and each is announced by cellLabel.
-function tileButton(el, v) {
-  el.setAttribute("role", "button");
-  el.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
+// A board's cells or a drawing's vertices (children of `holder` with
+// `data-v`) as buttons: the tiles that can slide are in the tab order
+// (paint), each is named by cellLabel, and Enter or Space slides the
+// focused one, the focus following the tile. One listener for all.
+function tileButtons(holder) {
+  holder.addEventListener("keydown", (e) => {
+    const v = e.target.dataset ? Number(e.target.dataset.v) : NaN;
+    if ((e.key !== "Enter" && e.key !== " ") || !Number.isInteger(v) || e.target.getAttribute("role") !== "button") return;
     e.preventDefault(); e.stopPropagation();
     const t = S.cells[v];
     clickVertex(v);

@@ -1015,8 +1015,8 @@ test("several blanks on one-way edges and on tiles that turn: a scramble, a shor
 test("a Moebius band board: its seam is dashed and purple, a link with a turned tile opens", async ({ page }) => {
   await page.goto("/?puzzle=4x3%3Amobius&state=1%5E1.2.3.4.5.6.7.8.9.10.11.0");
   await expect(page.locator("#status")).toContainText("Opened a link");
-  await expect(page.locator("#board line[data-turn]")).toHaveCount(3);
-  expect(await page.locator('#board line[data-turn="0>11^1"]').getAttribute("stroke-dasharray")).toBe("4 3");
+  await expect(page.locator("#board [data-turn]")).toHaveCount(3);
+  expect(await page.locator('#board [data-turn="0>11^1"]').getAttribute("stroke-dasharray")).toBe("4 3");
   expect(await page.locator("#board text.turned").getAttribute("transform")).toMatch(/^rotate\(-180 /);
   // Flips are free on the band (every turn vector is reachable).
   await page.click("#check");
@@ -1725,7 +1725,7 @@ test("63.4 graph drawings zoom, pan and find the blank", async ({ page }) => {
   await open(page, "4x4x4");
   const svg = page.locator("#board svg").first();
   const box = async () => (await svg.getAttribute("viewBox")).split(" ").map(Number);
-  const [, , w, h] = await box();
+  const [x0, y0, w, h] = await box();
   await page.click("#zoom-in");
   let [x, y, vw, vh] = await box();
   expect(vw).toBeCloseTo(w / 1.5, 3);
@@ -1755,10 +1755,41 @@ test("63.4 graph drawings zoom, pan and find the blank", async ({ page }) => {
   await page.mouse.wheel(0, 200);
   expect((await box())[2]).toBeGreaterThan(after[2]);
   await page.click("#zoom-fit");
-  expect(await box()).toEqual([0, 0, w, h]);
+  expect(await box()).toEqual([x0, y0, w, h]);
   // Small drawings have no zoom bar.
   await open(page, "petersen");
   await expect(page.locator("#zoom-in")).toHaveCount(0);
+});
+
+// Item 4: the seams of a band or a twisted torus drawn flat are curves
+// that pass no other vertex (each sampled at 60 points against every
+// circle).
+test("63.4 seams are drawn as curves that pass no other vertex", async ({ page }) => {
+  for (const spec of ["4x3:mobius", "4x4:twist", "6x5:mobius"]) {
+    await open(page, spec);
+    const found = await page.evaluate(() => {
+      const circles = [...document.querySelectorAll("#board circle[data-v]")]
+        .map((c) => ({ v: Number(c.dataset.v), x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r") }));
+      const seams = [...document.querySelectorAll("#board path[data-seam]")];
+      const crossings = [];
+      for (const p of seams) {
+        const [a, b] = p.dataset.seam.split("-").map(Number), total = p.getTotalLength();
+        for (let i = 0; i <= 60; i++) {
+          const q = p.getPointAtLength(total * i / 60);
+          for (const c of circles) if (c.v !== a && c.v !== b && Math.hypot(c.x - q.x, c.y - q.y) < c.r) crossings.push(`${a}-${b} through ${c.v}`);
+        }
+      }
+      // Every seam inside the drawing's view.
+      const [vx, vy, vw, vh] = document.querySelector("#board svg").getAttribute("viewBox").split(" ").map(Number);
+      const outside = seams.filter((p) => { const b = p.getBBox(); return b.x < vx || b.y < vy || b.x + b.width > vx + vw || b.y + b.height > vy + vh; });
+      return { seams: seams.length, curved: seams.filter((p) => p.getAttribute("d").includes("Q")).length, crossings: [...new Set(crossings)],
+               outside: outside.map((p) => p.dataset.seam) };
+    });
+    expect(found.seams, spec).toBeGreaterThan(0);
+    expect(found.curved, spec).toBe(found.seams);
+    expect(found.crossings, spec).toEqual([]);
+    expect(found.outside, spec).toEqual([]);
+  }
 });
 
 // Problem 17 (rest): a shortest solution in MTM can be asked for; huge
