@@ -113,6 +113,8 @@ function short(n) { return n.length > 30 ? n.slice(0, 12) + "..." + n.slice(-6) 
 // (the clock, the solved line, the statistics and the CSV alike).
 const seconds = (t) => `${t.toFixed(3)} s`;
 function clockReset() {
+  // Within a marathon or relay the clock runs on from puzzle to puzzle.
+  if (S.event && S.event.advancing) return;
   if (S.clock.id) clearInterval(S.clock.id);
   S.clock = { start: null, elapsed: 0, id: null, armed: true };
   $("timer").textContent = `time: ${seconds(0)}`;
@@ -164,10 +166,13 @@ function newPosition(cells, turn) {
   S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null; S.runLen = 0;
   S.played = [];
   $("tps").textContent = "";
+  // A new position the event did not make (Reset, Load, Set, a link)
+  // ends it.
+  if (S.event && !S.event.advancing) stopEvent("stopped: the position changed");
   clockReset();
   // Only a position that is not solved times a solve: Reset, Load or a
   // solved position set by hand, then two moves, is no solve.
-  S.clock.armed = !solved();
+  if (!(S.event && S.event.advancing)) S.clock.armed = !solved();
   paintAll();
 }
 
@@ -991,6 +996,7 @@ function userMove(from, to) {
   clockStart();
   paintAround(touchedBy(from, to));
   if (!isTurn(from, to)) animateSlide(from, to, 90);
+  if (solved() && S.event && timed) { eventSolved(); return; }
   if (solved()) {
     clockStop();
     S.clock.armed = false;
@@ -1032,7 +1038,8 @@ function clickVertex(v) {
 // and moves (`steps`: from, to, ... as made, undos included, up to
 // KEPT_STEPS moves), and once asked for, the scramble's optimal length.
 const KEPT_STEPS = 5000;
-const solvesKey = () => "slidepuzzle.solves." + S.P.spec + (S.blanks > 1 ? `|${S.blanks} blanks` : "");
+const solvesKey = () => "slidepuzzle.solves." + S.P.spec + (S.blanks > 1 ? `|${S.blanks} blanks` : "") +
+  (eventKind() !== "single" ? `|${eventName(eventKind())}` : "");
 function loadSolves() { try { return JSON.parse(localStorage.getItem(solvesKey()) || "[]"); } catch { return []; } }
 function recordSolve(entry) {
   const all = loadSolves(); all.push(entry);
@@ -1072,7 +1079,12 @@ function showSolves() {
   const all = loadSolves(), el = $("stats");
   $("forget").disabled = $("export-solves").disabled = $("export-json").disabled = !all.length;
   drawProgress(all);
-  if (!all.length) { el.textContent = `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`; return; }
+  if (!all.length) {
+    const kind = eventKind();
+    el.textContent = kind === "single" ? `No solves of ${S.P.spec} yet: scramble, then solve it yourself.`
+      : `No ${eventName(kind)} of ${S.P.spec} yet: press Scramble to start one.`;
+    return;
+  }
   const times = all.map((e) => e.time), fmt = (x) => x === null ? "-" : seconds(x);
   const best = (n) => { let b = null; for (let i = n; i <= times.length; i++) { const a = averageOf(times.slice(0, i), n); if (a !== null && (b === null || a < b)) b = a; } return b; };
   const last = all[all.length - 1];
@@ -1561,6 +1573,7 @@ function setMode(mode) {
   }
   try { localStorage.setItem("slidepuzzle.mode", mode); } catch { /* storage off */ }
   if (S.focus && mode !== "play") setFocus(false);
+  if (S.event && mode !== "play") stopEvent("stopped: you left Play");
   if (S.P) { paintEdges(); lessonKey = null; scheduleLesson(); syncUrl(); }
 }
 // Focus mode (Play): only the board, the counters and the status line,
@@ -1910,7 +1923,88 @@ function analysisText(a) {
       `puzzle group: ${a.group}, order ${short(a.group_order)}\n` +
       `reachable configurations: ${short(a.reachable_configurations)}, classes: ${a.classes}`;
 }
+// ---- marathon and relay: several puzzles in a row against one clock ----
+// A marathon is `n` scrambles of the puzzle in a row; a relay is the board
+// and then smaller ones, one side shortened at a time down to 2x2 (4x4,
+// 4x3, 3x3, 3x2, 2x2), as in slidysim. The clock starts with the first
+// move and runs until the last puzzle is solved; the event is kept as one
+// solve (total time and moves) in statistics of its own. Any position the
+// event did not make (Reset, Load, Set, Solve) ends it.
+const MARATHONS = [5, 10, 42, 100];
+const eventKind = () => ($("event") && S.mode === "play" ? $("event").value : "single");
+const eventName = (kind) => (kind === "relay" ? "relay" : kind.replace("marathon-", "marathon of "));
+// The boards of a relay from W x H: the longer side shortened first.
+function relayBoards(w, h) {
+  const out = [`${w}x${h}`];
+  while (w > 2 || h > 2) {
+    if (h >= w && h > 2) h--; else w--;
+    out.push(`${w}x${h}`);
+  }
+  return out;
+}
+function startEvent(kind) {
+  const P = S.P;
+  if (kind === "relay" && !(P.plain_board && P.width >= 2 && P.height >= 2 && S.blanks === 1)) {
+    status("A relay runs on plain boards with one blank: load one (4x4 runs 4x4, 4x3, 3x3, 3x2, 2x2).", "bad");
+    return false;
+  }
+  const puzzles = kind === "relay" ? relayBoards(P.width, P.height) : Array(Number(kind.split("-")[1])).fill(P.spec);
+  S.event = { kind, name: eventName(kind), puzzles, done: 0, stm: 0, mtm: 0, first: P.spec, advancing: false };
+  return true;
+}
+function stopEvent(why) {
+  const E = S.event;
+  S.event = null;
+  if (E && E.done < E.puzzles.length) status(`The ${E.name} ${why} after ${E.done} of ${E.puzzles.length} puzzles.`);
+}
+// The next puzzle of the event, scrambled, the clock running on.
+async function eventNext() {
+  const E = S.event, spec = E.puzzles[E.done];
+  if (E.done === 0) clockReset();
+  E.advancing = true;
+  try {
+    if (spec !== S.P.spec && !await load(spec)) { E.advancing = false; stopEvent("stopped: a board would not load"); return; }
+    // A scramble that is already solved (1 in 12 on 2x2) is drawn again:
+    // the event waits for a move.
+    for (let tries = 0; tries < 20; tries++) {
+      const r = await api("/api/scramble", { puzzle: spec });
+      if (S.event !== E) return;
+      const given = parseState(r.state);
+      newPosition(given.cells, given.turn);
+      if (!solved()) break;
+    }
+    S.clock.armed = true;
+  } catch (e) { E.advancing = false; stopEvent("stopped: " + e.message); return; }
+  E.advancing = false;
+  status(`${E.name[0].toUpperCase() + E.name.slice(1)}: puzzle ${E.done + 1} of ${E.puzzles.length}` +
+    (E.puzzles[E.done] !== E.puzzles[0] ? ` (${spec})` : "") + (E.done === 0 ? ". The clock starts with your first move." : ", the clock running."));
+}
+// One puzzle of the event solved: the next, or the event's record.
+async function eventSolved() {
+  const E = S.event;
+  E.done++; E.stm += S.moves; E.mtm += S.mtm;
+  if (E.done < E.puzzles.length) { await eventNext(); return; }
+  clockStop();
+  S.clock.armed = false;
+  S.event = null;
+  const t = S.clock.elapsed;
+  if (E.first !== S.P.spec) {
+    E.advancing = true; S.event = E;
+    await load(E.first);
+    S.event = null;
+    S.clock.elapsed = t; $("timer").textContent = `time: ${seconds(t)}`;
+  }
+  $("tps").textContent = `TPS: ${(E.stm / t).toFixed(2)}`;
+  recordSolve({ time: t, stm: E.stm, mtm: E.mtm, date: new Date().toISOString(), event: E.name, puzzles: E.puzzles.length });
+  status(`${E.name[0].toUpperCase() + E.name.slice(1)} done: ${E.puzzles.length} puzzles in ${seconds(t)}, ${E.stm} moves.`, "good");
+}
 async function scramble() {
+  const kind = eventKind();
+  if (kind !== "single") {
+    if (S.event) stopEvent("stopped: a new one began");
+    if (startEvent(kind)) await eventNext();
+    return;
+  }
   const P = S.P;
   try {
     const r = await api("/api/scramble", { puzzle: P.spec });
@@ -2173,7 +2267,13 @@ $("undo").onclick = undo;
 $("scramble").onclick = scramble;
 $("set").onclick = setState;
 $("check").onclick = check;
-$("solve").onclick = () => solve();
+$("solve").onclick = () => { if (S.event) stopEvent("ended: Solve was pressed"); solve(); };
+$("event").onchange = () => {
+  if (S.event) stopEvent("stopped");
+  const kind = eventKind();
+  showSolves();
+  if (kind !== "single") status(`${eventName(kind)[0].toUpperCase() + eventName(kind).slice(1)}: press Scramble (or ${keyName(S.keys.scramble)}) to start; one clock runs from the first move to the last puzzle solved.`);
+};
 $("cancel").onclick = () => {
   const building = S.pending && S.pending.building;
   dropPending();

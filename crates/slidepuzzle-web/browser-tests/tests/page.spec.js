@@ -1792,6 +1792,68 @@ test("63.4 seams are drawn as curves that pass no other vertex", async ({ page }
   }
 });
 
+// Item 2: marathon and relay. One clock from the first move to the last
+// puzzle solved; each puzzle follows the last at once; the event is kept as
+// one solve in statistics of its own; a reset stops it.
+test("63.2 marathon and relay: several puzzles against one clock, kept as one solve", async ({ page }) => {
+  // Solves the puzzle on the board by hand (a solution from the API,
+  // clicked tile by tile).
+  const solveByHand = async () => {
+    const steps = await page.evaluate(async () => (await api("/api/solve", { puzzle: S.P.spec, state: stateString() })).steps);
+    for (const [from] of steps) await page.locator(`#board [data-v="${from}"]`).click();
+    return steps.length;
+  };
+  await open(page, "3x3");
+  await page.selectOption("#event", "marathon-5");
+  await expect(page.locator("#stats")).toContainText("No marathon of 5 of 3x3 yet");
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Marathon of 5: puzzle 1 of 5");
+  let moves = 0, timer = null;
+  for (let i = 1; i <= 5; i++) {
+    await expect(page.locator("#status")).toContainText(`puzzle ${i} of 5`);
+    // Never a scramble that is already solved: the event waits for a move.
+    expect(await page.evaluate(() => solved())).toBe(false);
+    moves += await solveByHand();
+    if (i < 5) {
+      await expect(page.locator("#status")).toContainText(`puzzle ${i + 1} of 5, the clock running`);
+      // The clock runs on between puzzles.
+      const shown = await page.locator("#timer").innerText();
+      if (timer) expect(shown > timer || shown.length > timer.length).toBe(true);
+      timer = shown;
+      await page.waitForTimeout(120);
+      await expect(page.locator("#timer")).not.toHaveText(shown);
+    }
+  }
+  await expect(page.locator("#status")).toContainText(`Marathon of 5 done: 5 puzzles in`);
+  await expect(page.locator("#status")).toContainText(`${moves} moves`);
+  const kept = await page.evaluate(() => loadSolves());
+  expect(kept.length).toBe(1);
+  expect(kept[0].event).toBe("marathon of 5");
+  expect(kept[0].stm).toBe(moves);
+  await expect(page.locator("#stats")).toContainText(`${moves} moves`);
+  // Single solves are kept apart.
+  await page.selectOption("#event", "single");
+  expect(await page.evaluate(() => loadSolves().length)).toBe(0);
+  // A relay from 3x3: 3x3, 3x2, 2x2, then back on 3x3 with the record.
+  await page.selectOption("#event", "relay");
+  await page.click("#scramble");
+  for (const [i, spec] of ["3x3", "3x2", "2x2"].entries()) {
+    await expect(page.locator("#status")).toContainText(`Relay: puzzle ${i + 1} of 3`);
+    expect(await page.evaluate(() => S.P.spec)).toBe(spec);
+    expect(await page.evaluate(() => solved())).toBe(false);
+    await solveByHand();
+  }
+  await expect(page.locator("#status")).toContainText("Relay done: 3 puzzles in");
+  expect(await page.evaluate(() => S.P.spec)).toBe("3x3");
+  expect(await page.evaluate(() => loadSolves().map((e) => e.event))).toEqual(["relay"]);
+  // Reset stops a running event and says so.
+  await page.click("#scramble");
+  await expect(page.locator("#status")).toContainText("Relay: puzzle 1 of 3");
+  await page.click("#reset");
+  await expect(page.locator("#status")).toContainText("Reset to the solved position.");
+  expect(await page.evaluate(() => S.event)).toBeNull();
+});
+
 // Problem 17 (rest): a shortest solution in MTM can be asked for; huge
 // numbers show whole in a tooltip.
 test("33.17 shortest in MTM: a run of tiles counts once", async ({ page }) => {
