@@ -2060,7 +2060,7 @@ async function check() {
 function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding = () => {}, onImproved = () => {}, positions = null, limits = null, startDir = null, startLen = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js");
-    let ended = false;
+    let ended = false, wholeRecord = null;
     const end = () => { if (!ended) { ended = true; worker.terminate(); } };
     if (signal) signal.addEventListener("abort", () => {
       worker.postMessage({ cancel: true });   // it answers with an error, then ends
@@ -2072,11 +2072,17 @@ function solveStreamed(body, { signal = null, onProgress = () => {}, onBuilding 
       if (m.progress) onProgress(m.progress);
       else if (m.improved) onImproved(m.improved);
       else if (m.building) onBuilding(m.building);
+      else if (m.result && m.later) {
+        // A compact answer: its whole record (the download) follows.
+        const blobLater = new Promise((done) => { wholeRecord = done; });
+        resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, runAt: m.runAt, blob: null, blobLater });
+      }
+      else if (m.blob && !m.result) { end(); if (wholeRecord) wholeRecord(m.blob); }
       else if (m.result) { end(); resolve({ record: m.result, steps: m.steps, mtmAt: m.mtmAt, runAt: m.runAt, blob: m.blob }); }
       else if (m.error !== undefined) { end(); reject(new Error(m.error)); }
     };
     worker.onerror = (e) => { end(); reject(new Error("the page's solve worker failed: " + (e.message || "no reason given"))); };
-    worker.postMessage({ solve: withBlanks(body), positions, limits, startDir, startLen });
+    worker.postMessage({ solve: withBlanks(body), positions, limits, startDir, startLen, cells: S.cells.slice() });
   });
 }
 // The status while the server builds tables: what it builds, how far (for
@@ -2146,10 +2152,11 @@ async function solve() {
     listed + (count > SHOWN_STEPS && !S.P.cycles ? ` ... and ${count - SHOWN_STEPS} more` : "");
   if (count > SHOWN_STEPS) {
     const a = document.createElement("a");
-    a.textContent = "\nDownload all steps";
-    a.href = URL.createObjectURL(answer.blob || new Blob([JSON.stringify(r)], { type: "application/json" }));
     a.download = "solution.json";
     $("solution").appendChild(a);
+    const link = (blob) => { a.textContent = "\nDownload all steps"; a.href = URL.createObjectURL(blob); };
+    if (answer.blobLater) { a.textContent = "\nDownload all steps (being written)"; answer.blobLater.then(link); }
+    else link(answer.blob || new Blob([JSON.stringify(r)], { type: "application/json" }));
   }
   $("step").textContent = `step 0 / ${count}`;
   status(`Found ${r.length} move${r.length === 1 ? "" : "s"}. Press Play, or step with the buttons beside it.`, "good");

@@ -1,16 +1,21 @@
 "use strict";
 // The page's heavy work, loaded twice: as a plain script by the page (for
 // small jobs, done at once) and as its Web Worker (for big ones, so that
-// no task blocks the page: a 100x100 answer is 2.6 million steps, a
-// 60 MB record; a graph of 2,000 vertices takes seconds to lay out).
+// no task blocks the page: a 100x100 answer is 2.6 million steps, 7 MB
+// in the compact form it asks for, 60 MB as a whole record; a graph of
+// 2,000 vertices takes seconds to lay out).
 //
 // As a worker it takes one job per message and answers with messages:
-//   {solve: body, positions, startDir, limits, startLen}: POSTs body to /api/solve/stream
+//   {solve: body, positions, startDir, limits, startLen, cells}: POSTs body
+//     to /api/solve/stream (asking for the compact form: a long one-blank
+//     answer comes as its blank's walk, 7 MB instead of 60 on 100x100)
 //     and passes on its {building} and {progress} lines; the answer comes
 //     as {result: record without its per-step arrays, steps, mtmAt, runAt, blob}
 //     (see prepareAnswer; blob is the record as the server sent it, for
-//     the download link), or {error: message}. {cancel: true} aborts the
-//     request, which stops the server's build or search.
+//     the download link), or {error: message}. A compact answer comes with
+//     `later: true` and no blob; its whole record (blank_path, tiles and
+//     steps, replayed from `cells`) follows as {blob}. {cancel: true}
+//     aborts the request, which stops the server's build or search.
 //   {layout: n, edges}: answers {layout: points} (forceLayout).
 
 // The direction a tile moves from `from` to `to` on a layout with
@@ -79,6 +84,38 @@ function prepareAnswer(record, positions, startDir, flat = null, limits = null, 
   }
   delete record.steps; delete record.tiles; delete record.blank_path;
   return { record, steps, mtmAt, runAt };
+}
+
+// A compact answer's walk (`walk_u16`: base64 of little-endian 16-bit
+// vertices, the blank's start first) as steps, one Int32Array (from, to,
+// ...): step k moves the tile on walk[k + 1] into the blank on walk[k].
+function stepsOfWalk(base64) {
+  const bin = atob(base64), n = Math.max(0, bin.length / 2 - 1), steps = new Int32Array(2 * n);
+  const at = (i) => bin.charCodeAt(2 * i) | (bin.charCodeAt(2 * i + 1) << 8);
+  let blank = at(0);
+  for (let k = 0; k < n; k++) { const from = at(k + 1); steps[2 * k] = from; steps[2 * k + 1] = blank; blank = from; }
+  return steps;
+}
+// The whole record of a compact answer, as the server's plain record has
+// it (blank_path, tiles, steps), for the download link: `record` without
+// its walk, `steps` (stepsOfWalk), `cells` the start (tiles replayed from
+// it). Built in pieces of 65,536 steps.
+function wholeRecordBlob(record, steps, cells) {
+  const n = steps.length / 2, c = cells.slice(), CHUNK = 65536;
+  const list = (item) => {
+    const parts = [];
+    for (let a = 0; a < n; a += CHUNK) {
+      const piece = [];
+      for (let k = a; k < Math.min(n, a + CHUNK); k++) piece.push(item(k));
+      parts.push((a ? "," : "") + piece.join(","));
+    }
+    return parts;
+  };
+  const walk = n ? [steps[1], ...list((k) => steps[2 * k])] : [];
+  const tiles = list((k) => { const f = steps[2 * k], t = steps[2 * k + 1], tile = c[f]; c[t] = tile; c[f] = 0; return tile; });
+  const head = JSON.stringify(record);
+  return new Blob([head.slice(0, -1), ',"blank_path":[', ...(n ? [String(walk[0]), ",", ...walk.slice(1)] : []), '],"tiles":[', ...tiles,
+    '],"steps":[', ...list((k) => `[${steps[2 * k]},${steps[2 * k + 1]}]`), "]}"], { type: "application/json" });
 }
 
 // The `{"result": record}` line of a long answer (its bytes), read
@@ -195,7 +232,8 @@ function crossings(pts, edges) {
 // The streamed solve, in the worker: lines are split on the newline byte
 // of each new chunk only (a 60 MB answer line is decoded and parsed once).
 async function streamSolve(job, signal) {
-  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(job.solve), signal });
+  const body = JSON.stringify({ ...job.solve, compact: true });
+  const r = await fetch("/api/solve/stream", { method: "POST", headers: { "content-type": "application/json" }, body, signal });
   if (!r.ok) {
     const j = await r.json().catch(() => ({ error: "the server answered HTTP " + r.status }));
     throw new Error(j.error || ("the server answered HTTP " + r.status));
@@ -211,6 +249,14 @@ async function streamSolve(job, signal) {
     else if (msg.improved) postMessage({ improved: msg.improved });
     else if (msg.building) postMessage({ building: msg.building });
     else if (msg.error) throw new Error(msg.error);
+    else if (msg.result && msg.result.walk_u16 !== undefined) {
+      const { walk_u16: walk, ...record } = msg.result;
+      const flat = stepsOfWalk(walk);
+      const { steps, mtmAt, runAt } = prepareAnswer({ ...record }, job.positions, job.startDir, flat, job.limits, job.startLen);
+      postMessage({ result: record, steps, mtmAt, runAt, later: true }, [mtmAt.buffer, runAt.buffer]);
+      postMessage({ blob: wholeRecordBlob(record, steps, job.cells) });
+      return true;
+    }
     else if (msg.result) {
       // The record as sent (the line is {"result":record}), not stringified
       // again; any other shape of line is stringified.

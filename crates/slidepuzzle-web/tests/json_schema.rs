@@ -299,3 +299,68 @@ async fn a_stopped_search_is_a_valid_stopped_record() {
     let last = lines.last().unwrap();
     assert_valid("solve_stopped", &last["result"], "/api/solve/stream");
 }
+
+/// `"compact": true` (the page's): a 100x100 answer (2.6 million steps)
+/// comes as its blank's walk in under 10 MB, valid against the schema, and
+/// the walk replays to the goal on the board; a short answer asked so is
+/// the plain record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_answer_asked_compact_is_its_blanks_walk() {
+    use base64::Engine as _;
+    let r = slidepuzzle_web::router();
+    let ok = StatusCode::OK;
+    let scrambled = answer(
+        &r,
+        "/api/scramble",
+        json!({"puzzle": "100x100", "seed": 1}),
+        ok,
+        "api_scramble",
+    )
+    .await;
+    let state = scrambled[0]["state"].as_str().unwrap().to_string();
+    let body =
+        json!({"puzzle": "100x100", "state": state, "algo": "constructive", "compact": true});
+    let (s, text) = call(&r, "POST", "/api/solve/stream", &body.to_string()).await;
+    assert_eq!(s, ok, "{text:.300}");
+    assert!(text.len() < 10_000_000, "{} bytes", text.len());
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_valid("api_stream_line", &last, "the compact answer");
+    let record = &last["result"];
+    for gone in ["steps", "tiles", "blank_path"] {
+        assert!(record.get(gone).is_none(), "{gone} was sent");
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(record["walk_u16"].as_str().unwrap())
+        .unwrap();
+    let walk: Vec<usize> = bytes
+        .chunks(2)
+        .map(|b| usize::from(u16::from_le_bytes([b[0], b[1]])))
+        .collect();
+    let stm = record["stm"].as_u64().unwrap() as usize;
+    assert!(stm > 1_000_000, "{stm} steps");
+    assert_eq!(walk.len(), stm + 1);
+    let mut cells: Vec<usize> = state
+        .split([' ', '/'])
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    for pair in walk.windows(2) {
+        let (blank, from) = (pair[0], pair[1]);
+        assert_eq!(cells[blank], 0, "the walk leaves the blank");
+        let next =
+            blank.abs_diff(from) == 100 || (blank.abs_diff(from) == 1 && blank / 100 == from / 100);
+        assert!(next, "{from} is no neighbour of {blank}");
+        cells.swap(blank, from);
+    }
+    let goal: Vec<usize> = (1..10_000).chain([0]).collect();
+    assert_eq!(cells, goal);
+    let lines = answer(
+        &r,
+        "/api/solve/stream",
+        json!({"puzzle": "3x3", "state": NEAR, "compact": true}),
+        ok,
+        "api_stream_line",
+    )
+    .await;
+    assert!(lines.last().unwrap()["result"]["steps"].is_array());
+}
