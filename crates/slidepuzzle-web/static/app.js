@@ -709,8 +709,10 @@ function drawSvg(el) {
   if (!g.bundle && P.positions && P.kind !== "box") {
     const seams = g.lines.filter((l) => length([l.a, l.b]) > 2 * usual);
     if (seams.length <= MAX_CURVED_SEAMS) {
+      // Clear of every circle as drawn (larger on phones, for touch).
+      const clear = Math.max(0.35 * usual, 1.15 * g.view.r / g.view.scale);
       let round = 0;
-      for (const l of seams) if (curveSeam(l, S.pts, 0.35 * usual, round)) round++;
+      for (const l of seams) if (curveSeam(l, S.pts, clear, round)) round++;
       showSeams(g, seams);
     }
   }

@@ -80,6 +80,28 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await page.click("#find-blank");
     await page.screenshot({ path: path.join(out, `big-board-${name}.png`), fullPage: true });
   });
+  test(`a Moebius band: curved seams, zoom, a tile focused from the keyboard, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=" + encodeURIComponent("6x5:mobius"));
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.locator('#board circle[tabindex="0"]').first().focus();
+    await page.keyboard.press("Tab");
+    await page.screenshot({ path: path.join(out, `seams-${name}.png`), fullPage: true });
+  });
+  test(`a marathon under way, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=4x4");
+    await expect(page.locator("#status")).toContainText("Loaded");
+    await page.selectOption("#event", "marathon-10");
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("puzzle 1 of 10");
+    const steps = await page.evaluate(async () => (await api("/api/solve", { puzzle: "4x4", state: stateString(), algo: "constructive" })).steps);
+    for (const [from] of steps) await page.evaluate((v) => clickVertex(v), from);
+    await expect(page.locator("#status")).toContainText("puzzle 2 of 10");
+    await page.screenshot({ path: path.join(out, `marathon-${name}.png`), fullPage: true });
+    await page.click("#reset");
+    await page.selectOption("#event", "single");
+  });
   test(`a cold solve building its tables, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto("/?mode=play&puzzle=4x4");

@@ -1775,7 +1775,8 @@ test("63.4 graph drawings zoom, pan and find the blank", async ({ page }) => {
 // that pass no other vertex (each sampled at 60 points against every
 // circle).
 test("63.4 seams are drawn as curves that pass no other vertex", async ({ page }) => {
-  for (const spec of ["4x3:mobius", "4x4:twist", "6x5:mobius"]) {
+  for (const [spec, size] of [["4x3:mobius", null], ["4x4:twist", null], ["6x5:mobius", null], ["6x5:mobius", { width: 390, height: 844 }]]) {
+    if (size) await page.setViewportSize(size);
     await open(page, spec);
     const found = await page.evaluate(() => {
       const circles = [...document.querySelectorAll("#board circle[data-v]")]
