@@ -972,3 +972,60 @@ async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
         }
     }
 }
+
+/// Issue 63, item 6: a client that goes away (a closed tab, the page's
+/// Cancel) stops its search on the server within 1 s. With one solve
+/// permit, a streamed IDA* search of a random 5x5 with Manhattan distance
+/// (hours of work) is started and its first progress line read; then the
+/// connection is dropped, and a new solve must get the permit, which the
+/// search gives back only when it has stopped, within 1 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_goes_away_stops_its_search_within_a_second() {
+    let limits = slidepuzzle_web::ServerLimits {
+        solve_permits: 1,
+        ..Default::default()
+    };
+    let router = slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    );
+    let post = |path: &str, body: Value| {
+        Request::post(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    let five = "24 16 0 23 21/7 12 9 20 1/19 8 17 4 18/2 14 3 5 10/6 22 11 15 13";
+    let long = json!({"puzzle": "5x5", "state": five, "algo": "ida", "heuristic": "md"});
+    let response = router
+        .clone()
+        .oneshot(post("/api/solve/stream", long))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let line = String::from_utf8_lossy(&first).to_string();
+    assert!(line.contains("progress"), "{line}");
+    // While it runs, the one permit is taken.
+    let short = json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 0 8"});
+    let (s, _, v) = send(router.clone(), post("/api/solve", short.clone())).await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    // The client goes away.
+    drop(body);
+    let gone = std::time::Instant::now();
+    loop {
+        let (s, _, v) = send(router.clone(), post("/api/solve", short.clone())).await;
+        if s == StatusCode::OK {
+            assert_eq!(v["length"], 1, "{v}");
+            break;
+        }
+        assert_eq!(error_of(&v), "busy, retry");
+        assert!(
+            gone.elapsed() < Duration::from_secs(1),
+            "the search still held its permit 1 s after its client left"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
