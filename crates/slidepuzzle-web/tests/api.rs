@@ -449,6 +449,23 @@ async fn send(
     )
 }
 
+/// A router with `limits` and a fresh in-memory table store.
+fn router_with(limits: slidepuzzle_web::ServerLimits) -> axum::Router {
+    slidepuzzle_web::router_with_limits(
+        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
+        None,
+        limits,
+    )
+}
+
+/// A JSON POST of `body` to `path`.
+fn post_request(path: &str, body: Value) -> Request<Body> {
+    Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
 fn error_of(v: &Value) -> &str {
     v["error"]
         .as_str()
@@ -904,22 +921,11 @@ async fn solve_streams_progress_then_the_answer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
     let limit = Duration::from_secs(1);
-    let limits = slidepuzzle_web::ServerLimits {
+    let router = router_with(slidepuzzle_web::ServerLimits {
         work_time: limit,
         work_permits: 4,
         ..Default::default()
-    };
-    let router = slidepuzzle_web::router_with_limits(
-        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
-        None,
-        limits,
-    );
-    let post = |path: &str, body: Value| {
-        Request::post(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap()
-    };
+    });
     for (path, body, count) in [
         ("/api/analyze", json!({"puzzle": "8x8:twist"}), 6),
         (
@@ -931,7 +937,7 @@ async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
         let clock = std::time::Instant::now();
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..count {
-            tasks.spawn(send(router.clone(), post(path, body.clone())));
+            tasks.spawn(send(router.clone(), post_request(path, body.clone())));
         }
         while let Some(done) = tasks.join_next().await {
             let (s, _, v) = done.unwrap();
@@ -958,7 +964,7 @@ async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
             ),
         ] {
             loop {
-                let (s, _, v) = send(router.clone(), post(path, body.clone())).await;
+                let (s, _, v) = send(router.clone(), post_request(path, body.clone())).await;
                 if s == StatusCode::OK {
                     break;
                 }
@@ -981,26 +987,15 @@ async fn work_past_its_limit_is_cancelled_and_gives_its_permit_back() {
 /// search gives back only when it has stopped, within 1 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_goes_away_stops_its_search_within_a_second() {
-    let limits = slidepuzzle_web::ServerLimits {
+    let router = router_with(slidepuzzle_web::ServerLimits {
         solve_permits: 1,
         ..Default::default()
-    };
-    let router = slidepuzzle_web::router_with_limits(
-        Arc::new(Solver::new().with_store(Arc::new(MemoryStore::new()))),
-        None,
-        limits,
-    );
-    let post = |path: &str, body: Value| {
-        Request::post(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap()
-    };
+    });
     let five = "24 16 0 23 21/7 12 9 20 1/19 8 17 4 18/2 14 3 5 10/6 22 11 15 13";
     let long = json!({"puzzle": "5x5", "state": five, "algo": "ida", "heuristic": "md"});
     let response = router
         .clone()
-        .oneshot(post("/api/solve/stream", long))
+        .oneshot(post_request("/api/solve/stream", long))
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -1010,13 +1005,13 @@ async fn a_client_that_goes_away_stops_its_search_within_a_second() {
     assert!(line.contains("progress"), "{line}");
     // While it runs, the one permit is taken.
     let short = json!({"puzzle": "3x3", "state": "1 2 3/4 5 6/7 0 8"});
-    let (s, _, v) = send(router.clone(), post("/api/solve", short.clone())).await;
+    let (s, _, v) = send(router.clone(), post_request("/api/solve", short.clone())).await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     // The client goes away.
     drop(body);
     let gone = std::time::Instant::now();
     loop {
-        let (s, _, v) = send(router.clone(), post("/api/solve", short.clone())).await;
+        let (s, _, v) = send(router.clone(), post_request("/api/solve", short.clone())).await;
         if s == StatusCode::OK {
             assert_eq!(v["length"], 1, "{v}");
             break;
