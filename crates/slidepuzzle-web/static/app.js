@@ -207,15 +207,25 @@ function layout() {
 }
 // Asks a worker for P's force layout; when it comes and P is still
 // shown, the drawing is made again with it.
+// A note under the controls says so while it works, with the seconds
+// passed (up to 10 s on random:2000).
 function layoutInWorker(P) {
-  const worker = new Worker("/worker.js");
+  const worker = new Worker("/worker.js"), note = $("layout-note"), started = performance.now();
+  const say = () => {
+    if (S.P !== P) { done(); return; }
+    note.textContent = `Laying out the drawing of ${P.vertices.toLocaleString()} vertices in the background ` +
+      `(force-directed), ${((performance.now() - started) / 1000).toFixed(0)} s: the circle stands in until then; you can play on it.`;
+  };
+  const ticker = setInterval(say, 1000);
+  const done = () => { clearInterval(ticker); worker.terminate(); if (note.dataset.spec === P.spec) { note.hidden = true; note.textContent = ""; } };
+  note.dataset.spec = P.spec; note.hidden = false; say();
   worker.onmessage = (e) => {
-    worker.terminate();
+    done();
     if (S.P !== P || S.edit) return;
     laidOut = { P, pts: e.data.layout };
     draw();
   };
-  worker.onerror = () => worker.terminate();
+  worker.onerror = done;
   worker.postMessage({ layout: P.vertices, edges: P.edges });
 }
 function draw() {
@@ -884,8 +894,7 @@ function paint(v) {
   if (S.canvas) { drawCell(v); return; }
   const e = S.els[v]; if (!e) return;
   const t = S.cells[v], home = t !== 0 && atHome(v);
-  e.shape.setAttribute("aria-label", cellLabel(v));
-  e.shape.setAttribute("tabindex", legal(v) ? "0" : "-1");
+  if (!S.labelsLater) nameCell(e, v);
   if (e.shape.tagName === "DIV") {
     e.shape.className = "cell" + (t === 0 ? " blank" : home ? " home" : "") + (legal(v) ? " legal" : "");
     e.shape.style.background = t !== 0 && S.colours ? tileFill(t, v) : "";
@@ -941,7 +950,24 @@ function paintAround(vs) {
 }
 function paintVertices() {
   if (S.canvas) { redrawCanvas(); return; }
+  // Big drawings are named for screen readers in slices after the paint,
+  // so that no task holds the page (random:2000 loads within 200 ms).
+  S.labelsLater = S.els.length > LABELS_AT_ONCE;
   for (let v = 0; v < S.cells.length; v++) paint(v);
+  S.labelsLater = false;
+  if (S.els.length > LABELS_AT_ONCE) nameCellsFrom(S.els, 0);
+}
+// A vertex's name and place in the tab order (cellLabel, legal).
+function nameCell(e, v) {
+  e.shape.setAttribute("aria-label", cellLabel(v));
+  e.shape.setAttribute("tabindex", legal(v) ? "0" : "-1");
+}
+const LABELS_AT_ONCE = 500;
+function nameCellsFrom(els, from) {
+  if (S.els !== els) return;
+  const to = Math.min(els.length, from + LABELS_AT_ONCE);
+  for (let v = from; v < to; v++) nameCell(els[v], v);
+  if (to < els.length) setTimeout(() => nameCellsFrom(els, to), 0);
 }
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {

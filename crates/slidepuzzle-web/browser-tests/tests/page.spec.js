@@ -1865,6 +1865,20 @@ test("63.2 marathon and relay: several puzzles against one clock, kept as one so
   expect(await page.evaluate(() => S.event)).toBeNull();
 });
 
+// Item 5: a big graph's layout, made in the background, is announced with
+// its seconds, and the note goes when the drawing comes.
+test("63.5 a big graph's layout in the background says so until it is done", async ({ page }) => {
+  await open(page, "random:2000,500,1");
+  const note = page.locator("#layout-note");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText("Laying out the drawing of 2,000 vertices in the background");
+  await page.waitForFunction(() => laidOut && laidOut.P === S.P, null, { timeout: 30_000 });
+  await expect(note).toBeHidden();
+  // A small graph needs no note.
+  await open(page, "petersen");
+  await expect(note).toBeHidden();
+});
+
 // Problem 17 (rest): a shortest solution in MTM can be asked for; huge
 // numbers show whole in a tooltip.
 test("33.17 shortest in MTM: a run of tiles counts once", async ({ page }) => {
