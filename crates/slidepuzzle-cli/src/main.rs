@@ -160,9 +160,9 @@ enum Command {
         /// Which experiment.
         #[arg(value_parser = ["astar-vs-bfs", "theta-family"])]
         name: String,
-        /// theta-family: the largest graphs, in vertices (4 to 12; 10
-        /// takes about a minute, 11 about half an hour, each search
-        /// holding n!/4 bytes).
+        /// theta-family: the largest graphs, in vertices (4 to 12; on 2
+        /// cores 10 takes about 20 s, 11 about 2 minutes, the 12-vertex
+        /// rows about an hour and a half, each search holding n!/4 bytes).
         #[arg(long, default_value_t = 9, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..=12))]
         max_vertices: usize,
         /// theta-family: the smallest graphs, in vertices (4 to 12), to
