@@ -34,7 +34,7 @@
 //! | `POST /api/puzzle` | `{"puzzle", "scheme"?}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal", "tile_colours"}` |
 //! | `POST /api/graph` | `{"json"}`: a JSON graph (`graph:FILE`'s format, as the page's editor exports it) | as `/api/puzzle`, for that graph (its `spec` is its name) |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
-//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, `{"improved": {"length", "lower_bound", "gap", "algorithm", "seconds"}}` lines (anytime solves), then `{"result": ...}` or `{"error"}`; with `"compact": true`, a long one-blank answer's steps come as its blank's walk ([`compact_answer`]) |
+//! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, `{"improved": {"length", "lower_bound", "gap", "algorithm", "seconds"}}` lines (anytime solves), then `{"result": ...}` or `{"error"}`; with `"compact": true`, a one-blank answer of more than [`COMPACT_FROM_STEPS`] steps comes as its blank's walk (`walk_u16`: little-endian 16-bit vertices in base64) in place of `blank_path`, `tiles` and `steps` |
 //! | `POST /api/check` | `{"puzzle", "state", "goal"?}` | `{"solvable", "reason", "decided_by"}` |
 //! | `POST /api/analyze` | `{"puzzle", "goal"?}` | the object `analyze --json` prints (with `--blanks K`) |
 //! | `POST /api/scramble` | `{"puzzle", "goal"?, "seed"?, "moves"?}` | `{"state", "seed"}`: uniform, or with `"moves"` a random walk of that many moves |
@@ -429,7 +429,7 @@ struct PuzzleRequest {
     #[serde(default)]
     scheme: Option<String>,
     /// `/api/solve/stream`: an answer of more than [`COMPACT_FROM_STEPS`]
-    /// steps with one blank comes in its compact form ([`compact_answer`]).
+    /// steps with one blank comes in its compact form (`compact_answer`).
     #[serde(default)]
     compact: bool,
 }
