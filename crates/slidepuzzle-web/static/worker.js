@@ -111,10 +111,11 @@ function wholeRecordBlob(record, steps, cells) {
     }
     return parts;
   };
-  const walk = n ? [steps[1], ...list((k) => steps[2 * k])] : [];
+  // The walk: the blank's start (the first step's `to`), then each step's `from`.
+  const walk = n ? [String(steps[1]), ",", ...list((k) => steps[2 * k])] : [];
   const tiles = list((k) => { const f = steps[2 * k], t = steps[2 * k + 1], tile = c[f]; c[t] = tile; c[f] = 0; return tile; });
   const head = JSON.stringify(record);
-  return new Blob([head.slice(0, -1), ',"blank_path":[', ...(n ? [String(walk[0]), ",", ...walk.slice(1)] : []), '],"tiles":[', ...tiles,
+  return new Blob([head.slice(0, -1), ',"blank_path":[', ...walk, '],"tiles":[', ...tiles,
     '],"steps":[', ...list((k) => `[${steps[2 * k]},${steps[2 * k + 1]}]`), "]}"], { type: "application/json" });
 }
 
@@ -252,7 +253,7 @@ async function streamSolve(job, signal) {
     else if (msg.result && msg.result.walk_u16 !== undefined) {
       const { walk_u16: walk, ...record } = msg.result;
       const flat = stepsOfWalk(walk);
-      const { steps, mtmAt, runAt } = prepareAnswer({ ...record }, job.positions, job.startDir, flat, job.limits, job.startLen);
+      const { steps, mtmAt, runAt } = prepareAnswer(record, job.positions, job.startDir, flat, job.limits, job.startLen);
       postMessage({ result: record, steps, mtmAt, runAt, later: true }, [mtmAt.buffer, runAt.buffer]);
       postMessage({ blob: wholeRecordBlob(record, steps, job.cells) });
       return true;
