@@ -44,7 +44,7 @@ use rustc_hash::{FxHashSet, FxHasher};
 
 use super::best_first::{StateKey, WithKey, with_key};
 use super::domain::SharedDomain;
-use super::heuristic::Heuristic;
+use super::heuristic::{Evaluate, EvaluateShared, Heuristic};
 use super::limits::{Limits, StopReason};
 use super::stats::{SearchResult, SearchStats};
 
@@ -88,37 +88,48 @@ where
     D: SharedDomain,
     H: Heuristic<D> + Clone + Send + Sync,
 {
-    struct Search<'a, D, H> {
-        beam: Beam<'a>,
-        domain: D,
-        heuristic: H,
-    }
-    impl<D, H> WithKey for Search<'_, D, H>
-    where
-        D: SharedDomain,
-        H: Heuristic<D> + Clone + Send + Sync,
-    {
-        type Output = SearchResult<D::Move>;
-        fn run<K: StateKey>(self) -> Self::Output {
-            self.beam.run::<K, D, H>(self.domain, self.heuristic)
-        }
-    }
-    let (n, largest) = (domain.cells().len(), domain.largest_cell());
+    // The search itself sees the heuristic behind a pointer: compiled once
+    // per domain, not once per domain and heuristic ([`EvaluateShared`]).
+    let mut heuristic = heuristic;
     let beam = Beam {
         width: width.max(1),
         max_depth,
         limits,
         parallel,
+        admissible: H::ADMISSIBLE,
     };
-    with_key(
-        n,
-        largest,
-        Search {
-            beam,
-            domain,
-            heuristic,
-        },
-    )
+    beam.search(domain, &mut heuristic)
+}
+
+impl Beam<'_> {
+    /// [`beam_search`] with the heuristic behind a pointer.
+    fn search<D: SharedDomain>(
+        self,
+        domain: D,
+        heuristic: &mut dyn EvaluateShared<D>,
+    ) -> SearchResult<D::Move> {
+        struct Search<'a, 'h, D> {
+            beam: Beam<'a>,
+            domain: D,
+            heuristic: &'a mut (dyn EvaluateShared<D> + 'h),
+        }
+        impl<D: SharedDomain> WithKey for Search<'_, '_, D> {
+            type Output = SearchResult<D::Move>;
+            fn run<K: StateKey>(self) -> Self::Output {
+                self.beam.run::<K, D>(self.domain, self.heuristic)
+            }
+        }
+        let (n, largest) = (domain.cells().len(), domain.largest_cell());
+        with_key(
+            n,
+            largest,
+            Search {
+                beam: self,
+                domain,
+                heuristic,
+            },
+        )
+    }
 }
 
 /// One beam search's settings.
@@ -127,6 +138,8 @@ struct Beam<'a> {
     max_depth: usize,
     limits: &'a Limits,
     parallel: bool,
+    /// Whether the heuristic is admissible ([`Heuristic::ADMISSIBLE`]).
+    admissible: bool,
 }
 
 /// A configuration of the current layer.
@@ -158,16 +171,15 @@ struct Expanded<K, C, M> {
 }
 
 impl Beam<'_> {
-    fn run<K, D, H>(&self, domain: D, mut heuristic: H) -> SearchResult<D::Move>
+    fn run<K, D>(&self, domain: D, heuristic: &mut dyn EvaluateShared<D>) -> SearchResult<D::Move>
     where
         K: StateKey,
         D: SharedDomain,
-        H: Heuristic<D> + Clone + Send + Sync,
     {
         let clock = Instant::now();
         let mut stats = SearchStats::default();
-        let h0 = heuristic.reset(&domain);
-        if H::ADMISSIBLE {
+        let h0 = heuristic.value(&domain);
+        if self.admissible {
             // The beam loses paths: only h at the start is proven.
             stats.lower_bound = h0;
         }
@@ -213,11 +225,16 @@ impl Beam<'_> {
             if need > self.limits.max_memory {
                 return finish(stats, StopReason::Memory);
             }
-            let expand = |(domain, heuristic, cells): &mut (D, H, Vec<u8>),
+            let heuristic: &dyn EvaluateShared<D> = heuristic;
+            let expand = |(domain, heuristic, cells): &mut (
+                D,
+                Box<dyn Evaluate<D> + Send + '_>,
+                Vec<u8>,
+            ),
                           (c, chunk): (usize, &[Kept<K, D::Context>])| {
-                self.expand_chunk(domain, heuristic, cells, c * CHUNK, chunk, &stop)
+                self.expand_chunk(domain, &mut **heuristic, cells, c * CHUNK, chunk, &stop)
             };
-            let init = || (domain.clone(), heuristic.clone(), vec![0u8; n]);
+            let init = || (domain.clone(), heuristic.fork(), vec![0u8; n]);
             let chunks: Vec<Expanded<K, D::Context, D::Move>> = if self.parallel {
                 layer
                     .par_chunks(CHUNK)
@@ -280,10 +297,10 @@ impl Beam<'_> {
 
     /// Expands one chunk of a layer (`first` is its first configuration's
     /// index in the layer).
-    fn expand_chunk<K, D, H>(
+    fn expand_chunk<K, D>(
         &self,
         domain: &mut D,
-        heuristic: &mut H,
+        heuristic: &mut dyn Evaluate<D>,
         cells: &mut [u8],
         first: usize,
         chunk: &[Kept<K, D::Context>],
@@ -292,7 +309,6 @@ impl Beam<'_> {
     where
         K: StateKey,
         D: SharedDomain,
-        H: Heuristic<D>,
     {
         let mut out = Expanded {
             children: Vec::with_capacity(chunk.len() * 3),
@@ -313,7 +329,7 @@ impl Beam<'_> {
         for (j, kept) in chunk.iter().enumerate() {
             kept.key.unpack(cells);
             domain.set_cells(cells);
-            let h = heuristic.reset(domain);
+            let h = heuristic.value(domain);
             out.expanded += 1;
             let context = kept.context;
             for i in 0..domain.branching(context) {
@@ -321,12 +337,11 @@ impl Beam<'_> {
                     continue;
                 };
                 out.generated += 1;
-                let (h1, undo) = heuristic.apply(domain, m, h, u32::MAX);
+                let h1 = heuristic.child_value(domain, m, h);
                 domain.apply(m);
                 let key = K::pack(domain.cells());
                 let goal = domain.is_goal();
                 domain.undo(m);
-                heuristic.undo(domain, m, undo);
                 if goal && out.goal.is_none() {
                     out.goal = Some(out.children.len());
                 }

@@ -31,7 +31,7 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::domain::Domain;
-use super::heuristic::Heuristic;
+use super::heuristic::{Evaluate, Heuristic};
 use super::limits::{Limits, Poll, Poller, StopReason};
 use super::stats::{SearchResult, SearchStats};
 
@@ -226,31 +226,57 @@ where
     D: Domain,
     H: Heuristic<D>,
 {
-    struct Search<'a, D, H> {
+    let mut heuristic = heuristic;
+    // The search itself sees the heuristic behind a pointer: compiled once
+    // per domain, not once per domain and heuristic ([`Evaluate`]).
+    let admissible = H::ADMISSIBLE;
+    best_first_evaluated(domain, &mut heuristic, admissible, strategy, limits)
+}
+
+/// [`best_first`] with the heuristic behind a pointer; `admissible` is
+/// [`Heuristic::ADMISSIBLE`].
+fn best_first_evaluated<D: Domain>(
+    domain: D,
+    heuristic: &mut dyn Evaluate<D>,
+    admissible: bool,
+    strategy: Strategy,
+    limits: &Limits,
+) -> SearchResult<D::Move> {
+    struct Search<'a, 'h, D: Domain> {
         domain: D,
-        heuristic: H,
+        heuristic: &'a mut (dyn Evaluate<D> + 'h),
+        admissible: bool,
         strategy: Strategy,
         limits: &'a Limits,
     }
-    impl<D: Domain, H: Heuristic<D>> WithKey for Search<'_, D, H> {
+    impl<D: Domain> WithKey for Search<'_, '_, D> {
         type Output = SearchResult<D::Move>;
         fn run<K: StateKey>(self) -> Self::Output {
-            run::<K, D, H>(self.domain, self.heuristic, self.strategy, self.limits)
+            let Search {
+                domain,
+                heuristic,
+                admissible,
+                strategy,
+                limits,
+            } = self;
+            run::<K, D>(domain, heuristic, admissible, strategy, limits)
         }
     }
     let (n, largest) = (domain.cells().len(), domain.largest_cell());
     let search = Search {
         domain,
         heuristic,
+        admissible,
         strategy,
         limits,
     };
     with_key(n, largest, search)
 }
 
-fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
+fn run<K: StateKey, D: Domain>(
     mut domain: D,
-    mut heuristic: H,
+    heuristic: &mut dyn Evaluate<D>,
+    admissible: bool,
     strategy: Strategy,
     limits: &Limits,
 ) -> SearchResult<D::Move> {
@@ -258,9 +284,15 @@ fn run<K: StateKey, D: Domain, H: Heuristic<D>>(
     let mut arena: Arena<K, D::Move> = Arena::new(domain.cells().len());
     let (found, stats, stopped, optimal) = match strategy {
         Strategy::AStar { weight } => {
-            let (found, stats, stopped) =
-                astar(&mut domain, &mut heuristic, weight, limits, &mut arena);
-            (found, stats, stopped, H::ADMISSIBLE && weight <= 1.0)
+            let (found, stats, stopped) = astar(
+                &mut domain,
+                heuristic,
+                admissible,
+                weight,
+                limits,
+                &mut arena,
+            );
+            (found, stats, stopped, admissible && weight <= 1.0)
         }
     };
     let mut stats = stats;
@@ -282,23 +314,22 @@ type Run = (Option<u32>, SearchStats, Option<StopReason>);
 /// The children of the domain's configuration: for each move, the move,
 /// the child's key, whether it is the goal and its h (after
 /// [`Heuristic::reset`] on the parent).
-fn children<K: StateKey, D: Domain, H: Heuristic<D>>(
+fn children<K: StateKey, D: Domain>(
     domain: &mut D,
-    heuristic: &mut H,
+    heuristic: &mut dyn Evaluate<D>,
     out: &mut Vec<(D::Move, K, bool, u32)>,
 ) {
     out.clear();
-    let h0 = heuristic.reset(domain);
+    let h0 = heuristic.value(domain);
     let root = domain.root_context();
     for i in 0..domain.branching(root) {
         let Some(m) = domain.nth_move(root, i) else {
             continue;
         };
-        let (h, undo) = heuristic.apply(domain, m, h0, u32::MAX);
+        let h = heuristic.child_value(domain, m, h0);
         domain.apply(m);
         out.push((m, K::pack(domain.cells()), domain.is_goal(), h));
         domain.undo(m);
-        heuristic.undo(domain, m, undo);
     }
 }
 
@@ -316,9 +347,10 @@ fn poll(poller: &mut Poller, expanded: &mut u64) -> Option<StopReason> {
     }
 }
 
-fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
+fn astar<K: StateKey, D: Domain>(
     domain: &mut D,
-    heuristic: &mut H,
+    heuristic: &mut dyn Evaluate<D>,
+    admissible: bool,
     weight: f64,
     limits: &Limits,
     arena: &mut Arena<K, D::Move>,
@@ -335,7 +367,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
     let mut stats = SearchStats::default();
     let mut cells = domain.cells().to_vec();
     let root = K::pack(&cells);
-    let h0 = heuristic.reset(domain);
+    let h0 = heuristic.value(domain);
     arena.index.insert(root.clone(), 0);
     arena.nodes.push(Node {
         g: 0,
@@ -346,7 +378,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
     open.push(Reverse((score(0, h0), root, 0u32, 0u32)));
     // What the open list proves about the optimum when the search ends.
     let proven = |open: &Open<K>, found: Option<u32>| -> u32 {
-        if !H::ADMISSIBLE {
+        if !admissible {
             return 0;
         }
         match found {
@@ -373,7 +405,7 @@ fn astar<K: StateKey, D: Domain, H: Heuristic<D>>(
         stats.bound = stats.bound.max(g);
         if let Some(r) = poll(&mut poller, &mut stats.expanded) {
             // The node taken off is back on the list for the bound.
-            open.push(Reverse((score(g, heuristic.reset(domain)), key, i, g)));
+            open.push(Reverse((score(g, heuristic.value(domain)), key, i, g)));
             stats.lower_bound = proven(&open, None);
             return (None, stats, Some(r));
         }

@@ -56,6 +56,75 @@ pub trait Heuristic<D: Domain> {
     fn prefetch(&self, _domain: &D, _m: D::Move) {}
 }
 
+/// A heuristic seen one configuration at a time: the value of the domain's
+/// configuration ([`Heuristic::reset`]) and of each child
+/// ([`Heuristic::apply`] then [`Heuristic::undo`] at once). This is all a
+/// search needs that evaluates children but never follows the heuristic
+/// down a path: best-first search ([`super::best_first`]) and beam search
+/// ([`super::beam`]), which take it as `dyn Evaluate`. Their code is then
+/// compiled once per domain instead of once per domain and heuristic (the
+/// front door pairs a domain with up to about twenty heuristics), for one
+/// indirect call per evaluation. Depth-first searches keep the typed
+/// [`Heuristic`] and its incremental updates.
+///
+/// ```
+/// use slidepuzzle::search::board::BoardDomain;
+/// use slidepuzzle::search::domain::Domain;
+/// use slidepuzzle::search::heuristic::Evaluate;
+/// use slidepuzzle::search::manhattan::{Manhattan, TileDistances};
+/// use slidepuzzle::Configuration;
+/// let goal = Configuration::natural(16); // 1 .. 15, the blank last
+/// let mut cells: Vec<u32> = (1..16).chain([0]).collect();
+/// cells.swap(15, 11); // the blank one cell up
+/// let start = Configuration::from_cells(cells, 1).unwrap();
+/// let domain = BoardDomain::<false>::new(4, 4, &start, &goal).unwrap();
+/// let table = TileDistances::board(4, 4, &goal).unwrap();
+/// let mut h: Box<dyn Evaluate<_>> = Box::new(Manhattan::new(&table));
+/// assert_eq!(h.value(&domain), 1);
+/// let root = domain.root_context();
+/// let children: Vec<u32> = (0..domain.branching(root))
+///     .filter_map(|i| domain.nth_move(root, i))
+///     .map(|m| h.child_value(&domain, m, 1))
+///     .collect();
+/// assert!(children.contains(&0)); // tile 12 back up: the goal
+/// assert!(children.contains(&2)); // any other tile: one step further
+/// ```
+pub trait Evaluate<D: Domain> {
+    /// The value of the domain's configuration, from scratch.
+    fn value(&mut self, domain: &D) -> u32;
+    /// The value after `m`, given the value `h` of the domain's
+    /// configuration (which `m` leaves unchanged: the domain has not made
+    /// it).
+    fn child_value(&mut self, domain: &D, m: D::Move, h: u32) -> u32;
+}
+
+impl<D: Domain, H: Heuristic<D>> Evaluate<D> for H {
+    #[inline]
+    fn value(&mut self, domain: &D) -> u32 {
+        self.reset(domain)
+    }
+
+    #[inline]
+    fn child_value(&mut self, domain: &D, m: D::Move, h: u32) -> u32 {
+        let (value, undo) = self.apply(domain, m, h, u32::MAX);
+        self.undo(domain, m, undo);
+        value
+    }
+}
+
+/// An [`Evaluate`] that can be copied for another thread (beam search
+/// expands a layer on rayon's threads, each with its own copy).
+pub trait EvaluateShared<D: Domain>: Evaluate<D> + Sync {
+    /// A copy for another thread.
+    fn fork(&self) -> Box<dyn Evaluate<D> + Send + '_>;
+}
+
+impl<D: Domain, H: Heuristic<D> + Clone + Send + Sync> EvaluateShared<D> for H {
+    fn fork(&self) -> Box<dyn Evaluate<D> + Send + '_> {
+        Box::new(self.clone())
+    }
+}
+
 /// h = 0: turns A* into uniform-cost (breadth-first) search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Zero;
