@@ -31,7 +31,7 @@
 //! | endpoint | body | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (with `GET /app.js`, `/app.css`, `/layout.js`, `/chart.js`, `/chart.css` and `/worker.js`, the page's Web Worker) |
-//! | `POST /api/puzzle` | `{"puzzle", "scheme"?}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal", "tile_colours"}` |
+//! | `POST /api/puzzle` | `{"puzzle", "scheme"?}` | `{"spec", "kind", "width", "height", "depth", "vertices", "edges", "positions", "mtm_run_limits", "goal", "tile_colours"}`; a big board adds `"lists": false` and leaves `edges`, `positions`, `goal` and `goal_cells` empty |
 //! | `POST /api/graph` | `{"json"}`: a JSON graph (`graph:FILE`'s format, as the page's editor exports it) | as `/api/puzzle`, for that graph (its `spec` is its name) |
 //! | `POST /api/solve` | `{"puzzle", "state", "goal"?, "algo"?, "heuristic"?}` | the object `solve --json` prints, with the `plan` |
 //! | `POST /api/solve/stream` | as `/api/solve` | newline-delimited JSON: `{"building": {"tables": [{"message", "fraction", "seconds"}], "seconds"}}` lines while tables are built, `{"progress": {"bound", "generated", "seconds"}}` lines, `{"improved": {"length", "lower_bound", "gap", "algorithm", "seconds"}}` lines (anytime solves), then `{"result": ...}` or `{"error"}`; with `"compact": true`, a one-blank answer of more than [`COMPACT_FROM_STEPS`] steps comes as its blank's walk (`walk_u16`: little-endian 16-bit vertices in base64) in place of `blank_path`, `tiles` and `steps` |
@@ -53,7 +53,11 @@
 //!   [`Puzzle::parse_within`] and the page's [`BUDGET`] (at most
 //!   [`MAX_VERTICES`] vertices and [`MAX_EDGES`] edges), which refuses a
 //!   spec such as `100000x100000` or `complete:100000` from its numbers,
-//!   before any graph is built: a fast 400.
+//!   before any graph is built: a fast 400. A plain board up to
+//!   [`MAX_BIG_BOARD_VERTICES`] (1000x1000) is a *big board*:
+//!   `/api/puzzle` answers it without its lists (`"lists": false`) and
+//!   `/api/scramble` scrambles it, so that the page plays it; the other
+//!   endpoints keep [`BUDGET`].
 //! * **Time.** The work of every API endpoint runs on a blocking thread
 //!   (`tokio::task::spawn_blocking`), never on the async runtime, so `GET /`
 //!   and other requests keep being answered. A solve carries its own
@@ -119,6 +123,20 @@ pub const MAX_VERTICES: usize = 10_000;
 /// Largest puzzle the page accepts (edges): `complete:448` (100,128
 /// edges) is already refused.
 pub const MAX_EDGES: usize = 100_000;
+/// Largest plain board (`WxH`) the page plays beyond [`MAX_VERTICES`]
+/// (vertices): 1000x1000. Such a *big board* loads (`/api/puzzle` answers
+/// without its lists: `"lists": false`, the page computes the grid's
+/// adjacency and the default goal), scrambles (`/api/scramble`) and plays
+/// on the page's canvas; every endpoint that takes a state keeps
+/// [`BUDGET`] (a state of a million tiles is over [`BODY_LIMIT`] anyway),
+/// and the page names the command-line tool for them.
+pub const MAX_BIG_BOARD_VERTICES: usize = 1_000_000;
+/// The size budget of a big board ([`MAX_BIG_BOARD_VERTICES`]; the
+/// library counts a board's edges from the spec as at most 4 per vertex).
+const BIG_BOARD_BUDGET: SizeBudget = SizeBudget {
+    vertices: MAX_BIG_BOARD_VERTICES as u64,
+    edges: 4 * MAX_BIG_BOARD_VERTICES as u64,
+};
 /// The page's size budget: [`MAX_VERTICES`] and [`MAX_EDGES`].
 pub const BUDGET: SizeBudget = SizeBudget {
     vertices: MAX_VERTICES as u64,
@@ -485,6 +503,36 @@ fn parse_puzzle(spec: &str) -> Result<Puzzle, ApiError> {
     Ok(Puzzle::parse_within(spec.trim(), None, &BUDGET)?)
 }
 
+/// [`parse_puzzle`], or, for a plain board (`WxH`) over [`BUDGET`], the
+/// board within [`BIG_BOARD_BUDGET`] (a big board). Any other spec over
+/// the budget keeps [`BUDGET`]'s error.
+fn parse_puzzle_or_big_board(spec: &str) -> Result<Puzzle, ApiError> {
+    let refused = match parse_puzzle(spec) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let plain_board = spec.trim().split_once('x').is_some_and(|(w, h)| {
+        [w, h]
+            .iter()
+            .all(|side| !side.is_empty() && side.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if !plain_board {
+        return Err(refused);
+    }
+    match Puzzle::parse_within(spec.trim(), None, &BIG_BOARD_BUDGET) {
+        Ok(p) if p.plain_board_size().is_some() => Ok(p),
+        Ok(_) => Err(refused),
+        // Over the big-board budget: that budget is the one to name.
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether `p` is a big board ([`MAX_BIG_BOARD_VERTICES`]): over the page's
+/// usual budget.
+fn big_board(p: &Puzzle) -> bool {
+    p.vertex_count() > MAX_VERTICES
+}
+
 /// The goal of a request without a state: `"goal"`, else the library's
 /// default with `"blanks"` (else 1) blanks.
 fn goal_of(p: &Puzzle, req: &PuzzleRequest) -> Result<Configuration, ApiError> {
@@ -543,6 +591,12 @@ async fn method_not_allowed() -> ApiError {
 }
 
 fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
+    if big_board(&p) {
+        // The goal is checked (a goal or blanks the board cannot take is
+        // refused) but not sent.
+        goal_of(&p, req)?;
+        return Ok(big_board_info(&p));
+    }
     let goal = goal_of(&p, req)?;
     // A scheme's fill of each tile by its goal vertex (`#rrggbb`, entry 0
     // the blank); null without a scheme or for `plain` (the page's green
@@ -616,6 +670,37 @@ fn puzzle_info(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiE
             .unwrap_or_default(),
         "tile_colours": tile_colours,
     }))
+}
+
+/// `/api/puzzle`'s answer for a big board ([`MAX_BIG_BOARD_VERTICES`]):
+/// the same fields with `"lists": false` and without what grows with the
+/// board (no edges, positions, goal or goal cells, which would be tens of
+/// megabytes): the page computes a grid's adjacency and the default goal
+/// (tiles 1 to n - k in reading order, the k blanks last).
+fn big_board_info(p: &Puzzle) -> Value {
+    let (width, height) = p.plain_board_size().unwrap_or((0, 0));
+    json!({
+        "spec": p.spec(),
+        "kind": "board",
+        "plain_board": true,
+        "width": width,
+        "height": height,
+        "depth": 1,
+        "vertices": p.vertex_count(),
+        "lists": false,
+        "edges": [],
+        "positions": null,
+        "mtm_run_limits": slidepuzzle::moves::run_limits(p),
+        "goal": null,
+        "goal_cells": [],
+        "goal_orientations": [],
+        "one_way": [],
+        "modulus": null,
+        "turns": [],
+        "exchanges": [],
+        "cycles": null,
+        "tile_colours": null,
+    })
 }
 
 fn check(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
@@ -696,7 +781,9 @@ async fn puzzle_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    answer(&app, req, "puzzle", puzzle_info).await
+    let p = parse_puzzle_or_big_board(&req.puzzle)?;
+    app.work("puzzle", move |budget| puzzle_info(p, &req, budget))
+        .await
 }
 
 /// `/api/graph`'s body: the text of a JSON graph.
@@ -743,7 +830,9 @@ async fn scramble_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    answer(&app, req, "scramble", scramble).await
+    let p = parse_puzzle_or_big_board(&req.puzzle)?;
+    app.work("scramble", move |budget| scramble(p, &req, budget))
+        .await
 }
 
 async fn lesson_handler(

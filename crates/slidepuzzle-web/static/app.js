@@ -39,6 +39,8 @@ const S = {
   scheme: "plain",    // the colour scheme (the #scheme box, kept in this browser)
   colours: null,      // per tile, its fill in that scheme (/api/puzzle's tile_colours); null for plain
   focus: false,       // focus mode: only the board and the counters, the board as large as the window
+  big: false,         // a big board (/api/puzzle's "lists": false, up to 1000x1000): no lists, adjacency from the width
+  gridPositions: null, // a big board's positions by index ([x, y, 0] of vertex v), computed when read
 };
 
 // Every request carries the number of blanks when it is not the
@@ -67,11 +69,16 @@ function status(text, cls) {
 // The tile on v as the library writes it: `5`, or `5^1` when it is turned.
 const token = (v) => S.cells[v] + (S.turn[v] ? "^" + S.turn[v] : "");
 const tokens = () => S.cells.map((_, v) => token(v));
-const key = () => S.P.spec + "|" + tokens().join(" ");
+// A big board's key counts moves instead of spelling a million tiles: it
+// changes with every move, which is all the key is for (an answer or a
+// lesson for another position is dropped).
+const key = () => S.P.spec + "|" + (S.big ? `${S.positionCount}` : tokens().join(" "));
 // Whether vertex v holds its goal tile, turned as in the goal.
-const atHome = (v) => S.cells[v] === S.P.goal_cells[v] && S.turn[v] === (S.P.goal_orientations[v] || 0);
+// (Orientations only where tiles turn: elsewhere every turn is 0.)
+const atHome = (v) => S.cells[v] === S.P.goal_cells[v] && (!S.P.modulus || S.turn[v] === (S.P.goal_orientations[v] || 0));
 const solved = () => S.cells.every((_, v) => atHome(v));
 function stateString() {
+  if (S.big) return "";
   const all = tokens();
   if (S.P.kind !== "board" || !S.P.plain_board) return all.join(" ");
   const w = S.P.width, rows = [];
@@ -81,6 +88,19 @@ function stateString() {
 // A position typed or sent as text: tiles, 0 for a blank, `5^1` for tile 5
 // turned (the server checks it; this only splits it).
 function parseState(text) {
+  // Plain numbers (a big board's scramble is a million of them): read in
+  // one pass, without a string per token.
+  if (text.length > 100000 && /^[\d\s\/,.]*$/.test(text)) {
+    const cells = [];
+    let n = -1;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) n = (n < 0 ? 0 : n * 10) + (c - 48);
+      else if (n >= 0) { cells.push(n); n = -1; }
+    }
+    if (n >= 0) cells.push(n);
+    return { cells, turn: new Array(cells.length).fill(0) };
+  }
   const cells = [], turn = [];
   for (const t of text.split(/[\s,\/.]+/).filter(Boolean)) {
     const [tile, o] = t.split("^");
@@ -161,8 +181,8 @@ function positionChanged(note) {
 function newPosition(cells, turn) {
   positionChanged();
   S.cells = cells;
-  S.turn = turn && turn.length ? turn.slice() : cells.map(() => 0);
-  S.startCells = tokens();
+  S.turn = turn && turn.length ? turn.slice() : new Array(cells.length).fill(0);
+  S.startCells = S.big ? [] : tokens();
   S.history = []; S.moves = 0; S.mtm = 0; S.lastDir = null; S.runLen = 0;
   S.played = [];
   $("tps").textContent = "";
@@ -187,6 +207,7 @@ const LAYOUT_IN_PAGE_WORK = 2e6;
 let laidOut = null;
 function layout() {
   const P = S.P, n = P.vertices;
+  if (S.big) return null;   // drawn on the canvas from the width
   if (drawnBy && drawnBy.spec === P.spec && drawnBy.n === n && !P.positions) return drawnBy.pts.map((p) => p.slice());
   if (laidOut && laidOut.P === P) return laidOut.pts.map((p) => p.slice());
   if (!P.positions && layoutWork(n, P.edges.length) > LAYOUT_IN_PAGE_WORK && n <= 2000) {
@@ -249,7 +270,8 @@ function boardSide(el) {
 function drawGrid(el) {
   const P = S.P, avail = boardSide(el);
   const fit = Math.floor((avail - 6) / Math.max(P.width, P.height)) - 3;
-  if (fit < CANVAS_BELOW_PX) { drawCanvasGrid(el, avail); return; }
+  // The canvas stays inside the board's padding (6 px a side), phones too.
+  if (fit < CANVAS_BELOW_PX) { drawCanvasGrid(el, Math.min(avail, (el.clientWidth || avail) - 12)); return; }
   const size = Math.min(S.focus ? 200 : 64, fit);
   const g = document.createElement("div"); g.className = "grid" + (P.spec.includes(":torus") ? " torus" : "");
   if (P.spec.includes(":torus")) g.title = "A torus: tiles slide across the edges to the opposite side";
@@ -407,8 +429,19 @@ function keepBlankInView() {
   const x = C.ox + (b % P.width) * C.cell, y = C.oy + Math.floor(b / P.width) * C.cell;
   if (x < 0 || y < 0 || x + C.cell > C.w || y + C.cell > C.h) centreOnBlank();
 }
+// Cells smaller than this (CSS px) are drawn a pixel at a time: one pass
+// over the canvas's pixels (about 300,000) instead of a rectangle per cell
+// (a million on 1000x1000).
+const CANVAS_PIXELS_BELOW = 2;
+// Redraws a pixel canvas once per frame however many cells a move changed.
+let pixelFrame = 0;
+function scheduleCanvasPixels() {
+  if (pixelFrame) return;
+  pixelFrame = requestAnimationFrame(() => { pixelFrame = 0; if (S.canvas) drawCanvasPixels(); });
+}
 function redrawCanvas() {
   const C = S.canvas, P = S.P, ctx = C.ctx;
+  if (C.cell < CANVAS_PIXELS_BELOW) { drawCanvasPixels(); return; }
   ctx.setTransform(C.dpr, 0, 0, C.dpr, 0, 0);
   ctx.fillStyle = "#fafafa"; ctx.fillRect(0, 0, C.w, C.h);
   ctx.fillStyle = solved() ? "#1b7f2a" : "#555";
@@ -417,10 +450,40 @@ function redrawCanvas() {
   const r0 = Math.max(0, Math.floor(-C.oy / C.cell)), r1 = Math.min(P.height, Math.ceil((C.h - C.oy) / C.cell));
   for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) drawCell(r * P.width + c, false);
 }
+// The whole canvas, each device pixel the colour of the cell under it
+// (tile colours as drawCell paints them); then each blank as a dark square
+// of at least 3 px, so that it can be found at a glance.
+function drawCanvasPixels() {
+  const C = S.canvas, P = S.P, ctx = C.ctx, pw = C.cv.width, ph = C.cv.height;
+  const img = ctx.createImageData(pw, ph), data = new Uint32Array(img.data.buffer);
+  // "#rrggbb" as one little-endian RGBA word.
+  const word = (hex) => { const n = parseInt(hex.slice(1), 16); return (0xff000000 | ((n & 0xff) << 16) | (n & 0xff00) | (n >> 16)) >>> 0; };
+  const words = new Map();
+  const fill = (t, v) => { const f = tileFill(t, v); let w = words.get(f); if (w === undefined) { w = word(f); words.set(f, w); } return w; };
+  const back = word("#fafafa"), per = C.cell * C.dpr, ox = C.ox * C.dpr, oy = C.oy * C.dpr;
+  const cols = new Int32Array(pw);
+  for (let px = 0; px < pw; px++) { const c = Math.floor((px + 0.5 - ox) / per); cols[px] = c >= 0 && c < P.width ? c : -1; }
+  for (let py = 0; py < ph; py++) {
+    const r = Math.floor((py + 0.5 - oy) / per), at = py * pw;
+    if (r < 0 || r >= P.height) { data.fill(back, at, at + pw); continue; }
+    const base = r * P.width;
+    for (let px = 0; px < pw; px++) { const c = cols[px]; data[at + px] = c < 0 ? back : fill(S.cells[base + c], base + c); }
+  }
+  ctx.putImageData(img, 0, 0);
+  ctx.setTransform(C.dpr, 0, 0, C.dpr, 0, 0);
+  ctx.fillStyle = "#222";
+  for (const b of blanksOf()) {
+    const x = C.ox + (b % P.width + 0.5) * C.cell, y = C.oy + (Math.floor(b / P.width) + 0.5) * C.cell;
+    ctx.fillRect(x - 2, y - 2, 4, 4);
+  }
+}
 // One cell: its tile colour, the blue ring of a legal move, its number
 // when the cell is at least 14 px.
 function drawCell(v, clear = true) {
   const C = S.canvas, P = S.P, ctx = C.ctx, t = S.cells[v];
+  // Pixel-sized cells: the whole canvas again (a move also moves the
+  // blank's mark).
+  if (C.cell < CANVAS_PIXELS_BELOW) { scheduleCanvasPixels(); return; }
   const x = C.ox + (v % P.width) * C.cell, y = C.oy + Math.floor(v / P.width) * C.cell;
   if (x > C.w || y > C.h || x + C.cell < 0 || y + C.cell < 0) return;
   const gap = C.cell >= 8 ? 1 : 0;
@@ -848,11 +911,35 @@ function showBlocks() {
   });
   el.appendChild(list);
 }
-function legal(v) { return S.cells[v] !== 0 && S.adj[v].some(w => S.cells[w] === 0); }
+function legal(v) { return S.cells[v] !== 0 && adjOf(v).some(w => S.cells[w] === 0); }
+// A big board keeps no lists: a vertex's neighbours follow from the width
+// (every move on a plain board goes both ways, so adj, into and near agree).
+function gridNeighbours(v) {
+  const W = S.P.width, n = S.P.vertices, x = v % W, out = [];
+  if (v >= W) out.push(v - W);
+  if (x > 0) out.push(v - 1);
+  if (x < W - 1) out.push(v + 1);
+  if (v + W < n) out.push(v + W);
+  return out;
+}
+// Where vertex v's tile may slide; whose tiles may slide into v; every
+// vertex joined to v.
+const adjOf = (v) => (S.big ? gridNeighbours(v) : S.adj[v]);
+const intoOf = (v) => (S.big ? gridNeighbours(v) : S.into[v]);
+const nearOf = (v) => (S.big ? gridNeighbours(v) : S.near[v]);
+// The layout's positions by vertex: the puzzle's, or a big board's
+// computed ones ([x, y, 0]), or null on graphs without positions.
+const positionsOf = () => S.P.positions || (S.big ? S.gridPositions : null);
+// The blanks' vertices, in order.
+function blanksOf() {
+  const out = [];
+  for (let v = S.cells.indexOf(0); v >= 0; v = S.cells.indexOf(0, v + 1)) out.push(v);
+  return out;
+}
 // Where vertex `v` is, in words: row and column (and layer) on boards and
 // boxes, else its number.
 function placeName(v) {
-  const p = S.P.positions && (S.P.kind === "board" || S.P.kind === "box") ? S.P.positions[v] : null;
+  const p = positionsOf() && (S.P.kind === "board" || S.P.kind === "box") ? positionsOf()[v] : null;
   if (!p) return `vertex ${v}`;
   return `row ${p[1] + 1}, column ${p[0] + 1}` + (S.P.kind === "box" ? `, layer ${p[2] + 1}` : "");
 }
@@ -943,7 +1030,7 @@ function animateSlide(from, to, ms) {
 }
 function paintAround(vs) {
   const seen = new Set();
-  for (const v of vs) { seen.add(v); for (const w of S.near[v]) seen.add(w); }
+  for (const v of vs) { seen.add(v); for (const w of nearOf(v)) seen.add(w); }
   for (const v of seen) paint(v);
   keepBlankInView();
   paintStatus();
@@ -972,10 +1059,13 @@ function nameCellsFrom(els, from) {
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
   syncUrl();
+  S.positionCount = (S.positionCount || 0) + 1;
   $("moves").textContent = "STM: " + S.moves;
-  $("mtm").textContent = "MTM: " + (S.P.positions && !S.P.modulus && !S.exchange.size ? S.mtm : "-");
+  $("mtm").textContent = "MTM: " + (positionsOf() && !S.P.modulus && !S.exchange.size ? S.mtm : "-");
   scheduleLesson();
+  // A big board's position (millions of characters) is not written out.
   $("state").value = stateString();
+  $("state").placeholder = S.big ? `a ${S.P.width}x${S.P.height} position is too long for this box` : "";
   const done = solved();
   if (S.canvas && $("board").classList.contains("solved") !== done) { $("board").classList.toggle("solved", done); redrawCanvas(); }
   $("board").classList.toggle("solved", done);
@@ -1011,7 +1101,7 @@ function slide(from, to) {
 }
 // The direction a tile moves from `from` to `to` on the layout (wrap
 // steps on tori count as one step the short way): directionCode.
-function direction(from, to) { return directionCode(S.P.positions, from, to); }
+function direction(from, to) { return directionCode(positionsOf(), from, to); }
 function userMove(from, to) {
   positionChanged(S.solution ? "You moved a tile, so the solution was dropped." : null);
   // Solves count in Play only (Explore's hand moves are no speedsolve).
@@ -1033,8 +1123,9 @@ function userMove(from, to) {
       $("tps").textContent = `TPS: ${(S.moves / t).toFixed(2)}`;
       // The scramble and every move made, for the replay (up to a bound:
       // the browser's storage is a few MB).
-      const steps = S.played.length <= 2 * KEPT_STEPS ? S.played.slice() : undefined;
-      recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString(), start: S.startCells.join(" "), steps });
+      // A big board's scramble (megabytes) is not kept: no replay.
+      const steps = S.played.length <= 2 * KEPT_STEPS && !S.big ? S.played.slice() : undefined;
+      recordSolve({ time: t, stm: S.moves, mtm: S.mtm, date: new Date().toISOString(), start: S.big ? undefined : S.startCells.join(" "), steps });
     }
     status(`Solved in ${S.moves} move${S.moves === 1 ? "" : "s"}` + (t ? `, ${seconds(t)}.` : "."), "good");
   } else if ($("status").className === "good") status("");
@@ -1043,7 +1134,7 @@ function userMove(from, to) {
 // row or column of the blank slides with the tiles between (one run).
 function clickVertex(v) {
   if (S.cells[v] === 0) return;
-  const to = S.adj[v].find(w => S.cells[w] === 0);
+  const to = adjOf(v).find(w => S.cells[w] === 0);
   if (to !== undefined) { userMove(v, to); return; }
   const P = S.P;
   if (P.kind !== "board" || !P.plain_board) return;
@@ -1250,7 +1341,7 @@ function replayable(e, i) {
   if (e.steps === undefined) return;
   for (let k = 0; k < e.steps.length; k += 2) {
     const [f, t] = [e.steps[k], e.steps[k + 1]];
-    if (!(f < cells.length && t < cells.length && cells[f] !== 0 && cells[t] === 0 && S.adj[f].includes(t)))
+    if (!(f < cells.length && t < cells.length && cells[f] !== 0 && cells[t] === 0 && adjOf(f).includes(t)))
       throw new Error(`solve ${i + 1}'s move ${k / 2 + 1} (${f}>${t}) is not legal from its scramble`);
     [cells[f], cells[t]] = [cells[t], cells[f]];
     const pair = S.exchange.get(f + "," + t);
@@ -1279,6 +1370,7 @@ let lessonTimer = null, lessonKey = null;
 function scheduleLesson() { clearTimeout(lessonTimer); lessonTimer = setTimeout(lesson, 250); }
 async function lesson() {
   if (!S.P || S.mode !== "learn" || !$("learn").open) return;
+  if (S.big) { $("lesson").textContent = bigBoardNote("explains positions of"); lessonKey = null; return; }
   const k = key();
   if (k === lessonKey) return;
   lessonKey = k;
@@ -1624,6 +1716,8 @@ function shareLink() {
   u.searchParams.set("puzzle", S.P.spec);
   u.searchParams.set("mode", S.mode);
   if (S.blanks > 1) u.searchParams.set("blanks", S.blanks);
+  // A big board's position (megabytes) stays out of the address.
+  if (S.big) return u.toString();
   u.searchParams.set("state", S.startCells.join("."));
   if (S.history.length) u.searchParams.set("moves", S.history.map(([f, t]) => `${f}-${t}`).join("."));
   return u.toString();
@@ -1637,7 +1731,7 @@ function shareLink() {
 let urlTimer = null, urlSpec = null;
 const URL_MOVES_MAX = 400;
 function addressFor() {
-  if (S.history.length <= URL_MOVES_MAX && !S.P.cycles) return shareLink();
+  if (S.big || (S.history.length <= URL_MOVES_MAX && !S.P.cycles)) return shareLink();
   const u = new URL(shareLink());
   u.searchParams.set("state", tokens().join("."));
   u.searchParams.delete("moves");
@@ -1692,7 +1786,7 @@ async function openLink(params) {
   newPosition(given.cells, given.turn);
   const moves = (params.get("moves") || "").split(".").filter(Boolean).map((m) => m.split("-").map(Number));
   for (const [f, t] of moves) {
-    if (!(S.adj[f] || []).includes(t) || S.cells[f] === 0 || S.cells[t] !== 0) {
+    if (!(f >= 0 && f < S.cells.length && adjOf(f).includes(t)) || S.cells[f] === 0 || S.cells[t] !== 0) {
       notes.push(`The link's move ${clip(`${f}-${t}`, 20)} is not legal here; stopped before it.`);
       break;
     }
@@ -1708,7 +1802,18 @@ async function openLink(params) {
 // The tile that moves in direction (dx, dy, dz) into a blank, or null.
 function tileToward(dx, dy, dz) {
   const P = S.P;
-  const blanks = S.cells.map((t, v) => t === 0 ? v : -1).filter(v => v >= 0);
+  const blanks = blanksOf();
+  if (S.big) {
+    // A big board: the neighbour from the width, no table of positions.
+    const W = P.width, H = P.height;
+    for (const b of blanks) {
+      const fx = b % W - dx, fy = Math.floor(b / W) - dy;
+      if (dz || fx < 0 || fy < 0 || fx >= W || fy >= H) continue;
+      const from = fy * W + fx;
+      if (S.cells[from] !== 0) return [from, b];
+    }
+    return null;
+  }
   if (P.positions && (P.kind === "board" || P.kind === "box")) {
     const at = new Map(P.positions.map((p, v) => [p.join(","), v]));
     const torus = P.spec.includes(":torus");
@@ -1717,13 +1822,13 @@ function tileToward(dx, dy, dz) {
       let fx = x - dx, fy = y - dy, fz = z - dz;
       if (torus) { fx = (fx + P.width) % P.width; fy = (fy + P.height) % P.height; }
       const from = at.get(`${fx},${fy},${fz}`);
-      if (from !== undefined && S.cells[from] !== 0 && S.adj[from].includes(b)) return [from, b];
+      if (from !== undefined && S.cells[from] !== 0 && adjOf(from).includes(b)) return [from, b];
     }
     return null;
   }
   // Graphs: the move whose direction on the drawing is closest to the key's.
   let best = null, bestDot = 0.5;
-  for (const b of blanks) for (const f of S.into[b]) {
+  for (const b of blanks) for (const f of intoOf(b)) {
     if (S.cells[f] === 0) continue;
     const vx = S.pts[b][0] - S.pts[f][0], vy = S.pts[b][1] - S.pts[f][1], len = Math.hypot(vx, vy) || 1;
     const dot = (vx * dx + vy * dy) / len;
@@ -1852,6 +1957,26 @@ document.addEventListener("keydown", (e) => {
 // /api/puzzle's body for `spec`: with the colour scheme unless plain.
 const puzzleRequest = (spec) => (S.scheme === "plain" ? { puzzle: spec } : { puzzle: spec, scheme: S.scheme });
 
+// ---- big boards: what the page leaves to the command-line tool ----
+// A big board (over the page's 10,000 vertices, up to 1000x1000) loads,
+// scrambles and plays here; a request carrying its position would be
+// megabytes, so analysis, checks, lessons and solving name the command
+// that does them instead.
+function bigBoardNote(what) {
+  const P = S.P, spec = P.spec, n = P.vertices.toLocaleString("en-US");
+  const edges = (P.width * (P.height - 1) + P.height * (P.width - 1)).toLocaleString("en-US");
+  const size = `${P.width}x${P.height} board, ${n} vertices, ${edges} edges`;
+  if (what === "analyse") {
+    return `${size}: played on this page, analysed by the command-line tool (the page analyses puzzles up to 10,000 vertices):\n` +
+      `slidepuzzle analyze --puzzle ${spec}`;
+  }
+  if (what === "solve") {
+    return `Solving a ${size} is for the command-line tool: its answer is billions of moves, written as it is found ` +
+      `(slidepuzzle scramble --puzzle ${spec} > big.txt && slidepuzzle solve --output moves.txt @big.txt).`;
+  }
+  return `The page ${what} puzzles up to 10,000 vertices; on a ${size} the command-line tool does (slidepuzzle check --puzzle ${spec} @position.txt).`;
+}
+
 // ---- commands ----
 // Loads `spec` in its goal position. When the puzzle cannot take the
 // current number of blanks (15 blanks, then 3x3), it is loaded with one
@@ -1879,8 +2004,18 @@ async function load(spec, { keepBlanks = false } = {}) {
   S.cut = new Set(); S.blocks = [];
   // Moves follow the arcs on puzzles with one-way edges: a tile slides
   // from u to v only along an arc u -> v.
+  // A big board comes without lists ("lists": false): its neighbours and
+  // positions follow from the width, its goal is the default one (tiles 1
+  // to n - k in reading order, the k blanks last).
+  S.big = P.lists === false;
+  if (S.big) {
+    const n = P.vertices, k = S.blanks, W = P.width;
+    const goal = P.goal_cells = new Array(n);
+    for (let v = 0; v < n; v++) goal[v] = v < n - k ? v + 1 : 0;
+    S.gridPositions = new Proxy([], { get: (t, i) => (typeof i === "string" && /^\d+$/.test(i) ? [i % W, Math.floor(i / W), 0] : t[i]) });
+  }
   const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
-  const list = () => Array.from({ length: P.vertices }, () => []);
+  const list = () => Array.from({ length: S.big ? 0 : P.vertices }, () => []);
   S.adj = list(); S.into = list(); S.near = list();
   S.exchange = new Map();
   for (const [p, q, r, t] of P.exchanges || []) { S.exchange.set(p + "," + q, [r, t]); S.exchange.set(q + "," + p, [r, t]); }
@@ -1892,13 +2027,14 @@ async function load(spec, { keepBlanks = false } = {}) {
   // A rotating puzzle has no blank: the blanks box does not apply.
   $("blanks").disabled = !!P.cycles;
   S.cells = P.goal_cells.slice();
-  S.turn = P.goal_orientations.length ? P.goal_orientations.slice() : P.goal_cells.map(() => 0);
+  S.turn = P.goal_orientations.length ? P.goal_orientations.slice() : new Array(P.vertices).fill(0);
   $("spec").value = P.spec;
   draw();
   newPosition(P.goal_cells.slice(), P.goal_orientations);
   showSolves();
   status("Loaded " + P.spec + ".");
   $("analysis").textContent = ""; $("blocks").innerHTML = "";
+  if (S.big) { $("analysis").textContent = bigBoardNote("analyse"); return true; }
   api("/api/analyze", { puzzle: P.spec }).then(a => {
     if (S.P !== P) return;
     S.cut = new Set(a.articulation_points || []);
@@ -2054,6 +2190,7 @@ async function changeBlanks(k) {
   status(`Loaded ${S.P.spec} with ${S.blanks} blank${S.blanks === 1 ? "" : "s"}: tiles 1 to ${S.P.vertices - S.blanks}.`);
 }
 async function setState() {
+  if (S.big) { status(bigBoardNote("sets positions on"), "bad"); return; }
   const text = $("state").value, P = S.P;
   // The position's 0s say how many blanks it has.
   const given = parseState(text), zeros = given.cells.filter((t) => t === 0).length;
@@ -2070,6 +2207,7 @@ async function setState() {
   } catch (e) { status(`That position does not fit ${P.spec}: ${e.message}`, "bad"); }
 }
 async function check() {
+  if (S.big) { status(bigBoardNote("checks"), "bad"); return; }
   const k = key();
   try {
     const r = await api("/api/check", { puzzle: S.P.spec, state: stateString() });
@@ -2125,6 +2263,7 @@ function buildingText(b, started) {
 const SHOWN_STEPS = 300;
 async function solve() {
   if (S.pending) return;
+  if (S.big) { status(bigBoardNote("solve"), "bad"); return; }
   const k = key(), controller = new AbortController(), started = performance.now();
   const mine = { key: k, controller, started, ticker: null };
   S.pending = mine;
@@ -2257,7 +2396,7 @@ function recountRuns() {
 // S.mtm, S.lastDir and S.runLen.
 function countRun(from, to) {
   if (isTurn(from, to)) { S.mtm++; return; }   // one turn, one move
-  const d = direction(from, to), limit = runLimit(S.P.mtm_run_limits, S.P.positions, from, to);
+  const d = direction(from, to), limit = runLimit(S.P.mtm_run_limits, positionsOf(), from, to);
   const fresh = newRun(d, S.lastDir, S.runLen, limit);
   if (fresh) S.mtm++;
   S.runLen = limit == null ? 0 : fresh ? 1 : S.runLen + 1;

@@ -173,6 +173,64 @@ async fn solve_returns_the_cli_record() {
 }
 
 #[tokio::test]
+async fn a_big_board_loads_without_lists_and_scrambles_but_takes_no_state() {
+    // 1000x1000 is over the page's 10,000 vertices: it comes without the
+    // lists that grow with it, the page computing the grid itself.
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "1000x1000"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (&v["lists"], &v["vertices"], &v["width"], &v["height"]),
+        (&json!(false), &json!(1_000_000), &json!(1000), &json!(1000)),
+        "{v}"
+    );
+    assert_eq!(
+        (&v["edges"], &v["goal_cells"], &v["positions"]),
+        (&json!([]), &json!([]), &json!(null))
+    );
+    // Its scramble is the library's: every tile once, one blank, 1000 rows.
+    let (s, v) = post_json("/api/scramble", json!({"puzzle": "1000x1000", "seed": 3})).await;
+    assert_eq!(s, StatusCode::OK);
+    let state = v["state"].as_str().expect("a state");
+    assert_eq!(state.split('/').count(), 1000);
+    let mut tiles: Vec<usize> = state
+        .split(['/', ' '])
+        .map(|t| t.parse().expect("a number"))
+        .collect();
+    tiles.sort_unstable();
+    assert_eq!(tiles, (0..1_000_000).collect::<Vec<_>>());
+    // A state of a big board is refused with the page's budget (the page
+    // names the command-line tool instead of asking).
+    let (s, v) = post_json("/api/check", json!({"puzzle": "1000x1000", "state": "1 0"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("budget of 10000 vertices"),
+        "{v}"
+    );
+    // Past 1000x1000, and for anything but a plain board, the budgets say so.
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "1001x1000"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("budget of 1000000 vertices"),
+        "{v}"
+    );
+    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "200x200:torus"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("budget of 10000 vertices"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
 async fn check_analyze_scramble_and_puzzle_info() {
     let (s, v) = post_json(
         "/api/check",

@@ -80,6 +80,15 @@ for (const [name, size] of [["desktop", { width: 1200, height: 900 }], ["phone",
     await page.click("#find-blank");
     await page.screenshot({ path: path.join(out, `big-board-${name}.png`), fullPage: true });
   });
+  test(`1000x1000, scrambled, a pixel a cell with the blank marked, ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/?mode=play&puzzle=1000x1000");
+    await expect(page.locator("#status")).toContainText("Loaded", { timeout: 30_000 });
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("Scrambled", { timeout: 30_000 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(out, `huge-board-${name}.png`), fullPage: true });
+  });
   test(`a Moebius band: curved seams, zoom, a tile focused from the keyboard, ${name}`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto("/?mode=play&puzzle=" + encodeURIComponent("6x5:mobius"));

@@ -1508,6 +1508,99 @@ test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer sh
   expect(download.first).toEqual(download.mine);
 });
 
+// Item 5: 1000x1000 (a million vertices, over the page's 10,000) loads
+// without the puzzle's lists, scrambles (the library's scramble, read in
+// one pass) and plays on the canvas, a pixel a cell until zoomed in; no
+// main-thread task passes 200 ms; solving, checking and analysing name
+// the command-line tool; the address keeps no position.
+test("33.4 1000x1000 loads, scrambles and plays on the canvas with no main-thread task over 200 ms", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await open(page, "4x4");
+  // The better of two tries: one pause of a loaded 2-core machine (a
+  // garbage collection, another process) is not the page's task; a page
+  // that blocks for longer fails both.
+  const longest = async (what, action, again = true) => {
+    const once = async () => {
+      await page.evaluate(() => { window.longTasks = []; });
+      await action();
+      await page.waitForTimeout(300);
+      return Math.max(0, ...(await page.evaluate(() => window.longTasks)));
+    };
+    const first = await once();
+    const worst = first <= 200 || !again ? first : Math.min(first, await once());
+    console.log(`${what}: longest task ${worst} ms`);
+    expect(worst, what).toBeLessThanOrEqual(200);
+  };
+  await longest("load 1000x1000", async () => {
+    await page.evaluate(() => status(""));
+    await page.fill("#spec", "1000x1000");
+    await page.click("#load");
+    await expect(page.locator("#status")).toContainText("Loaded 1000x1000", { timeout: 30_000 });
+  });
+  const loaded = await page.evaluate(() => ({ big: S.big, n: S.cells.length, solved: solved(), lists: S.adj.length }));
+  expect(loaded).toEqual({ big: true, n: 1_000_000, solved: true, lists: 0 });
+  await expect(page.locator("#board-canvas")).toBeVisible();
+  await expect(page.locator("#analysis")).toContainText("slidepuzzle analyze --puzzle 1000x1000");
+  await longest("scramble 1000x1000", async () => {
+    await page.evaluate(() => status(""));
+    await page.click("#scramble");
+    await expect(page.locator("#status")).toContainText("Scrambled", { timeout: 30_000 });
+  });
+  const scrambled = await page.evaluate(() => ({ tiles: new Set(S.cells).size, solved: solved(), moves: S.moves }));
+  expect(scrambled).toEqual({ tiles: 1_000_000, solved: false, moves: 0 });
+  // Twenty moves by the arrow keys: each slides the tile next to the blank
+  // (toward the board's middle, so that no edge stops it: "Slide up"
+  // moves the blank down).
+  await longest("20 moves by the arrow keys, fitted (a pixel a cell)", async () => {
+    const b = await page.evaluate(() => S.cells.indexOf(0));
+    const keys = [b < 500_000 ? "ArrowUp" : "ArrowDown", b % 1000 < 500 ? "ArrowLeft" : "ArrowRight"];
+    for (let i = 0; i < 20; i++) {
+      const before = await page.evaluate(() => S.cells.indexOf(0));
+      await page.keyboard.press(keys[i % 2]);
+      const after = await page.evaluate(() => S.cells.indexOf(0));
+      expect(after, "the blank moved").not.toBe(before);
+    }
+  }, false);
+  expect(await page.evaluate(() => S.moves)).toBe(20);
+  // Zoomed in on the blank, a click on the tile beside it slides it.
+  let clicked = null;
+  await longest("zoom in on the blank and slide a tile by a click", async () => {
+    await page.click("#find-blank");
+    const target = await page.evaluate(() => {
+      const C = S.canvas, W = S.P.width, b = S.cells.indexOf(0);
+      const v = b % W > 0 ? b - 1 : b + 1, r = C.cv.getBoundingClientRect();
+      return { v, tile: S.cells[v], x: r.left + C.ox + (v % W + 0.5) * C.cell, y: r.top + C.oy + (Math.floor(v / W) + 0.5) * C.cell };
+    });
+    await page.mouse.click(target.x, target.y);
+    expect(await page.evaluate((v) => S.cells[v], target.v), "the tile slid into the blank").toBe(0);
+    clicked = target;
+  }, false);
+  expect(await page.evaluate(() => S.moves)).toBe(21);
+  await longest("zoom out to the whole board", async () => { await page.click("#zoom-fit"); });
+  // Undo takes the click back on the big board too.
+  await page.click("#undo");
+  expect(await page.evaluate((v) => S.cells[v], clicked.v), "undo put the tile back").toBe(clicked.tile);
+  // Solve and Check name the command-line tool instead of sending a
+  // position of megabytes.
+  await page.click("#solve");
+  await expect(page.locator("#status")).toContainText("slidepuzzle solve --output moves.txt");
+  expect(await page.evaluate(() => S.pending)).toBeNull();
+  // The address names the puzzle, not its million tiles.
+  await page.waitForTimeout(400);
+  expect(page.url()).toContain("puzzle=1000x1000");
+  expect(page.url()).not.toContain("state=");
+  // Past 1000x1000 the page says which budget refused it.
+  await page.fill("#spec", "1001x1000");
+  await page.click("#load");
+  await expect(page.locator("#status")).toContainText("budget of 1000000 vertices");
+});
+
 // Problem 4: the editor removes vertices (double-click, or pick and
 // Delete, or the button), keeps the drawing when used and in its JSON,
 // and says when a vertex has no edges or the graph falls apart.
