@@ -721,8 +721,45 @@ fn check(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> 
 
 fn analyze(p: Puzzle, req: &PuzzleRequest, budget: &Budget) -> Result<Value, ApiError> {
     let goal = goal_of(&p, req)?;
+    if big_board(&p) {
+        return big_board_analysis(&p, &goal);
+    }
     let a = slidepuzzle::theory::analyze_any_within(&p, &goal, budget)?;
     Ok(serde_json::to_value(a).expect("serialisable"))
+}
+
+/// `/api/analyze` on a big board ([`MAX_BIG_BOARD_VERTICES`]) with one
+/// blank: the library's one-blank analysis
+/// ([`slidepuzzle::theory::group::analyze`], O(V + E)) without its lists
+/// and with its big numbers as the library's summaries
+/// ([`slidepuzzle::Count::summary`]: `≈ 4.13197·10^5565702 (5565703
+/// digits)` for 1000x1000's group order; written out, the numbers would
+/// have millions of digits).
+fn big_board_analysis(p: &Puzzle, goal: &Configuration) -> Result<Value, ApiError> {
+    let blanks = goal.blanks().len();
+    if blanks != 1 {
+        return Err(ApiError::bad_request(format!(
+            "the page analyses a board this big with one blank; the command-line tool takes {blanks}: slidepuzzle analyze --puzzle {} --blanks {blanks}",
+            p.spec()
+        )));
+    }
+    let a = slidepuzzle::theory::group::analyze(p, goal);
+    Ok(json!({
+        "puzzle": a.puzzle,
+        "lists": false,
+        "vertices": a.vertices,
+        "edges": a.edges,
+        "components": a.components,
+        "bipartite": a.bipartite,
+        "cyclomatic_number": a.cyclomatic_number,
+        "articulation_point_count": a.articulation_points.len(),
+        "block_count": a.blocks.len(),
+        "blank_vertex": a.blank_vertex,
+        "group": a.group,
+        "group_order": a.group_order.summary(),
+        "reachable_configurations": a.reachable_configurations.summary(),
+        "classes": a.classes.summary(),
+    }))
 }
 
 fn permutation(p: Puzzle, req: &PuzzleRequest, _: &Budget) -> Result<Value, ApiError> {
@@ -823,7 +860,9 @@ async fn analyze_handler(
     State(app): State<Arc<App>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> ApiResult {
-    answer(&app, req, "analyze", analyze).await
+    let p = parse_puzzle_or_big_board(&req.puzzle)?;
+    app.work("analyze", move |budget| analyze(p, &req, budget))
+        .await
 }
 
 async fn scramble_handler(

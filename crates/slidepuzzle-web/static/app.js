@@ -1960,16 +1960,13 @@ const puzzleRequest = (spec) => (S.scheme === "plain" ? { puzzle: spec } : { puz
 // ---- big boards: what the page leaves to the command-line tool ----
 // A big board (over the page's 10,000 vertices, up to 1000x1000) loads,
 // scrambles and plays here; a request carrying its position would be
-// megabytes, so analysis, checks, lessons and solving name the command
-// that does them instead.
+// megabytes, so checks, lessons and solving name the command that does
+// them instead (the analysis needs no position: the server's has the
+// group and its order as a formula's summary).
 function bigBoardNote(what) {
   const P = S.P, spec = P.spec, n = P.vertices.toLocaleString("en-US");
   const edges = (P.width * (P.height - 1) + P.height * (P.width - 1)).toLocaleString("en-US");
   const size = `${P.width}x${P.height} board, ${n} vertices, ${edges} edges`;
-  if (what === "analyse") {
-    return `${size}: played on this page, analysed by the command-line tool (the page analyses puzzles up to 10,000 vertices):\n` +
-      `slidepuzzle analyze --puzzle ${spec}`;
-  }
   if (what === "solve") {
     return `Solving a ${size} is for the command-line tool: its answer is billions of moves, written as it is found ` +
       `(slidepuzzle scramble --puzzle ${spec} > big.txt && slidepuzzle solve --output moves.txt @big.txt).`;
@@ -2034,9 +2031,11 @@ async function load(spec, { keepBlanks = false } = {}) {
   showSolves();
   status("Loaded " + P.spec + ".");
   $("analysis").textContent = ""; $("blocks").innerHTML = "";
-  if (S.big) { $("analysis").textContent = bigBoardNote("analyse"); return true; }
   api("/api/analyze", { puzzle: P.spec }).then(a => {
     if (S.P !== P) return;
+    // A big board's analysis: no lists, its orders as the library's
+    // summaries (millions of digits written out).
+    if (a.lists === false) { $("analysis").textContent = analysisText(a); return; }
     S.cut = new Set(a.articulation_points || []);
     S.blocks = a.blocks || [];
     // Only the drawing: the position did not change, and rewriting the
@@ -2049,6 +2048,14 @@ async function load(spec, { keepBlanks = false } = {}) {
 // The analysis panel's text for each kind of answer /api/analyze gives:
 // tiles that turn, one-way edges, several blanks, one blank.
 function analysisText(a) {
+  if (a.lists === false) {
+    return `vertices ${a.vertices.toLocaleString("en-US")}, edges ${a.edges.toLocaleString("en-US")}, bipartite ${a.bipartite}, ` +
+      `cyclomatic number ${a.cyclomatic_number.toLocaleString("en-US")}\n` +
+      `articulation points: ${a.articulation_point_count || "none"}; blocks: ${a.block_count}\n` +
+      `puzzle group: ${a.group}, order ${a.group_order}\n` +
+      `reachable configurations: ${a.reachable_configurations}, classes: ${a.classes}\n` +
+      `(the page plays boards this big; the command-line tool lists everything: slidepuzzle analyze --puzzle ${a.puzzle})`;
+  }
   if (a.transitivity !== undefined) {
     return `${a.vertices} points, ${a.tiles} tiles; each slide also exchanges the tiles on two other points\n` +
       `puzzle group (the hole back on ${a.hole_vertex}): ${a.group}, order ${short(a.group_order)}\n` +

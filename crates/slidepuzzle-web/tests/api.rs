@@ -198,6 +198,34 @@ async fn a_big_board_loads_without_lists_and_scrambles_but_takes_no_state() {
         .collect();
     tiles.sort_unstable();
     assert_eq!(tiles, (0..1_000_000).collect::<Vec<_>>());
+    // Its analysis: the library's, with the group's order as a formula's
+    // summary (the number has 5,565,703 digits) and no lists.
+    let (s, v) = post_json("/api/analyze", json!({"puzzle": "1000x1000"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (
+            &v["group"],
+            &v["group_order"],
+            &v["edges"],
+            &v["block_count"]
+        ),
+        (
+            &json!("A_999999"),
+            &json!("≈ 4.13197·10^5565702 (5565703 digits)"),
+            &json!(1_998_000),
+            &json!(1)
+        ),
+        "{v}"
+    );
+    let (s, v) = post_json("/api/analyze", json!({"puzzle": "1000x1000", "blanks": 2})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("slidepuzzle analyze --puzzle 1000x1000 --blanks 2"),
+        "{v}"
+    );
     // A state of a big board is refused with the page's budget (the page
     // names the command-line tool instead of asking).
     let (s, v) = post_json("/api/check", json!({"puzzle": "1000x1000", "state": "1 0"})).await;

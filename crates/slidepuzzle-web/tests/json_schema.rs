@@ -141,6 +141,7 @@ async fn every_api_answer_is_valid_against_the_schema() {
         json!({"puzzle": "segerman"}),
         json!({"puzzle": "4x4:streets"}),
         json!({"puzzle": "m13"}),
+        json!({"puzzle": "1000x1000"}),
     ] {
         answer(&r, "/api/analyze", body, ok, "analyze").await;
     }
