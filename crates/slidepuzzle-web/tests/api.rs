@@ -571,7 +571,9 @@ async fn huge_puzzles_are_a_fast_400_before_construction() {
         "complete:448",
         "edges:0-4294967295",
         "random:1000000000,0",
-        "101x100",
+        // Over the big boards' 1,000,000 vertices (a plain board up to it
+        // loads: a_big_board_loads_without_lists_and_scrambles_but_takes_no_state).
+        "1001x1000",
         "10000x10000x10000",
     ] {
         for path in [
@@ -591,6 +593,16 @@ async fn huge_puzzles_are_a_fast_400_before_construction() {
                 "{path} {spec}: {took:?}"
             );
         }
+    }
+    // Just over 10,000 vertices a plain board is a big board: it loads,
+    // but a state of it is over the budget.
+    for path in ["/api/check", "/api/solve"] {
+        let (s, v) = post_json(path, json!({"puzzle": "101x100", "state": "1 0"})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+        assert!(
+            error_of(&v).contains("budget of 10000 vertices"),
+            "{path}: {v}"
+        );
     }
     // The largest accepted puzzles: 10,000 vertices; 99,681 edges.
     let (s, v) = post_json("/api/puzzle", json!({"puzzle": "100x100"})).await;
