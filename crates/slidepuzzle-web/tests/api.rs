@@ -217,45 +217,31 @@ async fn a_big_board_loads_without_lists_and_scrambles_but_takes_no_state() {
         ),
         "{v}"
     );
-    let (s, v) = post_json("/api/analyze", json!({"puzzle": "1000x1000", "blanks": 2})).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("slidepuzzle analyze --puzzle 1000x1000 --blanks 2"),
-        "{v}"
-    );
+    refused_saying(
+        "/api/analyze",
+        json!({"puzzle": "1000x1000", "blanks": 2}),
+        "slidepuzzle analyze --puzzle 1000x1000 --blanks 2",
+    )
+    .await;
     // A state of a big board is refused with the page's budget (the page
     // names the command-line tool instead of asking).
-    let (s, v) = post_json("/api/check", json!({"puzzle": "1000x1000", "state": "1 0"})).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("budget of 10000 vertices"),
-        "{v}"
-    );
+    let state = json!({"puzzle": "1000x1000", "state": "1 0"});
+    refused_saying("/api/check", state, "budget of 10000 vertices").await;
     // Past 1000x1000, and for anything but a plain board, the budgets say so.
-    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "1001x1000"})).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("budget of 1000000 vertices"),
-        "{v}"
+    let (over, torus) = (
+        json!({"puzzle": "1001x1000"}),
+        json!({"puzzle": "200x200:torus"}),
     );
-    let (s, v) = post_json("/api/puzzle", json!({"puzzle": "200x200:torus"})).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("budget of 10000 vertices"),
-        "{v}"
-    );
+    refused_saying("/api/puzzle", over, "budget of 1000000 vertices").await;
+    refused_saying("/api/puzzle", torus, "budget of 10000 vertices").await;
+}
+
+/// Posts `body` to `path` and checks the answer: a 400 whose error says
+/// `says`.
+async fn refused_saying(path: &str, body: Value, says: &str) {
+    let (s, v) = post_json(path, body).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+    assert!(error_of(&v).contains(says), "{path}: {v}");
 }
 
 #[tokio::test]
@@ -597,12 +583,8 @@ async fn huge_puzzles_are_a_fast_400_before_construction() {
     // Just over 10,000 vertices a plain board is a big board: it loads,
     // but a state of it is over the budget.
     for path in ["/api/check", "/api/solve"] {
-        let (s, v) = post_json(path, json!({"puzzle": "101x100", "state": "1 0"})).await;
-        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
-        assert!(
-            error_of(&v).contains("budget of 10000 vertices"),
-            "{path}: {v}"
-        );
+        let state = json!({"puzzle": "101x100", "state": "1 0"});
+        refused_saying(path, state, "budget of 10000 vertices").await;
     }
     // The largest accepted puzzles: 10,000 vertices; 99,681 edges.
     let (s, v) = post_json("/api/puzzle", json!({"puzzle": "100x100"})).await;

@@ -22,6 +22,16 @@ test.afterEach(async ({ page }) => {
   expect(pageErrors, "errors in the page").toEqual([]);
 });
 
+// Records every main-thread task over 50 ms (the Long Tasks API) in
+// window.longTasks, from the page's first script on.
+async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
 async function open(page, spec) {
   await page.goto(`/?puzzle=${encodeURIComponent(spec)}`);
   await expect(page.locator("#status")).toContainText("Loaded");
@@ -1400,12 +1410,7 @@ test("33.3 100x100: the answer shows fast, Pause and Scramble react during playb
 // reply.
 test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer shows within 1 s of the reply, full-speed playback", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: true });
-  });
+  await watchLongTasks(page);
   await open(page, "4x4");
   const longest = async (what, action) => {
     await page.evaluate(() => { window.longTasks = []; });
@@ -1516,12 +1521,7 @@ test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer sh
 // command-line tool; the address keeps no position.
 test("33.4 1000x1000 loads, scrambles and plays on the canvas with no main-thread task over 200 ms", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: true });
-  });
+  await watchLongTasks(page);
   await open(page, "4x4");
   // The better of two tries: one pause of a loaded 2-core machine (a
   // garbage collection, another process) is not the page's task; a page
