@@ -1519,7 +1519,7 @@ test("33.3 no main-thread task over 200 ms: big graphs load, a 100x100 answer sh
 // analysis gives the group and its order as a formula's summary; no
 // main-thread task passes 200 ms; solving and checking name the
 // command-line tool; the address keeps no position.
-test("33.4 1000x1000 loads, scrambles and plays on the canvas with no main-thread task over 200 ms", async ({ page }) => {
+test("63.5 1000x1000 loads, scrambles and plays on the canvas with no main-thread task over 200 ms", async ({ page }) => {
   test.setTimeout(120_000);
   await watchLongTasks(page);
   await open(page, "4x4");
