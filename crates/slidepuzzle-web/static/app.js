@@ -69,10 +69,7 @@ function status(text, cls) {
 // The tile on v as the library writes it: `5`, or `5^1` when it is turned.
 const token = (v) => S.cells[v] + (S.turn[v] ? "^" + S.turn[v] : "");
 const tokens = () => S.cells.map((_, v) => token(v));
-// A big board's key counts moves instead of spelling a million tiles: it
-// changes with every move, which is all the key is for (an answer or a
-// lesson for another position is dropped).
-const key = () => S.P.spec + "|" + (S.big ? `${S.positionCount}` : tokens().join(" "));
+const key = () => S.P.spec + "|" + tokens().join(" ");
 // Whether vertex v holds its goal tile, turned as in the goal.
 // (Orientations only where tiles turn: elsewhere every turn is 0.)
 const atHome = (v) => S.cells[v] === S.P.goal_cells[v] && (!S.P.modulus || S.turn[v] === (S.P.goal_orientations[v] || 0));
@@ -451,8 +448,8 @@ function redrawCanvas() {
   for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) drawCell(r * P.width + c, false);
 }
 // The whole canvas, each device pixel the colour of the cell under it
-// (tile colours as drawCell paints them); then each blank as a dark square
-// of at least 3 px, so that it can be found at a glance.
+// (tile colours as drawCell paints them); then each blank as a dark 4 px
+// square, so that it can be found at a glance.
 function drawCanvasPixels() {
   const C = S.canvas, P = S.P, ctx = C.ctx, pw = C.cv.width, ph = C.cv.height;
   const img = ctx.createImageData(pw, ph), data = new Uint32Array(img.data.buffer);
@@ -1059,7 +1056,6 @@ function nameCellsFrom(els, from) {
 function paintAll() { paintVertices(); paintStatus(); }
 function paintStatus() {
   syncUrl();
-  S.positionCount = (S.positionCount || 0) + 1;
   $("moves").textContent = "STM: " + S.moves;
   $("mtm").textContent = "MTM: " + (positionsOf() && !S.P.modulus && !S.exchange.size ? S.mtm : "-");
   scheduleLesson();
@@ -1999,8 +1995,6 @@ async function load(spec, { keepBlanks = false } = {}) {
   S.P = P;
   S.colours = P.tile_colours || null;
   S.cut = new Set(); S.blocks = [];
-  // Moves follow the arcs on puzzles with one-way edges: a tile slides
-  // from u to v only along an arc u -> v.
   // A big board comes without lists ("lists": false): its neighbours and
   // positions follow from the width, its goal is the default one (tiles 1
   // to n - k in reading order, the k blanks last).
@@ -2011,6 +2005,8 @@ async function load(spec, { keepBlanks = false } = {}) {
     for (let v = 0; v < n; v++) goal[v] = v < n - k ? v + 1 : 0;
     S.gridPositions = new Proxy([], { get: (t, i) => (typeof i === "string" && /^\d+$/.test(i) ? [i % W, Math.floor(i / W), 0] : t[i]) });
   }
+  // Moves follow the arcs on puzzles with one-way edges: a tile slides
+  // from u to v only along an arc u -> v.
   const oneWay = new Set(P.one_way.map(([u, v]) => u + ">" + v));
   const list = () => Array.from({ length: S.big ? 0 : P.vertices }, () => []);
   S.adj = list(); S.into = list(); S.near = list();

@@ -78,7 +78,7 @@ pub const CHUNK: usize = 2048;
 /// ```
 pub fn beam_search<D, H>(
     domain: D,
-    heuristic: H,
+    mut heuristic: H,
     width: usize,
     max_depth: usize,
     limits: &Limits,
@@ -90,7 +90,6 @@ where
 {
     // The search itself sees the heuristic behind a pointer: compiled once
     // per domain, not once per domain and heuristic ([`EvaluateShared`]).
-    let mut heuristic = heuristic;
     let beam = Beam {
         width: width.max(1),
         max_depth,

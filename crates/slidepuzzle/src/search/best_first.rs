@@ -218,7 +218,7 @@ impl<K: StateKey, M: Copy> Arena<K, M> {
 /// ```
 pub fn best_first<D, H>(
     domain: D,
-    heuristic: H,
+    mut heuristic: H,
     strategy: Strategy,
     limits: &Limits,
 ) -> SearchResult<D::Move>
@@ -226,7 +226,6 @@ where
     D: Domain,
     H: Heuristic<D>,
 {
-    let mut heuristic = heuristic;
     // The search itself sees the heuristic behind a pointer: compiled once
     // per domain, not once per domain and heuristic ([`Evaluate`]).
     let admissible = H::ADMISSIBLE;
